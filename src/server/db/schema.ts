@@ -1,0 +1,68 @@
+import type { ColumnType, Generated } from "kysely";
+
+/** Timestamps: read as Date, written as Date or ISO string, defaulted by the database. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+  twoFactorEnabled: boolean | null;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: Timestamp;
+  token: string;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface ProfileTable {
+  id: string;
+  stripe_connect_account_id: string | null;
+  stripe_connect_onboarding_complete: Generated<boolean>;
+  store_name: string | null;
+  store_tagline: string | null;
+  store_description: string | null;
+  profile_picture_url: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface OutboxEmailTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  status: Generated<"pending" | "sent" | "failed">;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: CreatedAt;
+  created_at: CreatedAt;
+  sent_at: NullableTimestamp;
+}
+
+export interface RateLimitHitTable {
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
+export interface DB {
+  user: UserTable;
+  session: SessionTable;
+  profiles: ProfileTable;
+  outbox_emails: OutboxEmailTable;
+  rate_limit_hits: RateLimitHitTable;
+}

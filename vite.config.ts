@@ -1,0 +1,17 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// The web app lives in src/web; `npm run build` writes it to dist/web, which the server serves.
+// In `npm run dev` the API runs on API_PORT and Vite proxies to it.
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
+
+export default defineConfig({
+  root: "src/web",
+  plugins: [react(), tailwindcss()],
+  build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: true },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    proxy: { "/api": apiTarget, "/dev": apiTarget, "/files": apiTarget },
+  },
+});
