@@ -1,0 +1,46 @@
+/** One look for every email we send: a card with a heading, paragraphs, an optional button, a footer. */
+export interface EmailContent {
+  preheader: string;
+  heading: string;
+  paragraphs: string[];
+  button?: { label: string; url: string };
+  /** Shown under the button, e.g. the link spelled out or how long it is valid. */
+  note?: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+export function renderEmail(content: EmailContent): { html: string; text: string } {
+  const paragraphs = content.paragraphs
+    .map((p) => `<p style="margin:0 0 16px;font-size:15px;line-height:24px;color:#334155">${escapeHtml(p)}</p>`)
+    .join("");
+  const button = content.button
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.button.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;font-size:15px;padding:12px 22px;border-radius:8px">${escapeHtml(content.button.label)}</a></p>
+       <p style="margin:0 0 16px;font-size:12px;line-height:18px;color:#64748b;word-break:break-all">Or paste this link into your browser: ${escapeHtml(content.button.url)}</p>`
+    : "";
+  const note = content.note
+    ? `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#64748b">${escapeHtml(content.note)}</p>`
+    : "";
+  const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.heading)}</title></head>
+<body style="margin:0;padding:0;background:#f1f5f9;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
+<span style="display:none;max-height:0;overflow:hidden">${escapeHtml(content.preheader)}</span>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:32px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px">
+<tr><td style="padding:0 8px 16px;font-weight:700;font-size:18px;color:#0f172a">Flatfee</td></tr>
+<tr><td style="background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:32px">
+<h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#0f172a">${escapeHtml(content.heading)}</h1>
+${paragraphs}${button}${note}
+</td></tr>
+<tr><td style="padding:16px 8px;font-size:12px;line-height:18px;color:#94a3b8">Flatfee: sell digital products for a flat $10/month. We take 0% of sales.</td></tr>
+</table></td></tr></table></body></html>`;
+  const text = [
+    content.heading,
+    "",
+    ...content.paragraphs.flatMap((p) => [p, ""]),
+    ...(content.button ? [`${content.button.label}: ${content.button.url}`, ""] : []),
+    ...(content.note ? [content.note, ""] : []),
+    "Flatfee: sell digital products for a flat $10/month. We take 0% of sales.",
+  ].join("\n");
+  return { html, text };
+}

@@ -1,0 +1,41 @@
+import nodemailer from "nodemailer";
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Where the outbox hands an email: an SMTP server in production, nowhere in embedded mode (read it at /dev/mailbox). */
+export interface MailTransport {
+  readonly kind: "smtp" | "mailbox";
+  send(email: OutgoingEmail & { from: string }): Promise<void>;
+  isHealthy(): Promise<boolean>;
+}
+
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    kind: "smtp",
+    async send(email) {
+      await transporter.sendMail(email);
+    },
+    async isHealthy() {
+      return transporter.verify().then(
+        () => true,
+        () => false,
+      );
+    },
+  };
+}
+
+export function mailboxTransport(): MailTransport {
+  return {
+    kind: "mailbox",
+    async send() {},
+    async isHealthy() {
+      return true;
+    },
+  };
+}

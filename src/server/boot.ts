@@ -1,0 +1,79 @@
+import path from "node:path";
+import pino from "pino";
+import type Stripe from "stripe";
+import { type RunningStripeEmulator, startStripeEmulator } from "../stripe-emulator";
+import { Outbox } from "./adapters/mail/outbox";
+import { type MailTransport, mailboxTransport, smtpTransport } from "./adapters/mail/transport";
+import { createStripeClient } from "./adapters/payments/stripe-client";
+import { localDiskStorage } from "./adapters/storage/storage";
+import { type App, buildApp } from "./app";
+import type { Config } from "./config";
+import { migrateToLatest, openDatabase } from "./db/database";
+import { startMaintenance } from "./jobs/maintenance";
+
+export interface RunningServer {
+  app: App;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** config → database + migrations → adapters → app → listen. Used by main.ts and the browser tests. */
+export async function startServer(config: Config, options: { logger?: boolean } = {}): Promise<RunningServer> {
+  const database = await openDatabase(config.database);
+  await migrateToLatest(database.db);
+
+  const mailTransport: MailTransport =
+    config.mail.kind === "smtp" ? smtpTransport(config.mail.url) : mailboxTransport();
+  const logger = pino({ level: options.logger === false ? "silent" : config.logLevel });
+
+  let emulator: RunningStripeEmulator | undefined;
+  let stripe: Stripe;
+  if (config.payments.kind === "emulator") {
+    emulator = await startStripeEmulator({
+      port: config.payments.port,
+      stateFile: path.join(config.dataDir, "stripe-emulator.json"),
+    });
+    stripe = createStripeClient({ kind: "emulator", host: emulator.host, port: emulator.port });
+  } else {
+    stripe = createStripeClient({ kind: "stripe", secretKey: config.payments.secretKey });
+  }
+
+  const storage = await localDiskStorage(path.join(config.dataDir, "storage"));
+  const outbox = new Outbox(database.db, mailTransport, config.mail.from, logger);
+
+  const app = await buildApp({
+    appUrl: config.appUrl,
+    authSecret: config.authSecret,
+    db: database.db,
+    outbox,
+    stripe,
+    storage,
+    logger,
+  });
+  await app.server.listen({ port: config.port, host: config.host });
+  const address = app.server.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const localUrl = `http://127.0.0.1:${port}`;
+
+  if (emulator && config.payments.kind === "emulator") {
+    // The emulator calls us on the loopback address, whatever public APP_URL is set.
+    emulator.configureWebhooks({
+      platform: { url: `${localUrl}/api/webhooks/stripe`, secret: config.payments.webhookSecret },
+      connect: { url: `${localUrl}/api/webhooks/stripe-connect`, secret: config.payments.connectWebhookSecret },
+    });
+  }
+  outbox.start();
+  const maintenance = startMaintenance(database.db);
+
+  return {
+    app,
+    url: localUrl,
+    async close() {
+      maintenance.stop();
+      await outbox.stop();
+      await app.server.close();
+      await emulator?.close();
+      await database.close();
+    },
+  };
+}

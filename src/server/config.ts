@@ -1,0 +1,147 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The only reader of process.env. Each part of the app gets its production adapter when its
+ * variables are set, else the embedded default (PGlite, local disk, the Stripe emulator, the
+ * dev mailbox). A bad value stops boot with a message naming the variable.
+ */
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .pipe(z.string().url().optional())
+  .optional();
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("127.0.0.1"),
+    APP_URL: optionalUrl,
+    DATA_DIR: z.string().default("./data"),
+    DATABASE_URL: optionalUrl,
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().default("Flatfee <no-reply@flatfee.local>"),
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
+    STRIPE_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(12111),
+    AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.STRIPE_SECRET_KEY && (!env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_CONNECT_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "STRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET are required with STRIPE_SECRET_KEY",
+      });
+    }
+    if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_ACCESS_KEY_ID"],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET",
+      });
+    }
+  });
+
+export type DatabaseConfig = { kind: "postgres"; url: string } | { kind: "pglite"; directory: string };
+export type MailConfig = { kind: "smtp"; url: string; from: string } | { kind: "mailbox"; from: string };
+export type PaymentsConfig =
+  | { kind: "stripe"; secretKey: string; webhookSecret: string; connectWebhookSecret: string }
+  | { kind: "emulator"; port: number; webhookSecret: string; connectWebhookSecret: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  logLevel: string;
+  authSecret: string;
+  database: DatabaseConfig;
+  mail: MailConfig;
+  payments: PaymentsConfig;
+  s3?: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const localSecrets = () => readOrCreateLocalSecrets(dataDir);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    dataDir,
+    logLevel: e.LOG_LEVEL,
+    authSecret: e.AUTH_SECRET ?? localSecrets().authSecret,
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL }
+      : { kind: "pglite", directory: path.join(dataDir, "db") },
+    mail: e.SMTP_URL ? { kind: "smtp", url: e.SMTP_URL, from: e.MAIL_FROM } : { kind: "mailbox", from: e.MAIL_FROM },
+    payments: e.STRIPE_SECRET_KEY
+      ? {
+          kind: "stripe",
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET!,
+        }
+      : {
+          kind: "emulator",
+          port: e.STRIPE_EMULATOR_PORT,
+          webhookSecret: localSecrets().webhookSecret,
+          connectWebhookSecret: localSecrets().connectWebhookSecret,
+        },
+    ...(e.S3_BUCKET
+      ? {
+          s3: {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          },
+        }
+      : {}),
+  };
+}
+
+interface LocalSecrets {
+  authSecret: string;
+  webhookSecret: string;
+  connectWebhookSecret: string;
+}
+
+/** Embedded mode has no operator to set secrets, so it makes them once and keeps them in DATA_DIR. */
+function readOrCreateLocalSecrets(dataDir: string): LocalSecrets {
+  const file = path.join(dataDir, "local-secrets.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as LocalSecrets;
+  const secrets: LocalSecrets = {
+    authSecret: randomBytes(32).toString("hex"),
+    webhookSecret: `whsec_${randomBytes(24).toString("hex")}`,
+    connectWebhookSecret: `whsec_${randomBytes(24).toString("hex")}`,
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}

@@ -1,0 +1,72 @@
+import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from "../../../contracts/auth";
+import type { Outbox } from "../../adapters/mail/outbox";
+import type { Database } from "../../db/database";
+import { passwordResetEmail } from "./emails";
+import { isCommonPassword } from "./password-strength";
+
+export const SESSION_LIFETIME_SECONDS = 60 * 60 * 24 * 30;
+/** A session used after this long gets its expiry pushed forward (sliding sessions). */
+export const SESSION_REFRESH_AFTER_SECONDS = 60 * 60 * 24;
+export const RESET_TOKEN_LIFETIME_SECONDS = 60 * 60;
+
+const PASSWORD_SETTING_PATHS = new Set(["/sign-up/email", "/reset-password", "/change-password"]);
+
+export interface AuthDeps {
+  db: Database;
+  outbox: Outbox;
+  appUrl: string;
+  secret: string;
+}
+
+/** Better Auth on our own Kysely/Postgres: email + password, sliding sessions, reset by email, TOTP. */
+export function createAuth({ db, outbox, appUrl, secret }: AuthDeps) {
+  return betterAuth({
+    appName: "Flatfee",
+    baseURL: appUrl,
+    basePath: "/api/auth",
+    secret,
+    database: { db, type: "postgres" },
+    trustedOrigins: [appUrl],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_LIFETIME_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const resetUrl = `${appUrl}/auth?reset=true&token=${encodeURIComponent(token)}`;
+        await outbox.enqueue(passwordResetEmail(user.email, resetUrl));
+      },
+    },
+    session: { expiresIn: SESSION_LIFETIME_SECONDS, updateAge: SESSION_REFRESH_AFTER_SECONDS },
+    // Our own Postgres-backed limiter (per IP and per email) guards these routes; see routes.ts.
+    rateLimit: { enabled: false },
+    advanced: { useSecureCookies: appUrl.startsWith("https://") },
+    plugins: [twoFactor({ issuer: "Flatfee" })],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (!PASSWORD_SETTING_PATHS.has(ctx.path)) return;
+        const body = ctx.body as { password?: unknown; newPassword?: unknown } | undefined;
+        const password = body?.password ?? body?.newPassword;
+        if (typeof password === "string" && isCommonPassword(password)) {
+          throw new APIError("BAD_REQUEST", { message: AUTH_MESSAGES.serverCommonPassword, code: "WEAK_PASSWORD" });
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await db.insertInto("profiles").values({ id: user.id }).onConflict((c) => c.doNothing()).execute();
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AUTH_MESSAGES, credentialsSchema, forgotPasswordSchema } from "../../../contracts/auth";
+import type { Database } from "../../db/database";
+import { badRequest } from "../../http/errors";
+import { enforceRateLimit, type RateRule } from "../../http/rate-limit";
+import { webHeaders } from "../../http/session";
+import type { Auth } from "./auth";
+
+export const SIGN_IN_LIMITS = {
+  perIp: { name: "sign-in:ip", limit: 20, windowSeconds: 60 },
+  perEmail: { name: "sign-in:email", limit: 5, windowSeconds: 60 },
+} satisfies Record<string, RateRule>;
+
+export const RESET_REQUEST_LIMITS = {
+  perIp: { name: "reset:ip", limit: 10, windowSeconds: 15 * 60 },
+  perEmail: { name: "reset:email", limit: 3, windowSeconds: 15 * 60 },
+} satisfies Record<string, RateRule>;
+
+/** Mounts Better Auth at /api/auth/*, with our validation messages and rate limits in front of it. */
+export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db: Database }): void {
+  const { auth, db } = deps;
+
+  const guards: Record<string, (request: FastifyRequest) => Promise<void>> = {
+    "/api/auth/sign-up/email": async (request) => {
+      validate(credentialsSchema, request.body);
+    },
+    "/api/auth/sign-in/email": async (request) => {
+      const { email } = validate(credentialsSchema, request.body);
+      await enforceRateLimit(db, SIGN_IN_LIMITS.perIp, request.ip, AUTH_MESSAGES.tooManyAttempts);
+      await enforceRateLimit(db, SIGN_IN_LIMITS.perEmail, email.toLowerCase(), AUTH_MESSAGES.tooManyAttempts);
+    },
+    "/api/auth/request-password-reset": async (request) => {
+      const { email } = validate(forgotPasswordSchema, request.body);
+      await enforceRateLimit(db, RESET_REQUEST_LIMITS.perIp, request.ip, AUTH_MESSAGES.tooManyAttempts);
+      await enforceRateLimit(db, RESET_REQUEST_LIMITS.perEmail, email.toLowerCase(), AUTH_MESSAGES.tooManyAttempts);
+    },
+  };
+
+  app.route({
+    method: ["GET", "POST"],
+    url: "/api/auth/*",
+    handler: async (request, reply) => {
+      const path = request.url.split("?")[0] ?? "";
+      if (request.method === "POST") await guards[path]?.(request);
+
+      const url = new URL(request.url, auth.options.baseURL);
+      const headers = webHeaders(request);
+      headers.set("x-forwarded-for", request.ip);
+      const response = await auth.handler(
+        new Request(url, {
+          method: request.method,
+          headers,
+          ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+        }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== "set-cookie") reply.header(name, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header("set-cookie", cookies);
+      return reply.send(response.body ? await response.text() : null);
+    },
+  });
+}
+
+function validate<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid request", "validation_error");
+  return parsed.data;
+}

@@ -1,0 +1,96 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { LightMyRequestResponse } from "fastify";
+import type Stripe from "stripe";
+import { Outbox } from "../../../src/server/adapters/mail/outbox";
+import { type MailTransport, mailboxTransport } from "../../../src/server/adapters/mail/transport";
+import { createStripeClient } from "../../../src/server/adapters/payments/stripe-client";
+import { localDiskStorage } from "../../../src/server/adapters/storage/storage";
+import { type App, buildApp } from "../../../src/server/app";
+import type { Database } from "../../../src/server/db/database";
+import { type RunningStripeEmulator, startStripeEmulator } from "../../../src/stripe-emulator";
+import { openTestDatabase } from "./test-database";
+
+export const APP_URL = "http://localhost:3000";
+const silentLog = { warn() {}, error() {} };
+
+export interface TestApp {
+  app: App;
+  db: Database;
+  outbox: Outbox;
+  stripe: Stripe;
+  emulator: RunningStripeEmulator;
+  request(options: {
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+    url: string;
+    body?: unknown;
+    cookie?: string;
+    headers?: Record<string, string>;
+    /** Client IP; a random one by default so per-IP rate limits only bite where a test means them to. */
+    ip?: string;
+  }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** The real app (real database, real emulator over HTTP, real outbox) on app.inject(). */
+export async function createTestApp(options: { mailTransport?: MailTransport } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "flatfee-test-"));
+  const emulator = await startStripeEmulator({ port: 0 });
+  const stripe = createStripeClient({ kind: "emulator", host: emulator.host, port: emulator.port });
+  const outbox = new Outbox(database.db, options.mailTransport ?? mailboxTransport(), "test@flatfee.local", silentLog);
+  const app = await buildApp({
+    appUrl: APP_URL,
+    authSecret: "test-secret-test-secret-test-secret-0123",
+    db: database.db,
+    outbox,
+    stripe,
+    storage: await localDiskStorage(path.join(dataDir, "storage")),
+    webDistDir: path.join(dataDir, "no-web-build"),
+  });
+  return {
+    app,
+    db: database.db,
+    outbox,
+    stripe,
+    emulator,
+    request({ method, url, body, cookie, headers, ip }) {
+      return app.server.inject({
+        method,
+        url,
+        remoteAddress: ip ?? randomIp(),
+        headers: { origin: APP_URL, ...(cookie ? { cookie } : {}), ...headers },
+        ...(body !== undefined ? { payload: body as object } : {}),
+      });
+    },
+    async close() {
+      await app.server.close();
+      await outbox.stop();
+      await emulator.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The cookies a response set, as a Cookie header for the next request. */
+export function cookiesOf(response: LightMyRequestResponse): string {
+  return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
+}
+
+const randomIp = () => `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
+
+let counter = 0;
+export const uniqueEmail = (prefix = "seller") => `${prefix}-${Date.now()}-${++counter}@example.com`;
+
+/** Signs a new user up and returns their session cookie. */
+export async function signUp(t: TestApp, email = uniqueEmail(), password = "correct-horse-42") {
+  const response = await t.request({
+    method: "POST",
+    url: "/api/auth/sign-up/email",
+    body: { email, password, name: email.split("@")[0] },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return { email, password, cookie: cookiesOf(response), userId: (response.json() as { user: { id: string } }).user.id };
+}

@@ -1,0 +1,47 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type RunningServer, startServer } from "../../../src/server/boot";
+import { loadConfig } from "../../../src/server/config";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface E2EServer extends RunningServer {
+  baseUrl: string;
+  dataDir: string;
+}
+
+/** The real server as `npm start` runs it (embedded defaults), in a throwaway DATA_DIR. */
+export async function startE2EServer(env: Record<string, string> = {}): Promise<E2EServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "flatfee-e2e-"));
+  const port = await freePort();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    STRIPE_EMULATOR_PORT: String(await freePort()),
+    LOG_LEVEL: "warn",
+    ...env,
+  });
+  const server = await startServer(config, { logger: false });
+  return {
+    ...server,
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
+    async close() {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
