@@ -1,0 +1,117 @@
+import { Menu, X } from "lucide-react";
+import { useId, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { useSession } from "../../lib/session";
+import { Button } from "../ui/button";
+import { Logo } from "./logo";
+import { useLogout } from "./use-logout";
+
+const SECTIONS = [
+  { id: "features", label: "Features" },
+  { id: "pricing", label: "Pricing" },
+  { id: "faq", label: "FAQ" },
+] as const;
+
+const navLinkClasses =
+  "rounded-md px-3 py-2 text-sm font-medium text-muted transition-colors outline-none hover:text-ink focus-visible:ring-2 focus-visible:ring-brand-500";
+
+function SectionLink({ id, label, onNavigate }: { id: string; label: string; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  // On the landing page a plain anchor scrolls; elsewhere go to the landing page at that section.
+  if (pathname === "/") {
+    return (
+      <a href={`#${id}`} className={navLinkClasses} onClick={onNavigate}>
+        {label}
+      </a>
+    );
+  }
+  return (
+    <Link to={{ pathname: "/", hash: `#${id}` }} className={navLinkClasses} onClick={onNavigate}>
+      {label}
+    </Link>
+  );
+}
+
+function AuthActions({ stacked = false }: { stacked?: boolean }) {
+  const { user, isPending } = useSession();
+  const { logout, isLoggingOut } = useLogout();
+  const width = stacked ? "w-full" : "";
+
+  if (isPending) return <div className="h-9 w-40" aria-hidden="true" />;
+  if (user) {
+    return (
+      <>
+        <Button asChild variant={stacked ? "primary" : "ghost"} size="sm" className={width}>
+          <Link to="/dashboard">Dashboard</Link>
+        </Button>
+        <Button
+          variant={stacked ? "secondary" : "primary"}
+          size="sm"
+          className={width}
+          onClick={logout}
+          disabled={isLoggingOut}
+        >
+          Logout
+        </Button>
+      </>
+    );
+  }
+  return (
+    <>
+      <Button asChild variant={stacked ? "secondary" : "ghost"} size="sm" className={width}>
+        <Link to="/auth">Login</Link>
+      </Button>
+      <Button asChild size="sm" className={width}>
+        <Link to="/auth">Sign Up</Link>
+      </Button>
+    </>
+  );
+}
+
+export function SiteHeader() {
+  const menuId = useId();
+  const location = useLocation();
+  // The phone menu belongs to the location it was opened at, so any navigation closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const menuOpen = openAt === location.key;
+  const setMenuOpen = (open: boolean) => setOpenAt(open ? location.key : null);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-line/80 bg-white/80 backdrop-blur-md supports-[backdrop-filter]:bg-white/70">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {SECTIONS.map((section) => (
+            <SectionLink key={section.id} {...section} />
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 md:flex">
+          <AuthActions />
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+        </Button>
+      </div>
+      {menuOpen && (
+        <div id={menuId} className="border-t border-line bg-white px-4 pt-2 pb-4 shadow-sm md:hidden">
+          <nav aria-label="Main" className="flex flex-col">
+            {SECTIONS.map((section) => (
+              <SectionLink key={section.id} {...section} onNavigate={() => setMenuOpen(false)} />
+            ))}
+          </nav>
+          <div className="mt-3 flex flex-col gap-2">
+            <AuthActions stacked />
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,91 @@
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { AUTH_MESSAGES, firstValidationToast, forgotPasswordSchema } from "../../../contracts/auth";
+import { Button } from "../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../../components/ui/dialog";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { authClient } from "../../lib/auth-client";
+import { showErrorToast, showSuccessToast, showThrownError } from "./show-toast";
+
+type Values = { email: string };
+
+/** Where the emailed link lands; Better Auth appends the token. */
+export const RESET_REDIRECT = "/auth?reset=true";
+
+export function ForgotPasswordDialog() {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const { register, handleSubmit, setError, clearErrors, reset, formState } = useForm<Values>({
+    defaultValues: { email: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    clearErrors();
+    const parsed = forgotPasswordSchema.safeParse(values);
+    if (!parsed.success) {
+      setError("email", { message: parsed.error.issues[0]?.message ?? "" });
+      showErrorToast(firstValidationToast(parsed.error));
+      return;
+    }
+    try {
+      const { error } = await authClient.requestPasswordReset({
+        email: parsed.data.email,
+        redirectTo: RESET_REDIRECT,
+      });
+      if (error) {
+        showErrorToast({
+          title: AUTH_MESSAGES.resetFailed,
+          description: error.message ?? "Please try again",
+        });
+        return;
+      }
+      showSuccessToast({ title: AUTH_MESSAGES.checkEmailTitle, description: AUTH_MESSAGES.checkEmail });
+      setOpen(false);
+      reset();
+    } catch (error) {
+      showThrownError(error, AUTH_MESSAGES.resetFailed);
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="link" size="sm" className="h-auto text-sm">
+          Forgot your password?
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Reset your password</DialogTitle>
+          <DialogDescription>
+            Enter the email you signed up with and we'll send you a link to set a new password.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="space-y-5">
+          <div className="space-y-2">
+            <Label htmlFor={`${id}-email`}>Email</Label>
+            <Input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              aria-invalid={formState.errors.email ? true : undefined}
+              {...register("email")}
+            />
+          </div>
+          <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? "Sending..." : "Send Reset Link"}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

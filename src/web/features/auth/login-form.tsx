@@ -1,0 +1,76 @@
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { AUTH_MESSAGES, credentialsSchema, firstValidationToast } from "../../../contracts/auth";
+import { Button } from "../../components/ui/button";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { authClient } from "../../lib/auth-client";
+import { ForgotPasswordDialog } from "./forgot-password-dialog";
+import { PasswordInput } from "./password-input";
+import { showErrorToast, showThrownError } from "./show-toast";
+
+type Values = { email: string; password: string };
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const id = useId();
+  const { register, handleSubmit, setError, clearErrors, formState } = useForm<Values>({
+    defaultValues: { email: "", password: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    clearErrors();
+    const parsed = credentialsSchema.safeParse(values);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        setError(issue.path[0] as keyof Values, { message: issue.message });
+      showErrorToast(firstValidationToast(parsed.error));
+      return;
+    }
+    try {
+      const { error } = await authClient.signIn.email(parsed.data);
+      if (error) {
+        showErrorToast({
+          title: AUTH_MESSAGES.signInFailed,
+          description: error.message ?? "Please try again",
+        });
+        return;
+      }
+      navigate("/dashboard");
+    } catch (error) {
+      showThrownError(error, AUTH_MESSAGES.signInFailed);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          aria-invalid={formState.errors.email ? true : undefined}
+          {...register("email")}
+        />
+      </div>
+      <div className="space-y-2">
+        <div className="flex items-center justify-between gap-3">
+          <Label htmlFor={`${id}-password`}>Password</Label>
+          <ForgotPasswordDialog />
+        </div>
+        <PasswordInput
+          id={`${id}-password`}
+          autoComplete="current-password"
+          aria-invalid={formState.errors.password ? true : undefined}
+          {...register("password")}
+        />
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? "Signing in..." : "Sign In"}
+      </Button>
+    </form>
+  );
+}

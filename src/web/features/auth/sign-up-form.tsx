@@ -1,0 +1,84 @@
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import {
+  AUTH_MESSAGES,
+  credentialsSchema,
+  firstValidationToast,
+  signUpErrorToast,
+} from "../../../contracts/auth";
+import { Button } from "../../components/ui/button";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { authClient } from "../../lib/auth-client";
+import { PasswordInput } from "./password-input";
+import { showErrorToast, showSuccessToast, showThrownError } from "./show-toast";
+
+type Values = { email: string; password: string };
+
+export function SignUpForm() {
+  const navigate = useNavigate();
+  const id = useId();
+  const { register, handleSubmit, setError, clearErrors, formState } = useForm<Values>({
+    defaultValues: { email: "", password: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    clearErrors();
+    const parsed = credentialsSchema.safeParse(values);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        setError(issue.path[0] as keyof Values, { message: issue.message });
+      showErrorToast(firstValidationToast(parsed.error));
+      return;
+    }
+    const { email, password } = parsed.data;
+    try {
+      const { error } = await authClient.signUp.email({
+        email,
+        password,
+        name: email.split("@")[0] ?? email,
+      });
+      if (error) {
+        showErrorToast(signUpErrorToast(error.message));
+        return;
+      }
+      showSuccessToast({
+        title: AUTH_MESSAGES.accountCreatedTitle,
+        description: AUTH_MESSAGES.accountCreated,
+      });
+      navigate("/dashboard");
+    } catch (error) {
+      showThrownError(error, AUTH_MESSAGES.signUpFailed);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          aria-invalid={formState.errors.email ? true : undefined}
+          {...register("email")}
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-password`}>Password</Label>
+        <PasswordInput
+          id={`${id}-password`}
+          autoComplete="new-password"
+          placeholder="At least 6 characters"
+          aria-invalid={formState.errors.password ? true : undefined}
+          {...register("password")}
+        />
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? "Creating account..." : "Create Account"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import { createAuthClient } from "better-auth/react";
+import { monitoredFetch } from "./api";
+
+/** The background session check failing is only logged (SPEC section 8), never toasted. */
+function isSessionCheck(input: RequestInfo | URL): boolean {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  return url.includes("/get-session");
+}
+
+export const authClient = createAuthClient({
+  baseURL: window.location.origin,
+  basePath: "/api/auth",
+  fetchOptions: {
+    customFetchImpl: (input, init) => monitoredFetch(input, init, { quiet: isSessionCheck(input) }),
+  },
+});

@@ -1,0 +1,66 @@
+import { createBrowserRouter, Outlet, ScrollRestoration } from "react-router";
+import { PageSpinner } from "./components/ui/spinner";
+import { ErrorScreen } from "./features/errors/error-screen";
+
+function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** Every page is its own chunk, loaded when first visited. */
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorScreen />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      {
+        index: true,
+        lazy: () => import("./features/marketing/landing-page").then((m) => ({ Component: m.LandingPage })),
+      },
+      {
+        path: "auth",
+        lazy: () => import("./features/auth/auth-page").then((m) => ({ Component: m.AuthPage })),
+      },
+      {
+        path: "terms",
+        lazy: () => import("./features/marketing/terms-page").then((m) => ({ Component: m.TermsPage })),
+      },
+      {
+        path: "privacy",
+        lazy: () => import("./features/marketing/privacy-page").then((m) => ({ Component: m.PrivacyPage })),
+      },
+      {
+        path: "status",
+        lazy: () => import("./features/status/status-page").then((m) => ({ Component: m.StatusPage })),
+      },
+      {
+        path: "system-status",
+        lazy: () =>
+          import("./features/status/system-status-page").then((m) => ({ Component: m.SystemStatusPage })),
+      },
+      {
+        path: "dashboard",
+        lazy: () =>
+          import("./features/dashboard/dashboard-page").then((m) => ({ Component: m.DashboardPage })),
+      },
+      {
+        path: "new",
+        lazy: () =>
+          import("./features/products/new-product-page").then((m) => ({ Component: m.NewProductPage })),
+      },
+      {
+        path: "settings",
+        lazy: () => import("./features/settings/settings-page").then((m) => ({ Component: m.SettingsPage })),
+      },
+      {
+        path: "*",
+        lazy: () => import("./features/errors/not-found-page").then((m) => ({ Component: m.NotFoundPage })),
+      },
+    ],
+  },
+]);
