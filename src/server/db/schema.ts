@@ -35,6 +35,7 @@ export interface ProfileTable {
   store_tagline: string | null;
   store_description: string | null;
   profile_picture_url: string | null;
+  stripe_customer_id: string | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -59,10 +60,31 @@ export interface RateLimitHitTable {
   hits: number;
 }
 
+export interface SubscriptionTable {
+  user_id: string;
+  stripe_subscription_id: string;
+  stripe_customer_id: string;
+  status: string;
+  current_period_end: NullableTimestamp;
+  cancel_at_period_end: Generated<boolean>;
+  past_due_since: NullableTimestamp;
+  canceled_at: NullableTimestamp;
+  updated_at: CreatedAt;
+}
+
+export interface StripeEventTable {
+  id: string;
+  type: string;
+  account: string | null;
+  received_at: CreatedAt;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
   profiles: ProfileTable;
   outbox_emails: OutboxEmailTable;
   rate_limit_hits: RateLimitHitTable;
+  subscriptions: SubscriptionTable;
+  stripe_events: StripeEventTable;
 }
