@@ -2,6 +2,7 @@ import { Menu, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useSession } from "../../lib/session";
+import { useMediaQuery } from "../../lib/use-media-query";
 import { Button } from "../ui/button";
 import { Logo } from "./logo";
 import { useLogout } from "./use-logout";
@@ -32,44 +33,62 @@ function SectionLink({ id, label, onNavigate }: { id: string; label: string; onN
   );
 }
 
-function AuthActions({ stacked = false }: { stacked?: boolean }) {
+type Part = "all" | "primary" | "secondary";
+
+/**
+ * Signed out: Login and Sign Up. Signed in: Dashboard and Logout. On a phone the primary action
+ * (Sign Up / Dashboard) stays in the bar and the other one moves into the menu.
+ */
+function AuthActions({ part = "all", stacked = false }: { part?: Part; stacked?: boolean }) {
   const { user, isPending } = useSession();
   const { logout, isLoggingOut } = useLogout();
   const width = stacked ? "w-full" : "";
+  const primary = part !== "secondary";
+  const secondary = part !== "primary";
 
-  if (isPending) return <div className="h-9 w-40" aria-hidden="true" />;
+  if (isPending) return part === "secondary" ? null : <div className="h-8 w-20 md:w-40" aria-hidden="true" />;
   if (user) {
     return (
       <>
-        <Button asChild variant={stacked ? "primary" : "ghost"} size="sm" className={width}>
-          <Link to="/dashboard">Dashboard</Link>
-        </Button>
-        <Button
-          variant={stacked ? "secondary" : "primary"}
-          size="sm"
-          className={width}
-          onClick={logout}
-          disabled={isLoggingOut}
-        >
-          Logout
-        </Button>
+        {primary && (
+          <Button asChild variant={part === "all" ? "ghost" : "primary"} size="sm" className={width}>
+            <Link to="/dashboard">Dashboard</Link>
+          </Button>
+        )}
+        {secondary && (
+          <Button
+            variant={part === "all" ? "primary" : "secondary"}
+            size="sm"
+            className={width}
+            onClick={logout}
+            disabled={isLoggingOut}
+          >
+            Logout
+          </Button>
+        )}
       </>
     );
   }
   return (
     <>
-      <Button asChild variant={stacked ? "secondary" : "ghost"} size="sm" className={width}>
-        <Link to="/auth">Login</Link>
-      </Button>
-      <Button asChild size="sm" className={width}>
-        <Link to="/auth">Sign Up</Link>
-      </Button>
+      {secondary && (
+        <Button asChild variant={stacked ? "secondary" : "ghost"} size="sm" className={width}>
+          <Link to="/auth">Login</Link>
+        </Button>
+      )}
+      {primary && (
+        <Button asChild size="sm" className={width}>
+          <Link to="/auth">Sign Up</Link>
+        </Button>
+      )}
     </>
   );
 }
 
 export function SiteHeader() {
   const menuId = useId();
+  // One set of controls in the DOM at a time (not two, one hidden by CSS), so each label is unique.
+  const isDesktop = useMediaQuery("(min-width: 768px)");
   const location = useLocation();
   // The phone menu belongs to the location it was opened at, so any navigation closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -80,35 +99,42 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-line/80 bg-white/80 backdrop-blur-md supports-[backdrop-filter]:bg-white/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {SECTIONS.map((section) => (
-            <SectionLink key={section.id} {...section} />
-          ))}
-        </nav>
-        <div className="hidden items-center gap-2 md:flex">
-          <AuthActions />
-        </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          onClick={() => setMenuOpen(!menuOpen)}
-        >
-          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-          <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
-        </Button>
+        {isDesktop ? (
+          <>
+            <nav aria-label="Main" className="flex items-center gap-1">
+              {SECTIONS.map((section) => (
+                <SectionLink key={section.id} {...section} />
+              ))}
+            </nav>
+            <div className="flex items-center gap-2">
+              <AuthActions />
+            </div>
+          </>
+        ) : (
+          <div className="flex items-center gap-1">
+            <AuthActions part="primary" />
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              onClick={() => setMenuOpen(!menuOpen)}
+            >
+              {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+              <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+            </Button>
+          </div>
+        )}
       </div>
-      {menuOpen && (
-        <div id={menuId} className="border-t border-line bg-white px-4 pt-2 pb-4 shadow-sm md:hidden">
+      {!isDesktop && menuOpen && (
+        <div id={menuId} className="border-t border-line bg-white px-4 pt-2 pb-4 shadow-sm">
           <nav aria-label="Main" className="flex flex-col">
             {SECTIONS.map((section) => (
               <SectionLink key={section.id} {...section} onNavigate={() => setMenuOpen(false)} />
             ))}
           </nav>
           <div className="mt-3 flex flex-col gap-2">
-            <AuthActions stacked />
+            <AuthActions part="secondary" stacked />
           </div>
         </div>
       )}

@@ -8,7 +8,7 @@ export function Toaster() {
       position="top-right"
       richColors
       closeButton
-      toastOptions={{ classNames: { title: "font-semibold", description: "text-sm" } }}
+      toastOptions={{ classNames: { title: "text-sm font-semibold", description: "text-[13px] leading-snug" } }}
     />
   );
 }

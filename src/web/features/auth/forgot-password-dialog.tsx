@@ -69,7 +69,15 @@ export function ForgotPasswordDialog() {
             Enter the email you signed up with and we'll send you a link to set a new password.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {/* The dialog is portalled, but React events still bubble to the login form around its trigger. */}
+        <form
+          onSubmit={(event) => {
+            event.stopPropagation();
+            void onSubmit(event);
+          }}
+          noValidate
+          className="space-y-5"
+        >
           <div className="space-y-2">
             <Label htmlFor={`${id}-email`}>Email</Label>
             <Input

@@ -119,7 +119,7 @@ function Hero() {
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 -top-40 -z-10 h-[36rem] bg-[radial-gradient(ellipse_at_top,var(--color-brand-100),transparent_65%)]"
       />
-      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-16 pb-20 sm:px-6 md:pt-24 lg:grid-cols-[1.1fr_1fr] lg:pb-28">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-12 px-4 pt-16 pb-20 sm:px-6 md:pt-24 lg:grid-cols-[1.1fr_1fr] lg:pb-28">
         <div>
           <Badge tone="brand" className="mb-6">
             Flat $10/month · 0% of sales
@@ -167,7 +167,7 @@ function HeroIllustration() {
             <FileText className="size-7" />
           </div>
           <div className="min-w-0">
-            <p className="truncate font-semibold text-ink">The Freelance Pricing Playbook</p>
+            <p className="truncate font-semibold text-ink">Freelance Pricing Playbook</p>
             <p className="text-sm text-muted">PDF · 18 MB</p>
           </div>
           <p className="ml-auto text-lg font-semibold text-ink">$29.00</p>
@@ -242,7 +242,7 @@ function Features() {
 
 function PlanFeatures({ items, muted = false }: { items: string[]; muted?: boolean }) {
   return (
-    <ul className="mt-8 space-y-3 text-sm">
+    <ul className="mt-8 mb-8 flex-1 space-y-3 text-sm">
       {items.map((item) => (
         <li key={item} className="flex items-start gap-3">
           <Check
@@ -279,7 +279,7 @@ function Pricing() {
               <span className="text-muted">/month</span>
             </p>
             <PlanFeatures items={UNLIMITED_PLAN} />
-            <Button asChild size="lg" className="mt-8 w-full md:mt-auto">
+            <Button asChild size="lg" className="w-full">
               <Link to="/auth">Subscribe Now</Link>
             </Button>
           </Card>
@@ -294,7 +294,7 @@ function Pricing() {
               <span className="text-muted">price to be announced</span>
             </p>
             <PlanFeatures items={PRO_PLAN} muted />
-            <Button size="lg" variant="secondary" className="mt-8 w-full md:mt-auto" disabled>
+            <Button size="lg" variant="secondary" className="w-full" disabled>
               Notify me
             </Button>
           </Card>

@@ -1,11 +1,22 @@
 import { CircleCheck, CircleX, type LucideIcon } from "lucide-react";
 import { Badge } from "../../components/ui/badge";
+import { cn } from "../../lib/utils";
 
-export function ServiceRow({ icon: Icon, name, up }: { icon: LucideIcon; name: string; up: boolean }) {
+export function ServiceRow({
+  icon: Icon,
+  name,
+  up,
+  compact = false,
+}: {
+  icon: LucideIcon;
+  name: string;
+  up: boolean;
+  compact?: boolean;
+}) {
   return (
-    <li className="flex items-center justify-between gap-4 px-5 py-4">
-      <span className="flex items-center gap-3 font-medium text-ink">
-        <Icon className="size-5 text-muted" aria-hidden="true" />
+    <li className={cn("flex items-center justify-between gap-3", compact ? "px-5 py-3" : "px-5 py-4")}>
+      <span className={cn("flex items-center gap-3 font-medium text-ink", compact && "text-sm")}>
+        <Icon className={cn("shrink-0 text-muted", compact ? "size-4" : "size-5")} aria-hidden="true" />
         {name}
       </span>
       {up ? (

@@ -75,7 +75,7 @@ export function SystemStatusPage() {
               </CardHeader>
               <ul className="divide-y divide-line">
                 {SERVICES.map(({ name, icon }) => (
-                  <ServiceRow key={name} name={name} icon={icon} up />
+                  <ServiceRow key={name} name={name} icon={icon} up compact />
                 ))}
               </ul>
             </Card>
