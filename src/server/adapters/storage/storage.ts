@@ -1,20 +1,74 @@
-import { access, constants, mkdir } from "node:fs/promises";
+import type { Readable } from "node:stream";
+import type { BucketName } from "./objects";
 
-/** Where product files and covers live. The foundation only needs its health; uploads come with products. */
+export { localDiskStorage } from "./local-disk";
+export {
+  assertSafeKey,
+  attachmentDisposition,
+  BUCKETS,
+  type BucketName,
+  isSafeKey,
+  ObjectNotFoundError,
+  ObjectTooLargeError,
+} from "./objects";
+export { s3Storage } from "./s3";
+
+/** Inclusive byte offsets, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface SignedUploadTarget {
+  method: "PUT";
+  url: string;
+  /** Headers the browser must send with the PUT (they are part of the signature on S3). */
+  headers: Record<string, string>;
+  expiresAt: Date;
+}
+
+export interface UploadTargetOptions {
+  /** The exact size the client declared; larger bodies are refused. */
+  sizeBytes: number;
+  contentType: string;
+  expiresInSeconds: number;
+}
+
+export interface DownloadUrlOptions {
+  /** Offered to the browser as the saved file's name. */
+  fileName: string;
+  contentType: string;
+  expiresInSeconds: number;
+}
+
+export interface WriteOptions {
+  contentType?: string;
+  /** Refuse (and leave nothing behind) once the body grows past this many bytes. */
+  maxBytes?: number;
+}
+
+/** Where product files and covers live: local disk by default, any S3-compatible store in production. */
 export interface Storage {
   readonly kind: "local" | "s3";
   isHealthy(): Promise<boolean>;
-}
-
-export async function localDiskStorage(root: string): Promise<Storage> {
-  await mkdir(root, { recursive: true });
-  return {
-    kind: "local",
-    async isHealthy() {
-      return access(root, constants.W_OK).then(
-        () => true,
-        () => false,
-      );
-    },
-  };
+  /** Streams the body into the object; the object only appears (or is replaced) once the body is complete. */
+  write(
+    bucket: BucketName,
+    key: string,
+    body: Readable,
+    options?: WriteOptions,
+  ): Promise<{ sizeBytes: number }>;
+  /** Throws ObjectNotFoundError when there is no such object. */
+  read(bucket: BucketName, key: string, range?: ByteRange): Promise<Readable>;
+  stat(bucket: BucketName, key: string): Promise<{ sizeBytes: number } | undefined>;
+  /** Deleting a missing object is not an error. */
+  delete(bucket: BucketName, key: string): Promise<void>;
+  signedUploadTarget(
+    bucket: BucketName,
+    key: string,
+    options: UploadTargetOptions,
+  ): Promise<SignedUploadTarget>;
+  signedDownloadUrl(bucket: BucketName, key: string, options: DownloadUrlOptions): Promise<string>;
+  /** The public address of an object in product-covers. */
+  publicUrl(key: string): string;
 }

@@ -1,0 +1,55 @@
+import { Transform, type TransformCallback } from "node:stream";
+
+/** The spec's two buckets: product files are private (signed links only), covers are public. */
+export const BUCKETS = ["product-files", "product-covers"] as const;
+export type BucketName = (typeof BUCKETS)[number];
+
+export class ObjectNotFoundError extends Error {
+  constructor(bucket: BucketName, key: string) {
+    super(`No object ${bucket}/${key}`);
+    this.name = "ObjectNotFoundError";
+  }
+}
+
+export class ObjectTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`Body is larger than ${maxBytes} bytes`);
+    this.name = "ObjectTooLargeError";
+  }
+}
+
+const SAFE_KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+
+/** Path segments of letters, digits, `.`, `_` and `-`, none starting with a dot: nothing can climb out of its folder. */
+export const isSafeKey = (key: string): boolean => key.length <= 512 && SAFE_KEY.test(key);
+
+/** Keys are chosen by the server; an unsafe one is a bug, refused outright. */
+export function assertSafeKey(key: string): void {
+  if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
+}
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
+export function attachmentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Passes bytes through, counting them, and fails with ObjectTooLargeError once past maxBytes. */
+export class ByteCounter extends Transform {
+  bytes = 0;
+
+  constructor(private readonly maxBytes?: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.maxBytes !== undefined && this.bytes > this.maxBytes)
+      callback(new ObjectTooLargeError(this.maxBytes));
+    else callback(null, chunk);
+  }
+}

@@ -1,0 +1,143 @@
+import { PassThrough, type Readable } from "node:stream";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isLocalDiskStorage } from "../../adapters/storage/local-disk";
+import { SignedTokenError } from "../../adapters/storage/signed-token";
+import {
+  attachmentDisposition,
+  type BucketName,
+  isSafeKey,
+  ObjectTooLargeError,
+  type Storage,
+} from "../../adapters/storage/storage";
+import { AppError, notFound } from "../../http/errors";
+import { answerRange } from "./byte-range";
+
+/** Matches the spec's upload cache control (3600 s). */
+const PUBLIC_CACHE_CONTROL = "public, max-age=3600";
+// SVG can carry script; if one is ever served, it gets no power at all.
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  svg: "image/svg+xml",
+};
+
+/**
+ * Serves files without a session: public covers for every driver, and, for the local driver, its signed
+ * upload and download links (the token is the authorisation). Bodies stream straight through, never buffered.
+ */
+export function registerFileRoutes(app: FastifyInstance, storage: Storage): void {
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+
+    scope.get("/files/public/product-covers/*", async (request, reply) => {
+      const key = (request.params as { "*": string })["*"];
+      if (!isSafeKey(key)) throw notFound("Image not found");
+      const extension = key.split(".").pop()?.toLowerCase() ?? "";
+      const contentType = IMAGE_TYPES[extension] ?? "application/octet-stream";
+      reply
+        .header("cache-control", PUBLIC_CACHE_CONTROL)
+        .header("cross-origin-resource-policy", "cross-origin");
+      if (contentType === IMAGE_TYPES.svg) reply.header("content-security-policy", SVG_POLICY);
+      return sendObject(
+        request,
+        reply,
+        storage,
+        { bucket: "product-covers", key, contentType },
+        "Image not found",
+      );
+    });
+
+    if (!isLocalDiskStorage(storage)) return;
+    const local = storage;
+
+    scope.put("/files/upload/*", async (request, reply) => {
+      const claims = readToken(() => local.readUploadToken(tokenOf(request)), "upload");
+      const declaredLength = Number(request.headers["content-length"]);
+      if (declaredLength > claims.maxBytes) throw tooLargeForLink(reply, claims.maxBytes);
+      // A pass-through between request and disk: when we stop reading, the request itself stays intact,
+      // so the 413 can still be sent on its socket.
+      const body = (request.body as Readable).pipe(new PassThrough());
+      try {
+        const { sizeBytes } = await local.write(claims.bucket, claims.key, body, {
+          maxBytes: claims.maxBytes,
+        });
+        return reply.status(200).send({ sizeBytes });
+      } catch (error) {
+        if (error instanceof ObjectTooLargeError) throw tooLargeForLink(reply, claims.maxBytes);
+        if (request.raw.destroyed)
+          throw new AppError("upload_interrupted", 400, "The upload was interrupted.");
+        throw error;
+      }
+    });
+
+    scope.get("/files/download/*", async (request, reply) => {
+      const claims = readToken(() => local.readDownloadToken(tokenOf(request)), "download");
+      reply
+        .header("content-disposition", attachmentDisposition(claims.fileName))
+        .header("cache-control", "private, no-store");
+      return sendObject(request, reply, local, claims, "This file is no longer available");
+    });
+  });
+}
+
+// A wildcard rather than `:token`: tokens are longer than the router's default parameter limit.
+const tokenOf = (request: FastifyRequest) => (request.params as { "*": string })["*"];
+
+function readToken<T>(read: () => T, action: "upload" | "download"): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof SignedTokenError)) throw error;
+    if (error.problem === "expired") {
+      throw new AppError(
+        "link_expired",
+        403,
+        `This ${action} link has expired. Please start again for a new one.`,
+      );
+    }
+    throw new AppError("invalid_link", 403, `This ${action} link is not valid.`);
+  }
+}
+
+function tooLargeForLink(reply: FastifyReply, maxBytes: number): AppError {
+  // The rest of the body is never read: close the connection rather than drain it.
+  reply.header("connection", "close");
+  return new AppError("file_too_large", 413, `This upload link accepts at most ${maxBytes} bytes.`);
+}
+
+/** Streams an object with its length and type, honouring a single HTTP byte range (206) or refusing it (416). */
+async function sendObject(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: Storage,
+  object: { bucket: BucketName; key: string; contentType: string },
+  missingMessage: string,
+) {
+  const info = await storage.stat(object.bucket, object.key);
+  if (!info) throw notFound(missingMessage);
+  const size = info.sizeBytes;
+  reply
+    .header("accept-ranges", "bytes")
+    .header("content-type", object.contentType)
+    .header("x-content-type-options", "nosniff");
+
+  const answer = answerRange(request.headers.range, size);
+  if (answer.kind === "unsatisfiable") {
+    return reply.status(416).header("content-range", `bytes */${size}`).send();
+  }
+  if (answer.kind === "partial") {
+    const { start, end } = answer.range;
+    return reply
+      .status(206)
+      .header("content-range", `bytes ${start}-${end}/${size}`)
+      .header("content-length", end - start + 1)
+      .send(await storage.read(object.bucket, object.key, answer.range));
+  }
+  return reply.header("content-length", size).send(await storage.read(object.bucket, object.key));
+}
