@@ -4,12 +4,19 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type Stripe from "stripe";
+import type { EventBus } from "./adapters/events/event-bus";
 import type { Outbox } from "./adapters/mail/outbox";
 import type { Storage } from "./adapters/storage/storage";
 import type { Database } from "./db/database";
 import { type Auth, createAuth } from "./features/auth/auth";
 import { registerAuthRoutes } from "./features/auth/routes";
+import { subscriptionEventHandlers } from "./features/billing/events/subscription-events";
+import { registerBillingRoutes } from "./features/billing/routes";
 import { registerDevMailbox } from "./features/dev-mailbox/routes";
+import { accountUpdatedHandler } from "./features/payouts/events/account-updated";
+import { registerPayoutRoutes } from "./features/payouts/routes";
+import { registerRealtimeRoutes } from "./features/realtime/routes";
+import { registerWebhookRoutes } from "./features/webhooks/routes";
 import { registerStatusRoutes } from "./features/status/routes";
 import { registerErrorHandling } from "./http/errors";
 import { registerWebApp } from "./http/web-app";
@@ -21,6 +28,10 @@ export interface AppDeps {
   outbox: Outbox;
   stripe: Stripe;
   storage: Storage;
+  events: EventBus;
+  webhookSecrets: { platform: string; connect: string };
+  /** The clock business rules read (grace periods, expiries); tests move it. */
+  now?: () => Date;
   /** Built web app to serve; defaults to dist/web. */
   webDistDir?: string;
   /** Omit for silence (tests). */
@@ -65,6 +76,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage: deps.storage,
     stripe: deps.stripe,
     mailTransport: deps.outbox.transport,
+  });
+  const now = deps.now ?? (() => new Date());
+  const stripeDeps = { db: deps.db, stripe: deps.stripe, appUrl: deps.appUrl, auth, now };
+  registerBillingRoutes(server, stripeDeps);
+  registerPayoutRoutes(server, stripeDeps);
+  registerRealtimeRoutes(server, { auth, events: deps.events });
+  registerWebhookRoutes(server, {
+    db: deps.db,
+    events: deps.events,
+    platformSecret: deps.webhookSecrets.platform,
+    connectSecret: deps.webhookSecrets.connect,
+    platformHandlers: subscriptionEventHandlers(deps.stripe),
+    connectHandlers: { "account.updated": accountUpdatedHandler(deps.stripe) },
   });
   if (deps.outbox.transport.kind === "mailbox") registerDevMailbox(server, { db: deps.db });
   await registerWebApp(server, deps.webDistDir ?? path.resolve("dist/web"));

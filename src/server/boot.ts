@@ -2,6 +2,7 @@ import path from "node:path";
 import pino from "pino";
 import type Stripe from "stripe";
 import { type RunningStripeEmulator, startStripeEmulator } from "../stripe-emulator";
+import { inProcessEventBus, postgresEventBus } from "./adapters/events/event-bus";
 import { Outbox } from "./adapters/mail/outbox";
 import { type MailTransport, mailboxTransport, smtpTransport } from "./adapters/mail/transport";
 import { createStripeClient } from "./adapters/payments/stripe-client";
@@ -41,6 +42,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
   const storage = await localDiskStorage(path.join(config.dataDir, "storage"));
   const outbox = new Outbox(database.db, mailTransport, config.mail.from, logger);
 
+  const events = database.pool ? await postgresEventBus(database.pool) : inProcessEventBus();
   const app = await buildApp({
     appUrl: config.appUrl,
     authSecret: config.authSecret,
@@ -48,6 +50,8 @@ export async function startServer(config: Config, options: { logger?: boolean } 
     outbox,
     stripe,
     storage,
+    events,
+    webhookSecrets: { platform: config.payments.webhookSecret, connect: config.payments.connectWebhookSecret },
     logger,
   });
   await app.server.listen({ port: config.port, host: config.host });
@@ -72,6 +76,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
       maintenance.stop();
       await outbox.stop();
       await app.server.close();
+      await events.close();
       await emulator?.close();
       await database.close();
     },

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import type Stripe from "stripe";
+import { type EventBus, inProcessEventBus, postgresEventBus } from "../../../src/server/adapters/events/event-bus";
 import { Outbox } from "../../../src/server/adapters/mail/outbox";
 import { type MailTransport, mailboxTransport } from "../../../src/server/adapters/mail/transport";
 import { createStripeClient } from "../../../src/server/adapters/payments/stripe-client";
@@ -15,12 +16,19 @@ import { openTestDatabase } from "./test-database";
 export const APP_URL = "http://localhost:3000";
 const silentLog = { warn() {}, error() {} };
 
+export const WEBHOOK_SECRETS = { platform: "whsec_test_platform", connect: "whsec_test_connect" };
+
 export interface TestApp {
   app: App;
   db: Database;
   outbox: Outbox;
   stripe: Stripe;
   emulator: RunningStripeEmulator;
+  events: EventBus;
+  /** The app's clock; move it with `clock.advance(ms)`. */
+  clock: { now(): Date; advance(ms: number): void };
+  /** Set when created with `listen: true`: the app's own URL, which the emulator's webhooks reach. */
+  url?: string;
   request(options: {
     method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
     url: string;
@@ -34,12 +42,17 @@ export interface TestApp {
 }
 
 /** The real app (real database, real emulator over HTTP, real outbox) on app.inject(). */
-export async function createTestApp(options: { mailTransport?: MailTransport } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { mailTransport?: MailTransport; listen?: boolean } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), "flatfee-test-"));
-  const emulator = await startStripeEmulator({ port: 0 });
+  const emulator = await startStripeEmulator({ port: 0, logger: { info() {}, warn() {}, error() {} } });
   const stripe = createStripeClient({ kind: "emulator", host: emulator.host, port: emulator.port });
   const outbox = new Outbox(database.db, options.mailTransport ?? mailboxTransport(), "test@flatfee.local", silentLog);
+  const events = database.pool ? await postgresEventBus(database.pool) : inProcessEventBus();
+  let offsetMs = 0;
+  const clock = { now: () => new Date(Date.now() + offsetMs), advance: (ms: number) => void (offsetMs += ms) };
   const app = await buildApp({
     appUrl: APP_URL,
     authSecret: "test-secret-test-secret-test-secret-0123",
@@ -48,8 +61,22 @@ export async function createTestApp(options: { mailTransport?: MailTransport } =
     stripe,
     storage: await localDiskStorage(path.join(dataDir, "storage")),
     webDistDir: path.join(dataDir, "no-web-build"),
+    events,
+    webhookSecrets: WEBHOOK_SECRETS,
+    now: clock.now,
   });
+  let url: string | undefined;
+  if (options.listen) {
+    url = await app.server.listen({ port: 0, host: "127.0.0.1" });
+    emulator.configureWebhooks({
+      platform: { url: `${url}/api/webhooks/stripe`, secret: WEBHOOK_SECRETS.platform },
+      connect: { url: `${url}/api/webhooks/stripe-connect`, secret: WEBHOOK_SECRETS.connect },
+    });
+  }
   return {
+    url,
+    events,
+    clock,
     app,
     db: database.db,
     outbox,
@@ -67,6 +94,7 @@ export async function createTestApp(options: { mailTransport?: MailTransport } =
     async close() {
       await app.server.close();
       await outbox.stop();
+      await events.close();
       await emulator.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });

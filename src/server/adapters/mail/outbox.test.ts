@@ -13,20 +13,24 @@ afterAll(async () => {
 });
 
 /** A transport that fails while `down` is true and records what it delivered. */
-function flakyTransport() {
-  const delivered: OutgoingEmail[] = [];
-  const transport = {
-    kind: "smtp" as const,
+interface FlakyTransport extends MailTransport {
+  down: boolean;
+  delivered: OutgoingEmail[];
+}
+
+function flakyTransport(): FlakyTransport {
+  const transport: FlakyTransport = {
+    kind: "smtp",
     down: true,
-    delivered,
-    async send(email: OutgoingEmail) {
+    delivered: [],
+    async send(email) {
       if (transport.down) throw new Error("SMTP connection refused");
-      delivered.push(email);
+      transport.delivered.push(email);
     },
     async isHealthy() {
       return !transport.down;
     },
-  } satisfies MailTransport & { down: boolean };
+  };
   return transport;
 }
 
@@ -37,8 +41,8 @@ describe("outbox", () => {
   it("keeps an email through a mail outage and delivers it once the server is back", async () => {
     const transport = flakyTransport();
     const outbox = new Outbox(database.db, transport, "shop@example.com", silent, false);
-    const t0 = new Date();
     const id = await outbox.enqueue(email("a@example.com"));
+    const t0 = new Date(Date.now() + 1000);
 
     expect(await outbox.deliverDue(t0)).toBe(0);
     const afterFailure = await database.db.selectFrom("outbox_emails").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

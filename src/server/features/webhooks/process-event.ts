@@ -1,0 +1,36 @@
+import type Stripe from "stripe";
+import type { Database } from "../../db/database";
+
+/** What a handler may do inside the event's transaction, and what to publish after it commits. */
+export interface EventEffects {
+  /** Users whose browsers should hear about this change once it is committed. */
+  notify: Array<{ userId: string; type: "subscription.changed" | "payouts.changed" | "sales.changed" }>;
+}
+
+export type EventHandler = (trx: Database, event: Stripe.Event, effects: EventEffects) => Promise<void>;
+
+/**
+ * Applies an event exactly once: its id is recorded in `stripe_events` in the same transaction as
+ * its effects, so a redelivery finds the id and does nothing, and a failure rolls back both
+ * (the sender gets a 5xx and retries).
+ */
+export async function processStripeEvent(
+  db: Database,
+  event: Stripe.Event,
+  handlers: Partial<Record<string, EventHandler>>,
+): Promise<{ applied: boolean; effects: EventEffects }> {
+  const effects: EventEffects = { notify: [] };
+  const handler = handlers[event.type];
+  const applied = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("stripe_events")
+      .values({ id: event.id, type: event.type, account: event.account ?? null })
+      .onConflict((conflict) => conflict.column("id").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!inserted) return false;
+    await handler?.(trx, event, effects);
+    return true;
+  });
+  return { applied, effects };
+}
