@@ -8,7 +8,10 @@ import {
   signUpErrorToast,
 } from "./auth";
 
-const toastFor = (schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }, value: unknown) => {
+const toastFor = (
+  schema: { safeParse(v: unknown): { success: boolean; error?: unknown } },
+  value: unknown,
+) => {
   const result = schema.safeParse(value);
   if (result.success) return undefined;
   return firstValidationToast(result.error as never);
@@ -19,12 +22,15 @@ describe("auth validation (SPEC section 5)", () => {
     expect(credentialsSchema.safeParse({ email: "a@b.co", password: "123456" }).success).toBe(true);
   });
 
-  it.each(["", "plainaddress", "a@", "@b.co", "a b@c.co"])("rejects the email %j with 'Please enter a valid email'", (email) => {
-    expect(toastFor(credentialsSchema, { email, password: "123456" })).toEqual({
-      title: "Validation Error",
-      description: "Please enter a valid email",
-    });
-  });
+  it.each(["", "plainaddress", "a@", "@b.co", "a b@c.co"])(
+    "rejects the email %j with 'Please enter a valid email'",
+    (email) => {
+      expect(toastFor(credentialsSchema, { email, password: "123456" })).toEqual({
+        title: "Validation Error",
+        description: "Please enter a valid email",
+      });
+    },
+  );
 
   it("rejects a 5-character password with 'Password must be at least 6 characters'", () => {
     expect(toastFor(credentialsSchema, { email: "a@b.co", password: "12345" })).toEqual({
@@ -34,7 +40,9 @@ describe("auth validation (SPEC section 5)", () => {
   });
 
   it("shows only the first failure when both fields are wrong", () => {
-    expect(toastFor(credentialsSchema, { email: "nope", password: "1" })?.description).toBe(AUTH_MESSAGES.invalidEmail);
+    expect(toastFor(credentialsSchema, { email: "nope", password: "1" })?.description).toBe(
+      AUTH_MESSAGES.invalidEmail,
+    );
   });
 
   it("checks the email of the forgot-password form", () => {
@@ -79,7 +87,10 @@ describe("sign-up error toasts (SPEC section 8)", () => {
   );
 
   it("shows any other server message under 'Sign up failed'", () => {
-    expect(signUpErrorToast("Database is on fire")).toEqual({ title: "Sign up failed", description: "Database is on fire" });
+    expect(signUpErrorToast("Database is on fire")).toEqual({
+      title: "Sign up failed",
+      description: "Database is on fire",
+    });
     expect(signUpErrorToast(undefined)).toEqual({ title: "Sign up failed", description: "Please try again" });
   });
 });

@@ -1,8 +1,8 @@
 import path from "node:path";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
-import type { Logger } from "pino";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Logger } from "pino";
 import type Stripe from "stripe";
 import type { EventBus } from "./adapters/events/event-bus";
 import type { Outbox } from "./adapters/mail/outbox";
@@ -16,8 +16,8 @@ import { registerDevMailbox } from "./features/dev-mailbox/routes";
 import { accountUpdatedHandler } from "./features/payouts/events/account-updated";
 import { registerPayoutRoutes } from "./features/payouts/routes";
 import { registerRealtimeRoutes } from "./features/realtime/routes";
-import { registerWebhookRoutes } from "./features/webhooks/routes";
 import { registerStatusRoutes } from "./features/status/routes";
+import { registerWebhookRoutes } from "./features/webhooks/routes";
 import { registerErrorHandling } from "./http/errors";
 import { registerWebApp } from "./http/web-app";
 

@@ -19,7 +19,10 @@ export interface RunningServer {
 }
 
 /** config → database + migrations → adapters → app → listen. Used by main.ts and the browser tests. */
-export async function startServer(config: Config, options: { logger?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: { logger?: boolean } = {},
+): Promise<RunningServer> {
   const database = await openDatabase(config.database);
   await migrateToLatest(database.db);
 
@@ -51,7 +54,10 @@ export async function startServer(config: Config, options: { logger?: boolean } 
     stripe,
     storage,
     events,
-    webhookSecrets: { platform: config.payments.webhookSecret, connect: config.payments.connectWebhookSecret },
+    webhookSecrets: {
+      platform: config.payments.webhookSecret,
+      connect: config.payments.connectWebhookSecret,
+    },
     logger,
   });
   await app.server.listen({ port: config.port, host: config.host });
@@ -63,7 +69,10 @@ export async function startServer(config: Config, options: { logger?: boolean } 
     // The emulator calls us on the loopback address, whatever public APP_URL is set.
     emulator.configureWebhooks({
       platform: { url: `${localUrl}/api/webhooks/stripe`, secret: config.payments.webhookSecret },
-      connect: { url: `${localUrl}/api/webhooks/stripe-connect`, secret: config.payments.connectWebhookSecret },
+      connect: {
+        url: `${localUrl}/api/webhooks/stripe-connect`,
+        secret: config.payments.connectWebhookSecret,
+      },
     });
   }
   outbox.start();

@@ -46,7 +46,8 @@ const envSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["STRIPE_WEBHOOK_SECRET"],
-        message: "STRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET are required with STRIPE_SECRET_KEY",
+        message:
+          "STRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET are required with STRIPE_SECRET_KEY",
       });
     }
     if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
@@ -98,7 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL
       ? { kind: "postgres", url: e.DATABASE_URL }
       : { kind: "pglite", directory: path.join(dataDir, "db") },
-    mail: e.SMTP_URL ? { kind: "smtp", url: e.SMTP_URL, from: e.MAIL_FROM } : { kind: "mailbox", from: e.MAIL_FROM },
+    mail: e.SMTP_URL
+      ? { kind: "smtp", url: e.SMTP_URL, from: e.MAIL_FROM }
+      : { kind: "mailbox", from: e.MAIL_FROM },
     payments: e.STRIPE_SECRET_KEY
       ? {
           kind: "stripe",

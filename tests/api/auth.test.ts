@@ -23,7 +23,11 @@ describe("sign up", () => {
     const session = await getSession(cookie);
     expect(session.json().user.email).toBe(email);
     const profile = await t.db.selectFrom("profiles").selectAll().where("id", "=", userId).executeTakeFirst();
-    expect(profile).toMatchObject({ id: userId, stripe_connect_onboarding_complete: false, store_name: null });
+    expect(profile).toMatchObject({
+      id: userId,
+      stripe_connect_onboarding_complete: false,
+      store_name: null,
+    });
   });
 
   it("sets the session cookie httpOnly", async () => {
@@ -64,7 +68,11 @@ describe("sign up", () => {
     [{ email: "not-an-email", password: "correct-horse-42" }, AUTH_MESSAGES.invalidEmail],
     [{ email: "ok@example.com", password: "12345" }, AUTH_MESSAGES.shortPassword],
   ])("answers %o with the spec's message", async (body, message) => {
-    const response = await t.request({ method: "POST", url: "/api/auth/sign-up/email", body: { ...body, name: "x" } });
+    const response = await t.request({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      body: { ...body, name: "x" },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: "validation_error", message });
   });
@@ -80,7 +88,9 @@ describe("sign in and out", () => {
     const wrong = await signIn(email, "wrong-password-1");
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toMatch(/invalid email or password/i);
-    expect(wrong.cookies.find((cookie) => cookie.name.endsWith("session_token") && cookie.value)).toBeUndefined();
+    expect(
+      wrong.cookies.find((cookie) => cookie.name.endsWith("session_token") && cookie.value),
+    ).toBeUndefined();
   });
 
   it("signs out: the session no longer works", async () => {
@@ -119,7 +129,11 @@ describe("sign in and out", () => {
 
 describe("password reset", () => {
   const requestReset = (email: string) =>
-    t.request({ method: "POST", url: "/api/auth/request-password-reset", body: { email, redirectTo: "/auth?reset=true" } });
+    t.request({
+      method: "POST",
+      url: "/api/auth/request-password-reset",
+      body: { email, redirectTo: "/auth?reset=true" },
+    });
   const emailsTo = (to: string) =>
     t.db.selectFrom("outbox_emails").selectAll().where("to_address", "=", to).orderBy("id").execute();
 
@@ -180,17 +194,29 @@ describe("sessions", () => {
     const { cookie, userId } = await signUp(t);
     const soon = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
-    await t.db.updateTable("session").set({ expiresAt: soon, updatedAt: twoDaysAgo }).where("userId", "=", userId).execute();
+    await t.db
+      .updateTable("session")
+      .set({ expiresAt: soon, updatedAt: twoDaysAgo })
+      .where("userId", "=", userId)
+      .execute();
 
     const response = await getSession(cookie);
     expect(response.json().user.id).toBe(userId);
-    const session = await t.db.selectFrom("session").select("expiresAt").where("userId", "=", userId).executeTakeFirstOrThrow();
+    const session = await t.db
+      .selectFrom("session")
+      .select("expiresAt")
+      .where("userId", "=", userId)
+      .executeTakeFirstOrThrow();
     expect(session.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
   });
 
   it("treats an expired session as signed out", async () => {
     const { cookie, userId } = await signUp(t);
-    await t.db.updateTable("session").set({ expiresAt: new Date(Date.now() - 1000) }).where("userId", "=", userId).execute();
+    await t.db
+      .updateTable("session")
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where("userId", "=", userId)
+      .execute();
     expect((await getSession(cookie)).json()).toBeNull();
   });
 });

@@ -25,17 +25,29 @@ async function subscribe(cookie: string): Promise<string> {
   const sessionId = new URL(response.json().url).pathname.split("/").pop()!;
   await control(t.emulator).payCheckout(sessionId, "4242424242424242");
   await eventually(async () => expect((await status(cookie)).standing).toBe("active"));
-  const row = await t.db.selectFrom("subscriptions").select("stripe_subscription_id").where("stripe_subscription_id", "like", "sub_%").orderBy("updated_at", "desc").executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom("subscriptions")
+    .select("stripe_subscription_id")
+    .where("stripe_subscription_id", "like", "sub_%")
+    .orderBy("updated_at", "desc")
+    .executeTakeFirstOrThrow();
   return row.stripe_subscription_id;
 }
 
 async function subscriptionIdOf(userId: string) {
-  const row = await t.db.selectFrom("subscriptions").selectAll().where("user_id", "=", userId).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
   return row.stripe_subscription_id;
 }
 
 /** Posts a signed event straight to a webhook endpoint, as Stripe would. */
-function postEvent(event: object, options: { secret?: string; timestamp?: number; body?: string; connect?: boolean } = {}) {
+function postEvent(
+  event: object,
+  options: { secret?: string; timestamp?: number; body?: string; connect?: boolean } = {},
+) {
   const payload = options.body ?? JSON.stringify(event);
   const header = Stripe.webhooks.generateTestHeaderString({
     payload: JSON.stringify(event),
@@ -72,7 +84,9 @@ describe("the $10/month plan", () => {
     expect(session).toMatchObject({ mode: "subscription", client_reference_id: userId });
     expect(session.success_url).toBe("http://localhost:3000/dashboard?subscription=success");
     expect(session.line_items?.data[0]?.amount_total).toBe(1000);
-    const secondSession = await t.stripe.checkout.sessions.retrieve(new URL(second.json().url).pathname.split("/").pop()!);
+    const secondSession = await t.stripe.checkout.sessions.retrieve(
+      new URL(second.json().url).pathname.split("/").pop()!,
+    );
     expect(secondSession.customer).toBe(session.customer);
     const customer = await t.stripe.customers.retrieve(session.customer as string);
     expect(customer).toMatchObject({ email });
@@ -82,7 +96,9 @@ describe("the $10/month plan", () => {
     const current = await status(cookie);
     expect(current.canUseDashboard).toBe(true);
     expect(current.hasBillingAccount).toBe(true);
-    expect(new Date(current.subscription!.currentPeriodEnd!).getTime()).toBeGreaterThan(Date.now() + 25 * DAY_MS);
+    expect(new Date(current.subscription!.currentPeriodEnd!).getTime()).toBeGreaterThan(
+      Date.now() + 25 * DAY_MS,
+    );
 
     const again = await t.request({ method: "POST", url: "/api/billing/checkout", cookie });
     expect(again.statusCode).toBe(409);
@@ -108,7 +124,11 @@ describe("the $10/month plan", () => {
     expect(inGrace.subscription?.status).toBe("past_due");
 
     t.clock.advance(3 * DAY_MS + 60_000);
-    expect(await status(cookie)).toMatchObject({ standing: "lapsed", canUseDashboard: false, canSell: false });
+    expect(await status(cookie)).toMatchObject({
+      standing: "lapsed",
+      canUseDashboard: false,
+      canSell: false,
+    });
 
     await control(t.emulator).renew(subscriptionId, "paid");
     await eventually(async () => expect((await status(cookie)).standing).toBe("active"));
@@ -146,13 +166,24 @@ describe("Stripe webhooks", () => {
   it.each([
     ["a wrong secret", { secret: "whsec_wrong" }],
     ["an old timestamp", { timestamp: Math.floor(Date.now() / 1000) - 3600 }],
-    ["a tampered body", { body: JSON.stringify({ id: "evt_tampered", type: "invoice.paid", data: { object: {} } }) }],
+    [
+      "a tampered body",
+      { body: JSON.stringify({ id: "evt_tampered", type: "invoice.paid", data: { object: {} } }) },
+    ],
   ])("rejects %s with 400 and changes nothing", async (_name, options) => {
-    const event = { id: `evt_sig_${Math.random()}`, object: "event", type: "customer.subscription.updated", created: 1, data: { object: { id: "sub_x" } } };
+    const event = {
+      id: `evt_sig_${Math.random()}`,
+      object: "event",
+      type: "customer.subscription.updated",
+      created: 1,
+      data: { object: { id: "sub_x" } },
+    };
     const response = await postEvent(event, options);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe("invalid_signature");
-    expect(await t.db.selectFrom("stripe_events").selectAll().where("id", "like", "evt_sig_%").execute()).toHaveLength(0);
+    expect(
+      await t.db.selectFrom("stripe_events").selectAll().where("id", "like", "evt_sig_%").execute(),
+    ).toHaveLength(0);
   });
 
   it("applies the same event once, however often it is delivered", async () => {
@@ -160,7 +191,9 @@ describe("Stripe webhooks", () => {
     await subscribe(cookie);
     const subscriptionId = await subscriptionIdOf(userId);
     const delivered = (await control(t.emulator).events()).filter(
-      (event) => event.type === "customer.subscription.created" && (event.data.object as { id: string }).id === subscriptionId,
+      (event) =>
+        event.type === "customer.subscription.created" &&
+        (event.data.object as { id: string }).id === subscriptionId,
     );
     expect(delivered).toHaveLength(1);
     const before = await t.db.selectFrom("stripe_events").select("id").execute();
@@ -178,7 +211,9 @@ describe("Stripe webhooks", () => {
     await t.stripe.subscriptions.cancel(subscriptionId);
     await eventually(async () => expect((await status(cookie)).standing).toBe("canceled"));
     const created = (await control(t.emulator).events()).find(
-      (event) => event.type === "customer.subscription.created" && (event.data.object as { id: string }).id === subscriptionId,
+      (event) =>
+        event.type === "customer.subscription.created" &&
+        (event.data.object as { id: string }).id === subscriptionId,
     )!;
     // Same content, new id: as if Stripe delivered a stale copy late.
     const response = await postEvent({ ...created, id: `${created.id}_late` });
@@ -192,10 +227,19 @@ describe("Stripe webhooks", () => {
     const subscriptionId = await subscriptionIdOf(userId);
     await t.db.deleteFrom("subscriptions").where("user_id", "=", userId).execute();
     const events = (await control(t.emulator).events()).filter(
-      (event) => (event.data.object as { id: string }).id === subscriptionId && event.type.startsWith("customer.subscription."),
+      (event) =>
+        (event.data.object as { id: string }).id === subscriptionId &&
+        event.type.startsWith("customer.subscription."),
     );
-    const updated = { ...events.find((e) => e.type === "customer.subscription.created")!, type: "customer.subscription.updated", id: "evt_updated_first" };
-    const createdLate = { ...events.find((e) => e.type === "customer.subscription.created")!, id: "evt_created_second" };
+    const updated = {
+      ...events.find((e) => e.type === "customer.subscription.created")!,
+      type: "customer.subscription.updated",
+      id: "evt_updated_first",
+    };
+    const createdLate = {
+      ...events.find((e) => e.type === "customer.subscription.created")!,
+      id: "evt_created_second",
+    };
     expect((await postEvent(updated)).statusCode).toBe(200);
     expect((await postEvent(createdLate)).statusCode).toBe(200);
     expect((await status(cookie)).standing).toBe("active");
@@ -216,7 +260,11 @@ describe("Stripe Connect onboarding", () => {
     expect(first.statusCode).toBe(200);
     const second = await t.request({ method: "POST", url: "/api/payouts/onboarding", cookie });
     expect(second.statusCode).toBe(200);
-    const profile = await t.db.selectFrom("profiles").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+    const profile = await t.db
+      .selectFrom("profiles")
+      .selectAll()
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
     const account = await t.stripe.accounts.retrieve(profile.stripe_connect_account_id!);
     expect(account.type).toBe("standard");
     expect((await status(cookie)).payouts).toEqual({ accountCreated: true, onboardingComplete: false });
@@ -241,11 +289,27 @@ describe("isolation between sellers", () => {
     await subscribe(a.cookie);
     await t.request({ method: "POST", url: "/api/payouts/onboarding", cookie: a.cookie });
     const bStatus = await status(b.cookie);
-    expect(bStatus).toMatchObject({ standing: "none", hasBillingAccount: false, payouts: { accountCreated: false } });
-    expect((await t.request({ method: "POST", url: "/api/billing/portal", cookie: b.cookie })).statusCode).toBe(400);
-    expect((await t.request({ method: "POST", url: "/api/payouts/onboarding", cookie: b.cookie })).statusCode).toBe(403);
-    const aProfile = await t.db.selectFrom("profiles").selectAll().where("id", "=", a.userId).executeTakeFirstOrThrow();
-    const bProfile = await t.db.selectFrom("profiles").selectAll().where("id", "=", b.userId).executeTakeFirstOrThrow();
+    expect(bStatus).toMatchObject({
+      standing: "none",
+      hasBillingAccount: false,
+      payouts: { accountCreated: false },
+    });
+    expect(
+      (await t.request({ method: "POST", url: "/api/billing/portal", cookie: b.cookie })).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.request({ method: "POST", url: "/api/payouts/onboarding", cookie: b.cookie })).statusCode,
+    ).toBe(403);
+    const aProfile = await t.db
+      .selectFrom("profiles")
+      .selectAll()
+      .where("id", "=", a.userId)
+      .executeTakeFirstOrThrow();
+    const bProfile = await t.db
+      .selectFrom("profiles")
+      .selectAll()
+      .where("id", "=", b.userId)
+      .executeTakeFirstOrThrow();
     expect(bProfile.stripe_connect_account_id).toBeNull();
     expect(aProfile.stripe_connect_account_id).not.toBeNull();
   });

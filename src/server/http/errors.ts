@@ -15,14 +15,17 @@ export class AppError extends Error {
 }
 
 export const notFound = (message = "Not found") => new AppError("not_found", 404, message);
-export const unauthorized = (message = "User not authenticated") => new AppError("unauthorized", 401, message);
+export const unauthorized = (message = "User not authenticated") =>
+  new AppError("unauthorized", 401, message);
 export const badRequest = (message: string, code = "bad_request") => new AppError(code, 400, message);
 
 /** One handler: 4xx say what was wrong; 5xx are logged and say only "Internal error" plus the request id. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ code: error.code, message: error.userMessage } satisfies ApiErrorBody);
+      return reply
+        .status(error.status)
+        .send({ code: error.code, message: error.userMessage } satisfies ApiErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -31,13 +34,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      return reply
-        .status(status)
-        .send({ code: error.code?.toLowerCase() ?? "bad_request", message: error.message } satisfies ApiErrorBody);
+      return reply.status(status).send({
+        code: error.code?.toLowerCase() ?? "bad_request",
+        message: error.message,
+      } satisfies ApiErrorBody);
     }
     request.log.error({ err: error }, "request failed");
-    return reply
-      .status(500)
-      .send({ code: "internal", message: "Internal error", requestId: String(request.id) } satisfies ApiErrorBody);
+    return reply.status(500).send({
+      code: "internal",
+      message: "Internal error",
+      requestId: String(request.id),
+    } satisfies ApiErrorBody);
   });
 }

@@ -28,7 +28,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     if (request.method !== "GET" || isApi) {
-      return reply.status(404).send({ code: "not_found", message: `No route for ${request.method} ${request.url}` });
+      return reply
+        .status(404)
+        .send({ code: "not_found", message: `No route for ${request.method} ${request.url}` });
     }
     if (!built) {
       return reply.status(503).type("text/plain").send("The web app is not built yet: run `npm run build`.");

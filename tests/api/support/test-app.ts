@@ -3,7 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import type Stripe from "stripe";
-import { type EventBus, inProcessEventBus, postgresEventBus } from "../../../src/server/adapters/events/event-bus";
+import {
+  type EventBus,
+  inProcessEventBus,
+  postgresEventBus,
+} from "../../../src/server/adapters/events/event-bus";
 import { Outbox } from "../../../src/server/adapters/mail/outbox";
 import { type MailTransport, mailboxTransport } from "../../../src/server/adapters/mail/transport";
 import { createStripeClient } from "../../../src/server/adapters/payments/stripe-client";
@@ -49,10 +53,20 @@ export async function createTestApp(
   const dataDir = await mkdtemp(path.join(tmpdir(), "flatfee-test-"));
   const emulator = await startStripeEmulator({ port: 0, logger: { info() {}, warn() {}, error() {} } });
   const stripe = createStripeClient({ kind: "emulator", host: emulator.host, port: emulator.port });
-  const outbox = new Outbox(database.db, options.mailTransport ?? mailboxTransport(), "test@flatfee.local", silentLog);
+  const outbox = new Outbox(
+    database.db,
+    options.mailTransport ?? mailboxTransport(),
+    "test@flatfee.local",
+    silentLog,
+  );
   const events = database.pool ? await postgresEventBus(database.pool) : inProcessEventBus();
   let offsetMs = 0;
-  const clock = { now: () => new Date(Date.now() + offsetMs), advance: (ms: number) => void (offsetMs += ms) };
+  const clock = {
+    now: () => new Date(Date.now() + offsetMs),
+    advance: (ms: number) => {
+      offsetMs += ms;
+    },
+  };
   const app = await buildApp({
     appUrl: APP_URL,
     authSecret: "test-secret-test-secret-test-secret-0123",
@@ -107,7 +121,8 @@ export function cookiesOf(response: LightMyRequestResponse): string {
   return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
 }
 
-const randomIp = () => `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
+const randomIp = () =>
+  `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
 
 let counter = 0;
 export const uniqueEmail = (prefix = "seller") => `${prefix}-${Date.now()}-${++counter}@example.com`;
@@ -120,5 +135,10 @@ export async function signUp(t: TestApp, email = uniqueEmail(), password = "corr
     body: { email, password, name: email.split("@")[0] },
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  return { email, password, cookie: cookiesOf(response), userId: (response.json() as { user: { id: string } }).user.id };
+  return {
+    email,
+    password,
+    cookie: cookiesOf(response),
+    userId: (response.json() as { user: { id: string } }).user.id,
+  };
 }

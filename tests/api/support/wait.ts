@@ -1,5 +1,9 @@
 /** Retries an assertion until it passes or the time is up (webhooks arrive asynchronously). */
-export async function eventually(assertion: () => Promise<void>, timeoutMs = 10_000, intervalMs = 50): Promise<void> {
+export async function eventually(
+  assertion: () => Promise<void>,
+  timeoutMs = 10_000,
+  intervalMs = 50,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

@@ -13,7 +13,9 @@ const escapeHtml = (value: string) =>
 
 export function renderEmail(content: EmailContent): { html: string; text: string } {
   const paragraphs = content.paragraphs
-    .map((p) => `<p style="margin:0 0 16px;font-size:15px;line-height:24px;color:#334155">${escapeHtml(p)}</p>`)
+    .map(
+      (p) => `<p style="margin:0 0 16px;font-size:15px;line-height:24px;color:#334155">${escapeHtml(p)}</p>`,
+    )
     .join("");
   const button = content.button
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.button.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;font-size:15px;padding:12px 22px;border-radius:8px">${escapeHtml(content.button.label)}</a></p>

@@ -45,8 +45,16 @@ describe("outbox", () => {
     const t0 = new Date(Date.now() + 1000);
 
     expect(await outbox.deliverDue(t0)).toBe(0);
-    const afterFailure = await database.db.selectFrom("outbox_emails").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    expect(afterFailure).toMatchObject({ status: "pending", attempts: 1, last_error: "SMTP connection refused" });
+    const afterFailure = await database.db
+      .selectFrom("outbox_emails")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(afterFailure).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      last_error: "SMTP connection refused",
+    });
     expect(afterFailure.next_attempt_at.getTime()).toBe(t0.getTime() + retryDelayMs(1));
 
     // Not due yet: nothing is tried.
@@ -56,7 +64,11 @@ describe("outbox", () => {
     expect(await outbox.deliverDue(new Date(t0.getTime() + retryDelayMs(1)))).toBe(1);
     expect(await outbox.deliverDue(new Date(t0.getTime() + retryDelayMs(1) * 10))).toBe(0);
     expect(transport.delivered.map((e) => e.to)).toEqual(["a@example.com"]);
-    const sent = await database.db.selectFrom("outbox_emails").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const sent = await database.db
+      .selectFrom("outbox_emails")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(sent).toMatchObject({ status: "sent", attempts: 2, last_error: null });
   });
 

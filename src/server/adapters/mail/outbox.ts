@@ -1,5 +1,5 @@
-import type { Logger } from "pino";
 import { sql } from "kysely";
+import type { Logger } from "pino";
 import type { Database } from "../../db/database";
 import type { MailTransport, OutgoingEmail } from "./transport";
 

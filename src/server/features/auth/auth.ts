@@ -53,7 +53,10 @@ export function createAuth({ db, outbox, appUrl, secret }: AuthDeps) {
         const body = ctx.body as { password?: unknown; newPassword?: unknown } | undefined;
         const password = body?.password ?? body?.newPassword;
         if (typeof password === "string" && isCommonPassword(password)) {
-          throw new APIError("BAD_REQUEST", { message: AUTH_MESSAGES.serverCommonPassword, code: "WEAK_PASSWORD" });
+          throw new APIError("BAD_REQUEST", {
+            message: AUTH_MESSAGES.serverCommonPassword,
+            code: "WEAK_PASSWORD",
+          });
         }
       }),
     },
@@ -61,7 +64,11 @@ export function createAuth({ db, outbox, appUrl, secret }: AuthDeps) {
       user: {
         create: {
           after: async (user) => {
-            await db.insertInto("profiles").values({ id: user.id }).onConflict((c) => c.doNothing()).execute();
+            await db
+              .insertInto("profiles")
+              .values({ id: user.id })
+              .onConflict((c) => c.doNothing())
+              .execute();
           },
         },
       },

@@ -32,7 +32,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
     "/api/auth/request-password-reset": async (request) => {
       const { email } = validate(forgotPasswordSchema, request.body);
       await enforceRateLimit(db, RESET_REQUEST_LIMITS.perIp, request.ip, AUTH_MESSAGES.tooManyAttempts);
-      await enforceRateLimit(db, RESET_REQUEST_LIMITS.perEmail, email.toLowerCase(), AUTH_MESSAGES.tooManyAttempts);
+      await enforceRateLimit(
+        db,
+        RESET_REQUEST_LIMITS.perEmail,
+        email.toLowerCase(),
+        AUTH_MESSAGES.tooManyAttempts,
+      );
     },
   };
 
@@ -64,8 +69,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   });
 }
 
-function validate<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, body: unknown): T {
+function validate<T>(
+  schema: {
+    safeParse(
+      value: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
+  },
+  body: unknown,
+): T {
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid request", "validation_error");
+  if (!parsed.success)
+    throw badRequest(parsed.error.issues[0]?.message ?? "Invalid request", "validation_error");
   return parsed.data;
 }

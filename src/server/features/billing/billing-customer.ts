@@ -3,7 +3,11 @@ import type { Database } from "../../db/database";
 import type { SignedInUser } from "../../http/session";
 
 /** The seller's Stripe customer on the platform account, created once and remembered on the profile. */
-export async function ensureBillingCustomer(db: Database, stripe: Stripe, seller: SignedInUser): Promise<string> {
+export async function ensureBillingCustomer(
+  db: Database,
+  stripe: Stripe,
+  seller: SignedInUser,
+): Promise<string> {
   const profile = await db
     .selectFrom("profiles")
     .select("stripe_customer_id")

@@ -1,4 +1,8 @@
-import { GRACE_PERIOD_DAYS, PAGES_PUBLIC_AFTER_CANCEL_DAYS, type PlanStanding } from "../../../contracts/seller";
+import {
+  GRACE_PERIOD_DAYS,
+  PAGES_PUBLIC_AFTER_CANCEL_DAYS,
+  type PlanStanding,
+} from "../../../contracts/seller";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { redirectSchema, sellerStatusSchema } from "../../../contracts/seller";
-import type { Auth } from "../auth/auth";
 import { requireUser } from "../../http/session";
+import type { Auth } from "../auth/auth";
 import { openBillingPortal } from "./open-billing-portal";
 import { sellerStatus } from "./seller-status";
 import { type BillingDeps, startPlanCheckout } from "./start-plan-checkout";
 
-export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps & { auth: Auth; now: () => Date }): void {
+export function registerBillingRoutes(
+  app: FastifyInstance,
+  deps: BillingDeps & { auth: Auth; now: () => Date },
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get("/api/seller/status", { schema: { response: { 200: sellerStatusSchema } } }, async (request) => {

@@ -7,7 +7,8 @@ const toDate = (seconds: number | null | undefined) => (seconds ? new Date(secon
 /** The seller a subscription belongs to: its metadata, else the profile holding its customer. */
 async function sellerOf(db: Database, subscription: Stripe.Subscription): Promise<string | undefined> {
   if (subscription.metadata.seller_id) return subscription.metadata.seller_id;
-  const customerId = typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id;
+  const customerId =
+    typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id;
   const profile = await db
     .selectFrom("profiles")
     .select("id")
@@ -52,7 +53,8 @@ export async function storeSubscription(
       : null;
   const row = {
     stripe_subscription_id: subscription.id,
-    stripe_customer_id: typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id,
+    stripe_customer_id:
+      typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id,
     status: subscription.status,
     current_period_end: toDate(periodEnd),
     cancel_at_period_end: subscription.cancel_at_period_end,

@@ -5,13 +5,20 @@ import { currentUser, requireUser } from "../../http/session";
 import type { Auth } from "../auth/auth";
 import { type PayoutDeps, startOnboarding } from "./start-onboarding";
 
-export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps & { auth: Auth; now: () => Date }): void {
+export function registerPayoutRoutes(
+  app: FastifyInstance,
+  deps: PayoutDeps & { auth: Auth; now: () => Date },
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.post("/api/payouts/onboarding", { schema: { response: { 200: redirectSchema } } }, async (request) => {
-    const seller = await requireUser(deps.auth, request);
-    return { url: await startOnboarding(deps, seller, deps.now()) };
-  });
+  routes.post(
+    "/api/payouts/onboarding",
+    { schema: { response: { 200: redirectSchema } } },
+    async (request) => {
+      const seller = await requireUser(deps.auth, request);
+      return { url: await startOnboarding(deps, seller, deps.now()) };
+    },
+  );
 
   // Stripe sends the browser here when an onboarding link expired or was used: mint a fresh one.
   routes.get("/api/payouts/onboarding/refresh", async (request, reply) => {

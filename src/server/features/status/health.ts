@@ -16,7 +16,9 @@ export interface HealthDeps {
 }
 
 async function probe(check: () => Promise<boolean>): Promise<"ok" | "down"> {
-  const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), CHECK_TIMEOUT_MS).unref());
+  const timeout = new Promise<boolean>((resolve) =>
+    setTimeout(() => resolve(false), CHECK_TIMEOUT_MS).unref(),
+  );
   const healthy = await Promise.race([check().catch(() => false), timeout]);
   return healthy ? "ok" : "down";
 }

@@ -20,14 +20,17 @@ export interface WebhookDeps {
  */
 export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps): void {
   app.register(async (scope) => {
-    scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
+      done(null, body),
+    );
 
-    const receive = (secret: string, handlers: Record<string, EventHandler>) => async (request: FastifyRequest) => {
-      const event = verifiedEvent(request, secret);
-      const { effects } = await processStripeEvent(deps.db, event, handlers);
-      for (const { userId, type } of effects.notify) await deps.events.publish(userId, { type });
-      return { received: true };
-    };
+    const receive =
+      (secret: string, handlers: Record<string, EventHandler>) => async (request: FastifyRequest) => {
+        const event = verifiedEvent(request, secret);
+        const { effects } = await processStripeEvent(deps.db, event, handlers);
+        for (const { userId, type } of effects.notify) await deps.events.publish(userId, { type });
+        return { received: true };
+      };
 
     scope.post("/api/webhooks/stripe", receive(deps.platformSecret, deps.platformHandlers));
     scope.post("/api/webhooks/stripe-connect", receive(deps.connectSecret, deps.connectHandlers));

@@ -7,11 +7,12 @@ const idOf = (value: string | { id: string } | null | undefined) =>
 
 /** Platform events that change a seller's plan: each re-reads the subscription and stores it. */
 export function subscriptionEventHandlers(stripe: Stripe): Record<string, EventHandler> {
-  const sync: (subscriptionId: string | undefined) => EventHandler = (subscriptionId) => async (trx, event, effects) => {
-    if (!subscriptionId) return;
-    const sellerId = await syncSubscription(trx, stripe, subscriptionId, new Date(event.created * 1000));
-    if (sellerId) effects.notify.push({ userId: sellerId, type: "subscription.changed" });
-  };
+  const sync: (subscriptionId: string | undefined) => EventHandler =
+    (subscriptionId) => async (trx, event, effects) => {
+      if (!subscriptionId) return;
+      const sellerId = await syncSubscription(trx, stripe, subscriptionId, new Date(event.created * 1000));
+      if (sellerId) effects.notify.push({ userId: sellerId, type: "subscription.changed" });
+    };
 
   const onSubscriptionChange: EventHandler = (trx, event, effects) =>
     sync((event.data.object as Stripe.Subscription).id)(trx, event, effects);
