@@ -1,0 +1,28 @@
+import { randomBytes } from "node:crypto";
+
+const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+function randomToken(length: number): string {
+  const bytes = randomBytes(length);
+  let token = "";
+  for (const byte of bytes) token += ALPHABET[byte % ALPHABET.length];
+  return token;
+}
+
+/** Ids shaped like Stripe's: a type prefix and 24 random characters (`cus_…`, `pi_…`, `cs_test_…`). */
+export function newId(prefix: string): string {
+  return `${prefix}_${randomToken(24)}`;
+}
+
+/** Checkout Session ids carry the mode, and are longer, like Stripe's. */
+export function newCheckoutSessionId(): string {
+  return `cs_test_${randomToken(58)}`;
+}
+
+export function newSecret(prefix: string): string {
+  return `${prefix}_${randomToken(40)}`;
+}
+
+export function newRequestId(): string {
+  return `req_${randomToken(14)}`;
+}

@@ -1,0 +1,47 @@
+import type { Emulator } from "./emulator.js";
+import type { Json, JsonObject } from "./expand.js";
+import { embeddedList } from "./lists.js";
+import type { OwnedCollectionName, Scope } from "./state/types.js";
+
+/** Which collection an id belongs to, by Stripe's prefixes. */
+const COLLECTION_BY_PREFIX: [string, OwnedCollectionName][] = [
+  ["cus_", "customers"],
+  ["prod_", "products"],
+  ["price_", "prices"],
+  ["cs_", "checkoutSessions"],
+  ["pi_", "paymentIntents"],
+  ["ch_", "charges"],
+  ["re_", "refunds"],
+  ["sub_", "subscriptions"],
+  ["in_", "invoices"],
+  ["bps_", "portalSessions"],
+];
+
+export function toJson(value: object): Json {
+  return JSON.parse(JSON.stringify(value));
+}
+
+/** The object an expandable field points at, as JSON, if it exists in the caller's account. */
+export function resolveExpansion(emulator: Emulator, account: Scope) {
+  return (holder: JsonObject, field: string, value: Json | undefined): Json | undefined => {
+    if (field === "line_items" && holder.object === "checkout.session" && typeof holder.id === "string") {
+      const details = emulator.store.state.checkoutDetails[holder.id];
+      if (!details) return undefined;
+      return toJson(embeddedList(details.lineItems, `/v1/checkout/sessions/${holder.id}/line_items`));
+    }
+    if (field === "refunds" && holder.object === "charge" && typeof holder.id === "string") {
+      const chargeId = holder.id;
+      const refunds = emulator.store.list("refunds", account).filter((refund) => refund.charge === chargeId);
+      return toJson(embeddedList(refunds, `/v1/charges/${chargeId}/refunds`));
+    }
+    if (typeof value !== "string") return undefined;
+    if (value.startsWith("acct_")) {
+      const connected = emulator.store.state.accounts[value];
+      return connected && (account === null || account === value) ? toJson(connected) : undefined;
+    }
+    const collection = COLLECTION_BY_PREFIX.find(([prefix]) => value.startsWith(prefix))?.[1];
+    if (!collection) return undefined;
+    const found = emulator.store.find(collection, account, value);
+    return found ? toJson(found) : undefined;
+  };
+}

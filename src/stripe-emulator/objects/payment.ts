@@ -1,0 +1,192 @@
+import type Stripe from "stripe";
+import type { SavedCard } from "../state/types.js";
+
+export interface PaymentFields {
+  amount: number;
+  currency: string;
+  customer: string | null;
+  email: string | null;
+  metadata: Stripe.Metadata;
+  description: string | null;
+  card: SavedCard;
+}
+
+/** A PaymentIntent that Checkout confirmed and that succeeded at once (cards capture automatically). */
+export function buildPaymentIntent(
+  id: string,
+  chargeId: string,
+  created: number,
+  fields: PaymentFields,
+): Stripe.PaymentIntent {
+  return {
+    id,
+    object: "payment_intent",
+    allowed_payment_method_types: null,
+    amount: fields.amount,
+    amount_capturable: 0,
+    amount_details: {},
+    amount_received: fields.amount,
+    application: null,
+    application_fee_amount: null,
+    automatic_payment_methods: null,
+    canceled_at: null,
+    cancellation_reason: null,
+    capture_method: "automatic_async",
+    client_secret: `${id}_secret_${chargeId.slice(3, 21)}`,
+    confirmation_method: "automatic",
+    created,
+    currency: fields.currency,
+    customer: fields.customer,
+    customer_account: null,
+    description: fields.description,
+    excluded_payment_method_types: null,
+    last_payment_error: null,
+    latest_charge: chargeId,
+    livemode: false,
+    managed_payments: null,
+    metadata: fields.metadata,
+    next_action: null,
+    on_behalf_of: null,
+    payment_method: fields.card.id,
+    payment_method_configuration_details: null,
+    payment_method_options: {
+      card: { installments: null, mandate_options: null, network: null, request_three_d_secure: "automatic" },
+    },
+    payment_method_types: ["card"],
+    payment_record: null,
+    processing: null,
+    receipt_email: null,
+    review: null,
+    setup_future_usage: null,
+    shipping: null,
+    source: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: "succeeded",
+    transfer_data: null,
+    transfer_group: null,
+  };
+}
+
+export function buildCharge(
+  id: string,
+  paymentIntentId: string,
+  created: number,
+  fields: PaymentFields,
+): Stripe.Charge {
+  return {
+    id,
+    object: "charge",
+    amount: fields.amount,
+    amount_captured: fields.amount,
+    amount_refunded: 0,
+    application: null,
+    application_fee: null,
+    application_fee_amount: null,
+    balance_transaction: null,
+    billing_details: { address: null, email: fields.email, name: null, phone: null, tax_id: null },
+    calculated_statement_descriptor: "FLATFEE",
+    captured: true,
+    created,
+    currency: fields.currency,
+    customer: fields.customer,
+    description: fields.description,
+    disputed: false,
+    failure_balance_transaction: null,
+    failure_code: null,
+    failure_message: null,
+    fraud_details: {},
+    livemode: false,
+    metadata: fields.metadata,
+    on_behalf_of: null,
+    outcome: {
+      advice_code: null,
+      network_advice_code: null,
+      network_decline_code: null,
+      network_status: "approved_by_network",
+      reason: null,
+      risk_level: "normal",
+      risk_score: 20,
+      seller_message: "Payment complete.",
+      type: "authorized",
+    },
+    paid: true,
+    payment_intent: paymentIntentId,
+    payment_method: fields.card.id,
+    payment_method_details: {
+      type: "card",
+      card: {
+        amount_authorized: fields.amount,
+        authorization_code: null,
+        brand: fields.card.brand,
+        checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: "pass" },
+        country: "US",
+        electronic_commerce_indicator: null,
+        exp_month: fields.card.expMonth,
+        exp_year: fields.card.expYear,
+        extended_authorization: { status: "disabled" },
+        fingerprint: null,
+        funding: "credit",
+        incremental_authorization: { status: "unavailable" },
+        installments: null,
+        last4: fields.card.last4,
+        mandate: null,
+        multicapture: { status: "unavailable" },
+        network: fields.card.brand,
+        network_token: { used: false },
+        network_transaction_id: null,
+        overcapture: { maximum_amount_capturable: fields.amount, status: "unavailable" },
+        regulated_status: "unregulated",
+        three_d_secure: null,
+        transaction_link_id: null,
+        wallet: null,
+      },
+    },
+    receipt_email: null,
+    receipt_number: null,
+    receipt_url: null,
+    refunded: false,
+    review: null,
+    shipping: null,
+    source: null,
+    source_transfer: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: "succeeded",
+    transfer_data: null,
+    transfer_group: null,
+  };
+}
+
+export interface RefundFields {
+  amount: number;
+  charge: Stripe.Charge;
+  reason: Stripe.Refund.Reason | null;
+  metadata: Stripe.Metadata;
+}
+
+export function buildRefund(id: string, created: number, fields: RefundFields): Stripe.Refund {
+  return {
+    id,
+    object: "refund",
+    amount: fields.amount,
+    balance_transaction: null,
+    charge: fields.charge.id,
+    created,
+    currency: fields.charge.currency,
+    customer: fields.charge.customer,
+    customer_account: null,
+    destination_details: {
+      type: "card",
+      card: { reference_status: "pending", reference_type: "acquirer_reference_number", type: "refund" },
+    },
+    metadata: fields.metadata,
+    payment_intent: fields.charge.payment_intent,
+    payment_method: fields.charge.payment_method,
+    reason: fields.reason,
+    receipt_number: null,
+    source_transfer_reversal: null,
+    status: "succeeded",
+    transfer_reversal: null,
+  };
+}

@@ -1,0 +1,125 @@
+/** HTML-escapes text for element content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+/** Template tag that escapes every interpolated value unless it is already `Html`. */
+export class Html {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
+  let out = strings[0] ?? "";
+  values.forEach((value, index) => {
+    out += renderValue(value) + (strings[index + 1] ?? "");
+  });
+  return new Html(out);
+}
+
+function renderValue(value: unknown): string {
+  if (value instanceof Html) return value.value;
+  if (Array.isArray(value)) return value.map(renderValue).join("");
+  if (value === null || value === undefined || value === false) return "";
+  return escapeHtml(String(value));
+}
+
+export function formatAmount(amount: number, currency: string): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(
+    amount / 100,
+  );
+}
+
+export function formatDate(unixSeconds: number): string {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(unixSeconds * 1000),
+  );
+}
+
+const STYLES = `
+*,*::before,*::after{box-sizing:border-box}
+body{margin:0;font:15px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:#1a1f36;background:#f6f8fa;-webkit-font-smoothing:antialiased}
+.test-banner{background:#ffde92;color:#5f3a00;text-align:center;font-size:13px;font-weight:600;padding:6px 12px;letter-spacing:.01em}
+.page{max-width:960px;margin:0 auto;padding:32px 20px 48px}
+.narrow{max-width:520px}
+.columns{display:grid;grid-template-columns:1fr 1fr;gap:48px;align-items:start}
+@media (max-width:760px){.columns{grid-template-columns:1fr;gap:24px}.page{padding:20px 16px 40px}}
+.merchant{font-weight:600;color:#3c4257;margin:0 0 16px;display:flex;align-items:center;gap:8px}
+.merchant .logo{width:28px;height:28px;border-radius:50%;background:#635bff;color:#fff;display:inline-flex;align-items:center;justify-content:center;font-size:13px}
+.total{font-size:34px;font-weight:700;margin:0 0 4px;letter-spacing:-.02em}
+.muted{color:#697386}
+.small{font-size:13px}
+.card{background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(50,50,93,.12),0 1px 1px rgba(0,0,0,.04);padding:24px}
+.items{list-style:none;margin:20px 0 0;padding:0}
+.items li{display:flex;justify-content:space-between;gap:16px;padding:12px 0;border-top:1px solid #e3e8ee}
+.items li:last-child{font-weight:600}
+h1{font-size:22px;margin:0 0 8px;letter-spacing:-.01em}
+h2{font-size:17px;margin:0 0 12px}
+label{display:block;font-size:13px;font-weight:600;color:#3c4257;margin:16px 0 6px}
+input[type=text],input[type=email]{width:100%;font:inherit;padding:10px 12px;border:1px solid #cfd7df;border-radius:8px;background:#fff;color:#1a1f36;outline:none;transition:border-color .15s,box-shadow .15s}
+input:focus{border-color:#635bff;box-shadow:0 0 0 3px rgba(99,91,255,.2)}
+.card-group input{border-radius:0}
+.card-group>input{border-radius:8px 8px 0 0}
+.card-group .row{display:grid;grid-template-columns:1fr 1fr}
+.card-group .row input{margin-top:-1px}
+.card-group .row input:first-child{border-radius:0 0 0 8px}
+.card-group .row input:last-child{border-radius:0 0 8px 0;margin-left:-1px}
+.button{display:inline-flex;align-items:center;justify-content:center;width:100%;margin-top:20px;padding:12px 16px;border:0;border-radius:8px;font:inherit;font-weight:600;cursor:pointer;text-decoration:none;background:#635bff;color:#fff}
+.button:hover{background:#5046e4}
+.button.secondary{background:#fff;color:#3c4257;box-shadow:inset 0 0 0 1px #cfd7df}
+.button.secondary:hover{background:#f6f8fa}
+.button.danger{background:#fff;color:#c0123c;box-shadow:inset 0 0 0 1px #f2b8c6}
+.button.danger:hover{background:#fff5f7}
+.actions{display:grid;gap:10px;margin-top:8px}
+.actions .button{margin-top:0}
+.error{background:#fff5f7;color:#c0123c;border:1px solid #f2b8c6;border-radius:8px;padding:10px 12px;margin-top:16px;font-size:14px}
+.notice{background:#eefbf3;color:#0e6245;border:1px solid #b4e6cb;border-radius:8px;padding:10px 12px;margin-bottom:16px;font-size:14px}
+.hint{margin-top:14px;font-size:13px;color:#697386}
+.hint code{background:#eef0f5;border-radius:4px;padding:1px 5px;font-size:12px}
+.back{display:inline-block;margin-bottom:20px;color:#635bff;text-decoration:none;font-weight:600;font-size:14px}
+.back:hover{text-decoration:underline}
+.badge{display:inline-block;font-size:12px;font-weight:600;padding:2px 8px;border-radius:999px;background:#d7f7c2;color:#05690d}
+.badge.warn{background:#fcedb9;color:#a82c00}
+.badge.off{background:#e3e8ee;color:#4f566b}
+dl{display:grid;grid-template-columns:auto 1fr;gap:6px 16px;margin:16px 0}
+dt{color:#697386}
+dd{margin:0;text-align:right;font-weight:500}
+.stack{display:grid;gap:16px}
+.center{text-align:center}
+`;
+
+/** Every hosted page: the test-mode banner, then the page's content. */
+export function layout(title: string, body: Html): string {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · Test mode</title>
+<style>${new Html(STYLES)}</style>
+</head>
+<body>
+<div class="test-banner" role="note">Test mode — local Stripe emulator</div>
+${body}
+</body>
+</html>`.value;
+}
+
+/** A page that only says something (expired session, finished payment, …). */
+export function messagePage(title: string, message: string, link?: { href: string; label: string }): string {
+  return layout(
+    title,
+    html`<main class="page narrow"><div class="card center">
+<h1>${title}</h1>
+<p class="muted">${message}</p>
+${link ? html`<a class="button" href="${link.href}">${link.label}</a>` : ""}
+</div></main>`,
+  );
+}

@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { StripeApiError } from "./errors.js";
+
+// Form bodies arrive as strings (qs); these schemas turn them into typed values and
+// mark failures with Stripe's error code, which `parseParams` turns into Stripe's message.
+
+export const text = () => z.string();
+
+/** A string that may not be empty (Stripe's `parameter_invalid_empty`). */
+export const requiredText = () => z.string().min(1, { error: "parameter_invalid_empty" });
+
+export const integer = () =>
+  z
+    .union([z.number().int(), z.string().regex(/^-?\d+$/, { error: "parameter_invalid_integer" })])
+    .transform((value) => Number(value));
+
+export const nonNegativeInteger = () =>
+  integer().pipe(z.number().min(0, { error: "parameter_invalid_integer" }));
+
+export const boolean = () =>
+  z
+    .union([z.boolean(), z.enum(["true", "false"], { error: "parameter_invalid_boolean" })])
+    .transform((value) => value === true || value === "true");
+
+/** Stripe sets metadata key by key; an empty value removes a key, and `metadata=""` removes them all. */
+export const metadata = () => z.union([z.literal(""), z.record(z.string(), z.string())]);
+
+export function mergeMetadata(
+  current: Record<string, string>,
+  update: Record<string, string> | "" | undefined,
+) {
+  if (update === undefined) return current;
+  if (update === "") return {};
+  const merged = { ...current };
+  for (const [key, value] of Object.entries(update)) {
+    if (value === "") delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+/** An optional string parameter where `""` means "unset" (null in the object). */
+export const emptyable = () => z.string().transform((value) => (value === "" ? null : value));
+
+/** A list in a form body comes either as an array (`a[0]=x`) or as an object keyed by index. */
+export const list = <T extends z.ZodType>(item: T) =>
+  z.union([
+    z.array(item),
+    z.record(z.string().regex(/^\d+$/), item).transform((byIndex) => Object.values(byIndex)),
+  ]);
+
+export const listParams = {
+  limit: integer()
+    .pipe(
+      z
+        .number()
+        .min(1, { error: "parameter_invalid_integer" })
+        .max(100, { error: "parameter_invalid_integer" }),
+    )
+    .optional(),
+  starting_after: text().optional(),
+  ending_before: text().optional(),
+};
+
+const ISSUE_MESSAGES: Record<string, (param: string) => string> = {
+  parameter_invalid_empty: (param) =>
+    `You passed an empty string for '${param}'. We assume empty values are an attempt to unset a parameter; however '${param}' cannot be unset. You should remove '${param}' from your request or supply a non-empty value.`,
+  parameter_invalid_integer: (param) => `Invalid integer: ${param}`,
+  parameter_invalid_boolean: (param) => `Invalid boolean: ${param}`,
+};
+
+/** `line_items[0][price_data]` — the way Stripe names nested parameters. */
+export function paramName(path: readonly PropertyKey[]): string {
+  const [first, ...rest] = path.map(String);
+  return (first ?? "") + rest.map((segment) => `[${segment}]`).join("");
+}
+
+/** Validates request parameters, answering the first problem as Stripe would. */
+export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.output<T> {
+  const result = schema.safeParse(params, { reportInput: true });
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (!issue) throw new StripeApiError(400, "invalid_request_error", "Invalid request.");
+  if (issue.code === "unrecognized_keys") {
+    const param = paramName([...issue.path, issue.keys[0] ?? ""]);
+    return fail(`Received unknown parameter: ${param}`, "parameter_unknown", param);
+  }
+  const param = paramName(issue.path);
+  if (issue.input === undefined) return fail(`Missing required param: ${param}.`, "parameter_missing", param);
+  // A union reports its members' issues; the first string-schema message carries our code.
+  const code = findCode(issue);
+  if (code)
+    return fail(
+      ISSUE_MESSAGES[code]?.(code === "parameter_invalid_empty" ? param : String(issue.input)) ??
+        issue.message,
+      code,
+      param,
+    );
+  if (issue.code === "invalid_value") {
+    return fail(`Invalid ${param}: must be one of ${issue.values.map(String).join(", ")}`, undefined, param);
+  }
+  return fail(`Invalid value for ${param}.`, undefined, param);
+}
+
+function findCode(issue: z.core.$ZodIssue): string | undefined {
+  if (issue.message in ISSUE_MESSAGES) return issue.message;
+  if (issue.code === "invalid_union") {
+    for (const branch of issue.errors) {
+      for (const inner of branch) {
+        const code = findCode(inner);
+        if (code) return code;
+      }
+    }
+  }
+  return undefined;
+}
+
+function fail(message: string, code: string | undefined, param: string): never {
+  throw new StripeApiError(400, "invalid_request_error", message, code, param);
+}

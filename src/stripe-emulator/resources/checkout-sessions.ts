@@ -1,0 +1,240 @@
+import type Stripe from "stripe";
+import { z } from "zod";
+import { expireCheckoutSession, expireIfDue } from "../actions/checkout.js";
+import type { ApiCall, ApiRoutes } from "../api.js";
+import type { Emulator } from "../emulator.js";
+import { invalidRequest, parameterInvalid, parameterMissing, StripeApiError } from "../errors.js";
+import { newCheckoutSessionId, newId } from "../ids.js";
+import { paginate } from "../lists.js";
+import { buildCheckoutSession, buildLineItem } from "../objects/checkout-session.js";
+import {
+  boolean,
+  integer,
+  list,
+  listParams,
+  mergeMetadata,
+  metadata,
+  parseParams,
+  requiredText,
+  text,
+} from "../params.js";
+import type { Scope } from "../state/types.js";
+import { createPrice, priceDataSchema } from "./prices.js";
+
+/** Stripe only accepts `expires_at` between 30 minutes and 24 hours after creation. */
+const MIN_LIFETIME_SECONDS = 30 * 60;
+const MAX_LIFETIME_SECONDS = 24 * 60 * 60;
+
+const lineItemSchema = z.strictObject({
+  price: text().optional(),
+  price_data: priceDataSchema.optional(),
+  quantity: integer()
+    .pipe(z.number().min(1, { error: "parameter_invalid_integer" }))
+    .optional(),
+  adjustable_quantity: z.strictObject({ enabled: boolean() }).optional(),
+});
+
+const createSchema = z.strictObject({
+  mode: z.enum(["payment", "subscription"]).optional(),
+  line_items: list(lineItemSchema).optional(),
+  success_url: requiredText().optional(),
+  cancel_url: requiredText().optional(),
+  customer: text().optional(),
+  customer_email: text().optional(),
+  client_reference_id: text().optional(),
+  metadata: metadata().optional(),
+  expires_at: integer().optional(),
+  locale: text().optional(),
+  ui_mode: z.enum(["hosted", "hosted_page"]).optional(),
+  payment_method_types: list(z.literal("card")).optional(),
+  allow_promotion_codes: boolean().optional(),
+  billing_address_collection: z.enum(["auto", "required"]).optional(),
+  customer_creation: z.enum(["always", "if_required"]).optional(),
+  submit_type: z.enum(["auto", "book", "donate", "pay", "subscribe"]).optional(),
+  payment_intent_data: z
+    .strictObject({
+      metadata: metadata().optional(),
+      description: text().optional(),
+      receipt_email: text().optional(),
+      statement_descriptor: text().optional(),
+      statement_descriptor_suffix: text().optional(),
+    })
+    .optional(),
+  subscription_data: z
+    .strictObject({
+      metadata: metadata().optional(),
+      description: text().optional(),
+    })
+    .optional(),
+});
+
+const listSchema = z.strictObject({
+  ...listParams,
+  customer: text().optional(),
+  payment_intent: text().optional(),
+  subscription: text().optional(),
+  status: z.enum(["open", "complete", "expired"]).optional(),
+});
+
+export function registerCheckoutSessions(routes: ApiRoutes, emulator: Emulator): void {
+  const { store } = emulator;
+  const getSession = (account: Scope, id: string) => {
+    const session = store.get("checkoutSessions", account, id, "checkout.session");
+    expireIfDue(emulator, account, session);
+    return session;
+  };
+
+  routes.post("/v1/checkout/sessions", (call) => createSession(emulator, call));
+
+  routes.get("/v1/checkout/sessions/:id", ({ account, id }) => getSession(account, id));
+
+  routes.get("/v1/checkout/sessions/:id/line_items", ({ account, id, params }) => {
+    getSession(account, id);
+    const input = parseParams(z.strictObject(listParams), params);
+    const lineItems = store.state.checkoutDetails[id]?.lineItems ?? [];
+    return paginate(lineItems, input, `/v1/checkout/sessions/${id}/line_items`, "line item");
+  });
+
+  routes.post("/v1/checkout/sessions/:id/expire", ({ account, id, origin }) =>
+    expireCheckoutSession(emulator, account, getSession(account, id), origin),
+  );
+
+  routes.get("/v1/checkout/sessions", ({ account, params }) => {
+    const input = parseParams(listSchema, params);
+    const sessions = store
+      .list("checkoutSessions", account)
+      .filter(
+        (session) =>
+          (input.customer === undefined || session.customer === input.customer) &&
+          (input.payment_intent === undefined || session.payment_intent === input.payment_intent) &&
+          (input.subscription === undefined || session.subscription === input.subscription) &&
+          (input.status === undefined || session.status === input.status),
+      );
+    return paginate(sessions, input, "/v1/checkout/sessions", "checkout.session");
+  });
+}
+
+function createSession(emulator: Emulator, { account, params }: ApiCall): Stripe.Checkout.Session {
+  const { store } = emulator;
+  const input = parseParams(createSchema, params);
+  const now = emulator.now();
+  if (!input.mode) throw parameterMissing("mode");
+  if (!input.line_items || input.line_items.length === 0) throw parameterMissing("line_items");
+  if (input.customer && input.customer_email) {
+    throw new StripeApiError(
+      400,
+      "invalid_request_error",
+      "You may only specify one of these parameters: customer, customer_email.",
+      "parameters_exclusive",
+      "customer",
+    );
+  }
+  if (input.mode === "subscription" && input.payment_intent_data) {
+    throw invalidRequest(
+      "You can not pass `payment_intent_data` in `subscription` mode.",
+      "payment_intent_data",
+    );
+  }
+  if (input.mode === "payment" && input.subscription_data) {
+    throw invalidRequest("You can not pass `subscription_data` in `payment` mode.", "subscription_data");
+  }
+  const customer = input.customer
+    ? store.get("customers", account, input.customer, "customer", "customer")
+    : null;
+  const expiresAt = input.expires_at ?? now + MAX_LIFETIME_SECONDS;
+  if (expiresAt < now + MIN_LIFETIME_SECONDS) {
+    throw parameterInvalid(
+      "expires_at",
+      "The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.",
+      "parameter_invalid_integer",
+    );
+  }
+  if (expiresAt > now + MAX_LIFETIME_SECONDS) {
+    throw parameterInvalid(
+      "expires_at",
+      "The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.",
+      "parameter_invalid_integer",
+    );
+  }
+
+  const id = newCheckoutSessionId();
+  const lineItems = input.line_items.map((item, index) => {
+    const param = `line_items[${index}]`;
+    if (item.quantity === undefined) throw parameterMissing(`${param}[quantity]`);
+    const price = linePrice(emulator, account, item, param);
+    if (input.mode === "payment" && price.recurring) {
+      throw invalidRequest(
+        "You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.",
+        `${param}[price]`,
+      );
+    }
+    const productId = typeof price.product === "string" ? price.product : price.product.id;
+    const productName = store.find("products", account, productId)?.name ?? productId;
+    return buildLineItem(newId("li"), price, item.quantity, productName);
+  });
+  const currencies = new Set(lineItems.map((item) => item.currency));
+  if (currencies.size > 1) {
+    throw invalidRequest("All line items must use the same currency.", "line_items");
+  }
+  if (input.mode === "subscription" && !lineItems.some((item) => item.price?.recurring)) {
+    throw invalidRequest(
+      "You must provide at least one recurring price in `subscription` mode when using prices.",
+      "line_items",
+    );
+  }
+
+  const session = buildCheckoutSession(id, now, {
+    mode: input.mode,
+    url: `${emulator.publicUrl}/c/pay/${id}`,
+    currency: lineItems[0]?.currency ?? "usd",
+    amountTotal: lineItems.reduce((sum, item) => sum + item.amount_total, 0),
+    customer: customer?.id ?? null,
+    customerEmail: input.customer_email ?? null,
+    clientReferenceId: input.client_reference_id ?? null,
+    metadata: mergeMetadata({}, input.metadata),
+    successUrl: input.success_url ?? null,
+    cancelUrl: input.cancel_url ?? null,
+    expiresAt,
+    locale: input.locale ?? null,
+  });
+  if (input.submit_type) session.submit_type = input.submit_type;
+  if (input.allow_promotion_codes !== undefined) session.allow_promotion_codes = input.allow_promotion_codes;
+  if (input.billing_address_collection) session.billing_address_collection = input.billing_address_collection;
+  if (input.customer_creation && session.mode === "payment")
+    session.customer_creation = input.customer_creation;
+  store.state.checkoutDetails[id] = {
+    lineItems,
+    paymentIntentMetadata: mergeMetadata({}, input.payment_intent_data?.metadata),
+    subscriptionMetadata: mergeMetadata({}, input.subscription_data?.metadata),
+  };
+  store.put("checkoutSessions", account, session);
+  return session;
+}
+
+function linePrice(
+  emulator: Emulator,
+  account: Scope,
+  item: z.output<typeof lineItemSchema>,
+  param: string,
+): Stripe.Price {
+  if (item.price && item.price_data) {
+    throw new StripeApiError(
+      400,
+      "invalid_request_error",
+      `You may only specify one of these parameters: ${param}[price], ${param}[price_data].`,
+      "parameters_exclusive",
+      `${param}[price]`,
+    );
+  }
+  if (item.price) return emulator.store.get("prices", account, item.price, "price", `${param}[price]`);
+  if (!item.price_data) throw parameterMissing(`${param}[price]`);
+  if (!item.price_data.product && !item.price_data.product_data) {
+    throw parameterMissing(`${param}[price_data][product_data]`);
+  }
+  return createPrice(
+    emulator,
+    account,
+    { ...item.price_data, active: false },
+    `${param}[price_data][product]`,
+  );
+}

@@ -1,0 +1,72 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import qs from "qs";
+import { apiRoutes, sendApiError } from "./api.js";
+import type { Emulator } from "./emulator.js";
+import { StripeApiError } from "./errors.js";
+import { registerCheckoutPage } from "./pages/checkout.js";
+import { registerOnboardingPage } from "./pages/onboarding.js";
+import { registerAccounts } from "./resources/accounts.js";
+import { registerBillingPortal } from "./resources/billing-portal.js";
+import { registerCheckoutSessions } from "./resources/checkout-sessions.js";
+import { registerCustomers } from "./resources/customers.js";
+import { registerPayments } from "./resources/payments.js";
+import { registerPrices } from "./resources/prices.js";
+import { registerSubscriptions } from "./resources/subscriptions.js";
+
+/** Stripe nests parameters deeply (`line_items[0][price_data][product_data][metadata][k]`). */
+const QS_OPTIONS = { depth: 32, arrayLimit: 1000, parameterLimit: 10_000 };
+
+export function buildServer(emulator: Emulator): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    routerOptions: { querystringParser: (query) => qs.parse(query, QS_OPTIONS) },
+  });
+
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string" },
+    (_request, body, done) => {
+      done(null, qs.parse(typeof body === "string" ? body : body.toString("utf8"), QS_OPTIONS));
+    },
+  );
+
+  const routes = apiRoutes(app, emulator);
+  registerCustomers(routes, emulator);
+  registerPrices(routes, emulator);
+  registerAccounts(routes, emulator);
+  registerCheckoutSessions(routes, emulator);
+  registerSubscriptions(routes, emulator);
+  registerPayments(routes, emulator);
+  registerBillingPortal(routes, emulator);
+
+  registerCheckoutPage(app, emulator);
+  registerOnboardingPage(app, emulator);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (!request.url.startsWith("/v1/")) return reply.status(404).type("text/plain").send("Not found");
+    return sendApiError(
+      reply,
+      new StripeApiError(
+        404,
+        "invalid_request_error",
+        `Unrecognized request URL (${request.method}: ${request.url.split("?")[0]}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+      ),
+    );
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (request.url.startsWith("/v1/")) {
+      const status =
+        typeof error === "object" && error !== null && "statusCode" in error ? error.statusCode : 500;
+      const message = error instanceof Error ? error.message : String(error);
+      return sendApiError(
+        reply,
+        status === 400 || status === 415 ? new StripeApiError(400, "invalid_request_error", message) : error,
+      );
+    }
+    emulator.logger.error(`stripe-emulator: ${String(error)}`);
+    return reply.status(500).type("text/plain").send("Internal error in the local Stripe emulator");
+  });
+
+  return app;
+}
