@@ -79,6 +79,27 @@ export interface StripeEventTable {
   received_at: CreatedAt;
 }
 
+export interface UploadTable {
+  id: string;
+  seller_id: string;
+  purpose: "product-file" | "product-cover" | "profile-picture";
+  status: Generated<"pending" | "completed" | "attached">;
+  original_name: string;
+  declared_size_bytes: number;
+  declared_type: string;
+  /** Where the browser PUTs the bytes, always in the private product-files bucket. */
+  upload_key: string;
+  /** Where the checked file lives once completed (covers and pictures are re-encoded into product-covers). */
+  bucket: "product-files" | "product-covers" | null;
+  storage_key: string | null;
+  thumbnail_key: string | null;
+  size_bytes: number | null;
+  content_type: string | null;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+  completed_at: NullableTimestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -87,4 +108,5 @@ export interface DB {
   rate_limit_hits: RateLimitHitTable;
   subscriptions: SubscriptionTable;
   stripe_events: StripeEventTable;
+  uploads: UploadTable;
 }
