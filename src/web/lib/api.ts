@@ -17,6 +17,17 @@ export class ApiError extends Error {
   }
 }
 
+// Leaving the page cancels requests in flight, which fetch reports as a network failure. It is not one.
+let unloading = false;
+if (typeof window !== "undefined") {
+  window.addEventListener("beforeunload", () => {
+    unloading = true;
+  });
+  window.addEventListener("pageshow", () => {
+    unloading = false;
+  });
+}
+
 type MonitorOptions = {
   /** Log failures but show no toast (e.g. the background session check). */
   quiet?: boolean;
@@ -38,7 +49,7 @@ export async function monitoredFetch(
     response = await fetch(input, init);
   } catch (error) {
     const aborted = error instanceof DOMException && error.name === "AbortError";
-    if (!aborted) {
+    if (!aborted && !unloading) {
       if (options.quiet) recordError("network", error);
       else reportError("network", error, "Network Error", "Failed to connect to server");
     }

@@ -41,7 +41,13 @@ export function installGlobalErrorHandlers(): void {
   installed = true;
 
   window.addEventListener("error", (event) => {
-    reportError("error", event.error ?? event.message, "Error Detected", event.message || undefined);
+    const reason: unknown = event.error ?? event.message;
+    reportError(
+      "error",
+      reason,
+      "Error Detected",
+      describeError(reason).message || "An unexpected error occurred",
+    );
   });
 
   window.addEventListener("unhandledrejection", (event) => {

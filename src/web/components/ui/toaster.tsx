@@ -8,7 +8,9 @@ export function Toaster() {
       position="top-right"
       richColors
       closeButton
-      toastOptions={{ classNames: { title: "text-sm font-semibold", description: "text-[13px] leading-snug" } }}
+      toastOptions={{
+        classNames: { title: "text-sm font-semibold", description: "text-[13px] leading-snug" },
+      }}
     />
   );
 }

@@ -56,7 +56,7 @@ export function SystemStatusPage() {
           </Button>
         </div>
 
-        <div className="mt-10 grid gap-6 md:grid-cols-[1fr_1.6fr]">
+        <div className="mt-10 grid gap-6 md:grid-cols-[22rem_minmax(0,1fr)]">
           <div className="flex flex-col gap-6">
             <Card>
               <CardHeader>
