@@ -79,40 +79,50 @@ export function paramName(path: readonly PropertyKey[]): string {
 export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.output<T> {
   const result = schema.safeParse(params, { reportInput: true });
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  if (!issue) throw new StripeApiError(400, "invalid_request_error", "Invalid request.");
+  const first = result.error.issues[0];
+  if (!first) throw new StripeApiError(400, "invalid_request_error", "Invalid request.");
+  const issue = innermost(first, []);
   if (issue.code === "unrecognized_keys") {
     const param = paramName([...issue.path, issue.keys[0] ?? ""]);
     return fail(`Received unknown parameter: ${param}`, "parameter_unknown", param);
   }
   const param = paramName(issue.path);
   if (issue.input === undefined) return fail(`Missing required param: ${param}.`, "parameter_missing", param);
-  // A union reports its members' issues; the first string-schema message carries our code.
-  const code = findCode(issue);
-  if (code)
+  const describe = ISSUE_MESSAGES[issue.message];
+  if (describe) {
     return fail(
-      ISSUE_MESSAGES[code]?.(code === "parameter_invalid_empty" ? param : String(issue.input)) ??
-        issue.message,
-      code,
+      describe(issue.message === "parameter_invalid_empty" ? param : String(issue.input)),
+      issue.message,
       param,
     );
+  }
   if (issue.code === "invalid_value") {
     return fail(`Invalid ${param}: must be one of ${issue.values.map(String).join(", ")}`, undefined, param);
   }
   return fail(`Invalid value for ${param}.`, undefined, param);
 }
 
-function findCode(issue: z.core.$ZodIssue): string | undefined {
-  if (issue.message in ISSUE_MESSAGES) return issue.message;
-  if (issue.code === "invalid_union") {
-    for (const branch of issue.errors) {
-      for (const inner of branch) {
-        const code = findCode(inner);
-        if (code) return code;
-      }
-    }
+/**
+ * A union (a list given as array or as indexed object, a number given as number or string) reports
+ * each branch's issues; the most telling one is the deepest, preferring our coded messages.
+ */
+function innermost(issue: z.core.$ZodIssue, prefix: PropertyKey[]): z.core.$ZodIssue {
+  const absolute = { ...issue, path: [...prefix, ...issue.path] };
+  if (issue.code !== "invalid_union") return absolute;
+  let best: z.core.$ZodIssue | undefined;
+  for (const branch of issue.errors) {
+    const inner = branch[0];
+    if (!inner) continue;
+    const candidate = innermost(inner, absolute.path);
+    const deeper = !best || candidate.path.length > best.path.length;
+    const sameDepthButCoded =
+      best &&
+      candidate.path.length === best.path.length &&
+      candidate.message in ISSUE_MESSAGES &&
+      !(best.message in ISSUE_MESSAGES);
+    if (deeper || sameDepthButCoded) best = candidate;
   }
-  return undefined;
+  return best ?? absolute;
 }
 
 function fail(message: string, code: string | undefined, param: string): never {

@@ -1,10 +1,12 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import qs from "qs";
 import { apiRoutes, sendApiError } from "./api.js";
+import { registerControlApi } from "./control.js";
 import type { Emulator } from "./emulator.js";
 import { StripeApiError } from "./errors.js";
 import { registerCheckoutPage } from "./pages/checkout.js";
 import { registerOnboardingPage } from "./pages/onboarding.js";
+import { registerPortalPage } from "./pages/portal.js";
 import { registerAccounts } from "./resources/accounts.js";
 import { registerBillingPortal } from "./resources/billing-portal.js";
 import { registerCheckoutSessions } from "./resources/checkout-sessions.js";
@@ -41,6 +43,8 @@ export function buildServer(emulator: Emulator): FastifyInstance {
 
   registerCheckoutPage(app, emulator);
   registerOnboardingPage(app, emulator);
+  registerPortalPage(app, emulator);
+  registerControlApi(app, emulator);
 
   app.setNotFoundHandler((request, reply) => {
     if (!request.url.startsWith("/v1/")) return reply.status(404).type("text/plain").send("Not found");

@@ -1,0 +1,174 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import { expireCheckoutSession, findCheckoutSession, payCheckoutSession } from "./actions/checkout.js";
+import { finishOnboarding } from "./actions/onboarding.js";
+import { renewSubscription } from "./actions/subscriptions.js";
+import { sendApiError } from "./api.js";
+import type { Emulator } from "./emulator.js";
+import { resourceMissing, StripeApiError } from "./errors.js";
+import type { DeliveryAttempt } from "./state/types.js";
+import { AUTOMATIC } from "./webhooks/events.js";
+
+const endpointSchema = z.object({ url: z.string().url(), secret: z.string().min(1) });
+
+const schemas = {
+  advance: z.object({ seconds: z.number().int().min(0) }),
+  complete: z.object({
+    card: z.string().default("4242424242424242"),
+    email: z.string().optional(),
+    expiry: z.string().default("12/34"),
+    cvc: z.string().default("123"),
+  }),
+  renew: z.object({ outcome: z.enum(["paid", "failed"]).default("paid"), final: z.boolean().default(false) }),
+  deliver: z.object({
+    event_ids: z.array(z.string()).min(1),
+    times: z.number().int().min(1).max(10).default(1),
+  }),
+  webhooks: z.object({ platform: endpointSchema.optional(), connect: endpointSchema.optional() }),
+  eventsQuery: z.object({ type: z.string().optional(), account: z.string().optional() }),
+};
+
+function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new StripeApiError(
+    400,
+    "invalid_request_error",
+    `${issue?.path.join(".") || "body"}: ${issue?.message}`,
+  );
+}
+
+/**
+ * `/_emulator/...`: JSON endpoints, without authentication, to drive the emulator from tests or by hand
+ * (pay a session without a browser, move time, renew subscriptions, inspect and replay webhooks).
+ */
+export function registerControlApi(app: FastifyInstance, emulator: Emulator): void {
+  const { store } = emulator;
+  const route = (
+    method: "GET" | "POST",
+    url: string,
+    handler: (params: Record<string, string>, body: unknown, query: unknown, reply: FastifyReply) => unknown,
+  ) => {
+    app.route({
+      method,
+      url: `/_emulator${url}`,
+      handler: async (request, reply) => {
+        try {
+          const params = z.record(z.string(), z.string()).parse(request.params ?? {});
+          return await handler(params, request.body, request.query, reply);
+        } catch (error) {
+          return sendApiError(reply, error);
+        }
+      },
+    });
+  };
+  const subscriptionById = (id: string) => {
+    const owned = store.state.subscriptions[id];
+    if (!owned) throw resourceMissing("subscription", id);
+    return owned;
+  };
+  const eventById = (id: string) => {
+    const record = emulator.events.find(id);
+    if (!record) throw resourceMissing("event", id);
+    return record;
+  };
+
+  route("GET", "/health", () => ({ ok: true, now: emulator.now() }));
+
+  route("POST", "/reset", () => {
+    store.reset();
+    return { ok: true };
+  });
+
+  route("GET", "/clock", () => ({ now: emulator.now(), offset_seconds: store.state.clockOffsetSeconds }));
+
+  route("POST", "/clock/advance", (_params, body) => {
+    const { seconds } = parseBody(schemas.advance, body);
+    emulator.clock.advance(seconds);
+    emulator.runDueWork();
+    return { now: emulator.now(), offset_seconds: store.state.clockOffsetSeconds };
+  });
+
+  route("POST", "/webhooks", (_params, body) => {
+    const endpoints = parseBody(schemas.webhooks, body);
+    emulator.webhooks.configure(endpoints);
+    return { ok: true };
+  });
+
+  route("POST", "/checkout/sessions/:id/complete", (params, body, _query, reply) => {
+    const input = parseBody(schemas.complete, body);
+    const { account, session } = findCheckoutSession(emulator, params.id ?? "");
+    const customerEmail =
+      typeof session.customer === "string"
+        ? store.find("customers", account, session.customer)?.email
+        : undefined;
+    const result = payCheckoutSession(emulator, account, session, {
+      email: input.email ?? session.customer_email ?? customerEmail ?? "buyer@example.com",
+      number: input.card,
+      expiry: input.expiry,
+      cvc: input.cvc,
+    });
+    if (result.ok) return result.session;
+    return reply
+      .status(402)
+      .send(
+        new StripeApiError(
+          402,
+          "card_error",
+          result.message,
+          result.code,
+          undefined,
+          result.declineCode,
+        ).toBody(),
+      );
+  });
+
+  route("POST", "/checkout/sessions/:id/expire", (params) => {
+    const { account, session } = findCheckoutSession(emulator, params.id ?? "");
+    return expireCheckoutSession(emulator, account, session, AUTOMATIC);
+  });
+
+  route("POST", "/accounts/:id/complete_onboarding", (params) => {
+    const account = store.state.accounts[params.id ?? ""];
+    if (!account) throw resourceMissing("account", params.id ?? "");
+    return finishOnboarding(emulator, account);
+  });
+
+  route("POST", "/subscriptions/:id/renew", (params, body) => {
+    const { outcome, final } = parseBody(schemas.renew, body);
+    const { account, object } = subscriptionById(params.id ?? "");
+    return renewSubscription(emulator, account, object, outcome, final);
+  });
+
+  route("GET", "/events", (_params, _body, query) => {
+    const filter = parseBody(schemas.eventsQuery, query);
+    const data = store.state.events.filter(
+      (record) =>
+        (filter.type === undefined || record.event.type === filter.type) &&
+        (filter.account === undefined || record.event.account === filter.account),
+    );
+    return { object: "list", data };
+  });
+
+  route("GET", "/events/:id", (params) => eventById(params.id ?? ""));
+
+  route("POST", "/events/:id/redeliver", async (params) => {
+    const record = eventById(params.id ?? "");
+    return emulator.webhooks.deliverOnce(record, "redeliver");
+  });
+
+  // Delivers the given events one after another, in the order given (so out of order if asked),
+  // each `times` times in a row: what a webhook handler must survive.
+  route("POST", "/events/deliver", async (_params, body) => {
+    const { event_ids: ids, times } = parseBody(schemas.deliver, body);
+    const records = ids.map(eventById);
+    const attempts: (DeliveryAttempt & { event: string })[] = [];
+    for (const record of records) {
+      for (let round = 0; round < times; round++) {
+        attempts.push({ event: record.event.id, ...(await emulator.webhooks.deliverOnce(record, "batch")) });
+      }
+    }
+    return { attempts };
+  });
+}
