@@ -289,7 +289,7 @@ function Pricing() {
               <Badge tone="warning">Coming soon</Badge>
             </div>
             <p className="mt-1 text-sm text-muted">For teams, agencies and bigger catalogues.</p>
-            <p className="mt-6 flex items-baseline gap-1">
+            <p className="mt-6 flex flex-wrap items-baseline gap-x-2">
               <span className="text-5xl font-bold tracking-tight text-slate-400">TBA</span>
               <span className="text-muted">price to be announced</span>
             </p>
