@@ -190,3 +190,14 @@ export async function stripeError(promise: Promise<unknown>): Promise<Stripe.err
   }
   throw new Error("Expected a Stripe error");
 }
+
+/** Polls `check` until it returns a value (or throws after `timeoutMs`). */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 8000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error("Timed out waiting for a condition");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import type { Emulator } from "../emulator.js";
 import { completeOnboarding } from "../objects/account.js";
+import { snapshot } from "../state/snapshot.js";
 import { AUTOMATIC } from "../webhooks/events.js";
 
 /** Finishes onboarding as the hosted form would, and tells the Connect endpoint (`account.updated`). */
@@ -9,7 +10,7 @@ export function finishOnboarding(emulator: Emulator, account: Stripe.Account): S
     charges_enabled: account.charges_enabled,
     details_submitted: account.details_submitted,
     payouts_enabled: account.payouts_enabled,
-    requirements: structuredClone(account.requirements),
+    requirements: snapshot(account.requirements),
   };
   completeOnboarding(account, emulator.now());
   emulator.store.changed();

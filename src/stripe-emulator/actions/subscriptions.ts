@@ -5,6 +5,7 @@ import { newId } from "../ids.js";
 import { buildInvoice, markInvoicePaid, markInvoicePaymentFailed } from "../objects/invoice.js";
 import { buildSubscription, setSubscriptionPeriod, subscriptionPeriod } from "../objects/subscription.js";
 import { addInterval } from "../periods.js";
+import { snapshot } from "../state/snapshot.js";
 import type { SavedCard, Scope } from "../state/types.js";
 import { AUTOMATIC, type EventOrigin } from "../webhooks/events.js";
 
@@ -86,7 +87,7 @@ export function renewSubscription(
   const previous: Partial<Stripe.Subscription> = {
     status: subscription.status,
     latest_invoice: subscription.latest_invoice,
-    items: structuredClone(subscription.items),
+    items: snapshot(subscription.items),
   };
   const invoice =
     openInvoiceToRetry(emulator, account, subscription) ?? advancePeriod(emulator, account, subscription);
@@ -150,7 +151,7 @@ export function setCancelAtPeriodEnd(
     cancel_at_period_end: subscription.cancel_at_period_end,
     cancel_at: subscription.cancel_at,
     canceled_at: subscription.canceled_at,
-    cancellation_details: structuredClone(subscription.cancellation_details),
+    cancellation_details: snapshot(subscription.cancellation_details),
   };
   subscription.cancel_at_period_end = cancel;
   subscription.cancel_at = cancel ? subscriptionPeriod(subscription).end : null;

@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import type { Clock } from "../clock.js";
 import { newId } from "../ids.js";
+import { snapshot } from "../state/snapshot.js";
 import type { Store } from "../state/store.js";
 import type { EventRecord, Scope, WebhookEndpointName } from "../state/types.js";
 
@@ -49,7 +50,7 @@ export class EventLog {
       request: origin,
       ...(account ? { account } : {}),
     };
-    const event: Stripe.Event = structuredClone({ ...base, ...payload });
+    const event: Stripe.Event = snapshot({ ...base, ...payload });
     const record: EventRecord = {
       event,
       endpoint,
