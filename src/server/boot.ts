@@ -59,6 +59,7 @@ export async function startServer(
       connect: config.payments.connectWebhookSecret,
     },
     logger,
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   await app.server.listen({ port: config.port, host: config.host });
   const address = app.server.server.address();

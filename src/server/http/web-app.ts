@@ -7,32 +7,32 @@ const API_PREFIXES = ["/api/", "/dev/", "/files/"];
 
 /**
  * Serves the built web app (dist/web) and answers every other GET with index.html so the
- * client router can take over (its own 404 page included). Unknown API routes stay JSON 404s.
+ * client router can take over (its own 404 page included). Files are looked up per request, so
+ * a rebuild is picked up without a restart. Unknown API routes and missing assets are 404s.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  const built = existsSync(path.join(distDir, "index.html"));
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        // Vite fingerprints assets, so they can be cached forever; index.html must not be.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header("cache-control", "public, max-age=31536000, immutable");
-        }
-      },
-    });
-  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: true,
+    index: ["index.html"],
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      // Vite fingerprints assets, so they can be cached forever; index.html must not be.
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+    },
+  });
 
+  const indexFile = path.join(distDir, "index.html");
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    if (request.method !== "GET" || isApi) {
+    const isAsset = request.url.startsWith("/assets/");
+    if (request.method !== "GET" || isApi || isAsset) {
       return reply
         .status(404)
         .send({ code: "not_found", message: `No route for ${request.method} ${request.url}` });
     }
-    if (!built) {
+    if (!existsSync(indexFile)) {
       return reply.status(503).type("text/plain").send("The web app is not built yet: run `npm run build`.");
     }
     reply.header("cache-control", "no-cache");

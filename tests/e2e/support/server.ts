@@ -5,6 +5,8 @@ import path from "node:path";
 import { type RunningServer, startServer } from "../../../src/server/boot";
 import { loadConfig } from "../../../src/server/config";
 
+export const E2E_WEB_DIST = path.resolve(".vitest-tmp/web");
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -34,7 +36,7 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
     LOG_LEVEL: "warn",
     ...env,
   });
-  const server = await startServer(config, { logger: false });
+  const server = await startServer(config, { logger: false, webDistDir: E2E_WEB_DIST });
   return {
     ...server,
     baseUrl: `http://127.0.0.1:${port}`,
