@@ -21,7 +21,7 @@ export interface RunningServer {
 /** config → database + migrations → adapters → app → listen. Used by main.ts and the browser tests. */
 export async function startServer(
   config: Config,
-  options: { logger?: boolean } = {},
+  options: { logger?: boolean; webDistDir?: string } = {},
 ): Promise<RunningServer> {
   const database = await openDatabase(config.database);
   await migrateToLatest(database.db);
