@@ -41,7 +41,8 @@ const inMb = (bytes: number) => (bytes / BYTES_PER_MB).toFixed(2);
 export const UPLOAD_MESSAGES = {
   productFileTooLarge: (bytes: number) =>
     `File size exceeds ${MAX_PRODUCT_FILE_MB}MB limit. Your file is ${inMb(bytes)}MB`,
-  coverImageTooLarge: (bytes: number) => `File size exceeds ${MAX_COVER_IMAGE_MB}MB limit. Your file is ${inMb(bytes)}MB`,
+  coverImageTooLarge: (bytes: number) =>
+    `File size exceeds ${MAX_COVER_IMAGE_MB}MB limit. Your file is ${inMb(bytes)}MB`,
   profilePictureTooLarge: `Profile picture must be less than ${MAX_PROFILE_PICTURE_MB}MB`,
   productFileInvalidType: `Invalid files. Allowed formats: ${formatList(PRODUCT_FILE_FORMATS)}`,
   coverImageInvalidType: `Invalid files. Allowed formats: ${formatList(COVER_IMAGE_FORMATS)}`,
@@ -97,7 +98,8 @@ const isImageChoice = (file: FileChoice) =>
  */
 export function checkFileChoice(purpose: UploadPurpose, file: FileChoice): FileChoiceProblem | undefined {
   if (purpose === "profile-picture") {
-    if (!isImageChoice(file)) return { code: "invalid_file", message: UPLOAD_MESSAGES.profilePictureNotImage };
+    if (!isImageChoice(file))
+      return { code: "invalid_file", message: UPLOAD_MESSAGES.profilePictureNotImage };
     if (file.size >= MAX_PROFILE_PICTURE_MB * BYTES_PER_MB) {
       return { code: "file_too_large", message: UPLOAD_MESSAGES.profilePictureTooLarge };
     }
@@ -122,7 +124,11 @@ export function checkFileChoice(purpose: UploadPurpose, file: FileChoice): FileC
 
 export const createUploadRequestSchema = z.object({
   purpose: z.enum(UPLOAD_PURPOSES),
-  fileName: z.string().trim().min(1, "File name is required").max(255, "File name must be under 255 characters"),
+  fileName: z
+    .string()
+    .trim()
+    .min(1, "File name is required")
+    .max(255, "File name must be under 255 characters"),
   sizeBytes: z.number().int().nonnegative(),
   contentType: z.string().trim().max(255).default(""),
 });

@@ -1,0 +1,49 @@
+import { type Selectable, sql } from "kysely";
+import type { Database } from "../../db/database";
+import type { UploadTable } from "../../db/schema";
+
+export type UploadRow = Selectable<UploadTable>;
+
+/** Serialises a seller's upload decisions (quota checks) by locking their user row. */
+export async function lockSellerUploads(db: Database, sellerId: string): Promise<void> {
+  await sql`select id from "user" where id = ${sellerId} for update`.execute(db);
+}
+
+/**
+ * Bytes a seller is using: stored files at their real size, pending uploads at their declared size
+ * (so parallel uploads cannot overshoot the quota). One SQL sum; storage is never listed.
+ */
+export async function storageUsedBytes(db: Database, sellerId: string): Promise<number> {
+  const row = await db
+    .selectFrom("uploads")
+    .select(sql<number>`coalesce(sum(coalesce(size_bytes, declared_size_bytes)), 0)::bigint`.as("used"))
+    .where("seller_id", "=", sellerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.used);
+}
+
+export function findSellerUpload(
+  db: Database,
+  sellerId: string,
+  uploadId: string,
+): Promise<UploadRow | undefined> {
+  return db
+    .selectFrom("uploads")
+    .selectAll()
+    .where("id", "=", uploadId)
+    .where("seller_id", "=", sellerId)
+    .executeTakeFirst();
+}
+
+export function deleteSellerUploadRow(
+  db: Database,
+  sellerId: string,
+  uploadId: string,
+): Promise<UploadRow | undefined> {
+  return db
+    .deleteFrom("uploads")
+    .where("id", "=", uploadId)
+    .where("seller_id", "=", sellerId)
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -1,0 +1,35 @@
+import type { CompletedUpload } from "../../../contracts/uploads";
+import type { BucketName, Storage } from "../../adapters/storage/storage";
+import type { UploadRow } from "./queries";
+
+/** Every object an upload row may own: the uploaded bytes and, once completed, what was made from them. */
+function objectsOf(upload: UploadRow): { bucket: BucketName; key: string }[] {
+  const objects: { bucket: BucketName; key: string }[] = [
+    { bucket: "product-files", key: upload.upload_key },
+  ];
+  if (upload.bucket && upload.storage_key && upload.storage_key !== upload.upload_key) {
+    objects.push({ bucket: upload.bucket, key: upload.storage_key });
+  }
+  if (upload.thumbnail_key) objects.push({ bucket: "product-covers", key: upload.thumbnail_key });
+  return objects;
+}
+
+export async function deleteObjectsOf(storage: Storage, upload: UploadRow): Promise<void> {
+  await Promise.all(objectsOf(upload).map(({ bucket, key }) => storage.delete(bucket, key)));
+}
+
+/** The API's view of a completed upload. Profile pictures keep one key, so their URL carries a version. */
+export function describeCompletedUpload(storage: Storage, upload: UploadRow): CompletedUpload {
+  const key = upload.storage_key ?? upload.upload_key;
+  const isPublic = upload.bucket === "product-covers";
+  const version = upload.purpose === "profile-picture" ? `?v=${upload.completed_at?.getTime() ?? 0}` : "";
+  return {
+    uploadId: upload.id,
+    key,
+    sizeBytes: upload.size_bytes ?? 0,
+    contentType: upload.content_type ?? "application/octet-stream",
+    originalName: upload.original_name,
+    ...(isPublic ? { publicUrl: `${storage.publicUrl(key)}${version}` } : {}),
+    ...(upload.thumbnail_key ? { thumbnailUrl: storage.publicUrl(upload.thumbnail_key) } : {}),
+  };
+}

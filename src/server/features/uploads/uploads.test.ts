@@ -1,0 +1,740 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, signUp, type TestApp } from "../../../../tests/api/support/test-app";
+import { STORAGE_QUOTA_BYTES, uploadErrorTitle } from "../../../contracts/uploads";
+import { type LocalDiskStorage, localDiskStorage } from "../../adapters/storage/local-disk";
+import { attachUpload } from "./attach-upload";
+import { completeUpload } from "./complete-upload";
+import { deleteStoredFile } from "./delete-upload";
+import { purgeExpiredUploads } from "./purge-expired-uploads";
+import { storageUsedBytes } from "./queries";
+import { registerUploadRoutes } from "./routes";
+import {
+  eicar,
+  elfProgram,
+  minimalPdf,
+  pngImage,
+  svgWithScript,
+  windowsProgram,
+  zipArchive,
+} from "./test-fixtures";
+
+const MB = 1024 * 1024;
+
+let t: TestApp;
+let root: string;
+let storage: LocalDiskStorage;
+let seller: { cookie: string; userId: string };
+let otherSeller: { cookie: string; userId: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  root = await mkdtemp(path.join(tmpdir(), "flatfee-uploads-"));
+  storage = await localDiskStorage(root, { secret: "uploads-test-secret" });
+  registerUploadRoutes(t.app.server, { db: t.db, storage, auth: t.app.auth });
+  seller = await signUp(t);
+  otherSeller = await signUp(t);
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+type Purpose = "product-file" | "product-cover" | "profile-picture";
+
+const requestIntent = (
+  cookie: string,
+  purpose: Purpose,
+  fileName: string,
+  sizeBytes: number,
+  contentType = "",
+) =>
+  t.request({
+    method: "POST",
+    url: "/api/uploads",
+    cookie,
+    body: { purpose, fileName, sizeBytes, contentType },
+  });
+
+const putBytes = (url: string, headers: Record<string, string>, bytes: Buffer) =>
+  t.app.server.inject({ method: "PUT", url, headers, payload: bytes });
+
+const complete = (cookie: string, uploadId: string) =>
+  t.request({ method: "POST", url: `/api/uploads/${uploadId}/complete`, cookie });
+
+/** Intent, PUT, complete: what the browser does. */
+async function uploadFile(purpose: Purpose, fileName: string, bytes: Buffer, contentType = "", who = seller) {
+  const intent = await requestIntent(who.cookie, purpose, fileName, bytes.length, contentType);
+  expect(intent.statusCode, intent.body).toBe(201);
+  const { uploadId, url, headers } = intent.json() as {
+    uploadId: string;
+    url: string;
+    headers: Record<string, string>;
+  };
+  const put = await putBytes(url, headers, bytes);
+  expect(put.statusCode, put.body).toBe(200);
+  return { uploadId, completed: await complete(who.cookie, uploadId) };
+}
+
+const uploadRow = (uploadId: string) =>
+  t.db.selectFrom("uploads").selectAll().where("id", "=", uploadId).executeTakeFirst();
+
+/** Every file under the storage root, staging area included. */
+async function storedFiles(): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+async function expectRefusedWithNothingLeft(
+  response: Awaited<ReturnType<typeof complete>>,
+  uploadId: string,
+  message: RegExp,
+) {
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toMatchObject({ code: "invalid_file", message: expect.stringMatching(message) });
+  expect(uploadErrorTitle(response.json().code)).toBe("Invalid file");
+  expect(await uploadRow(uploadId)).toBeUndefined();
+  expect(
+    (await storedFiles()).filter((file) => file.includes(uploadId) || file.includes(".incoming")),
+  ).toEqual([]);
+}
+
+const filesBefore = async () => new Set(await storedFiles());
+async function expectNoNewFiles(before: Set<string>) {
+  expect((await storedFiles()).filter((file) => !before.has(file))).toEqual([]);
+}
+
+describe("upload intent: limits checked before any byte is sent", () => {
+  it("requires a signed-in seller", async () => {
+    const response = await requestIntent("", "product-file", "book.pdf", 1000, "application/pdf");
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe("User not authenticated");
+  });
+
+  it("refuses product files over 250MB with the size in the message", async () => {
+    const response = await requestIntent(seller.cookie, "product-file", "course.mp4", 300 * MB, "video/mp4");
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: "file_too_large",
+      message: "File size exceeds 250MB limit. Your file is 300.00MB",
+    });
+    const exactlyAtLimit = await requestIntent(
+      seller.cookie,
+      "product-file",
+      "course.mp4",
+      250 * MB,
+      "video/mp4",
+    );
+    expect(exactlyAtLimit.statusCode).toBe(201);
+    await t.request({
+      method: "DELETE",
+      url: `/api/uploads/${exactlyAtLimit.json().uploadId}`,
+      cookie: seller.cookie,
+    });
+  });
+
+  it("refuses product types outside pdf, zip, mp3, mp4, epub, doc, docx", async () => {
+    const response = await requestIntent(
+      seller.cookie,
+      "product-file",
+      "setup.exe",
+      1000,
+      "application/x-msdownload",
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: "invalid_file",
+      message: "Invalid files. Allowed formats: PDF, ZIP, MP3, MP4, EPUB, DOC, DOCX",
+    });
+  });
+
+  it("lets a file pass on its type alone or on its extension alone", async () => {
+    const byType = await requestIntent(seller.cookie, "product-file", "ebook", 1000, "application/pdf");
+    const byExtension = await requestIntent(seller.cookie, "product-file", "notes.DOCX", 1000, "");
+    expect(byType.statusCode).toBe(201);
+    expect(byExtension.statusCode).toBe(201);
+    for (const response of [byType, byExtension]) {
+      await t.request({
+        method: "DELETE",
+        url: `/api/uploads/${response.json().uploadId}`,
+        cookie: seller.cookie,
+      });
+    }
+  });
+
+  it("refuses covers that are not jpg, jpeg, png, webp, gif or svg, or over 10MB", async () => {
+    const wrongType = await requestIntent(
+      seller.cookie,
+      "product-cover",
+      "cover.pdf",
+      1000,
+      "application/pdf",
+    );
+    expect(wrongType.json()).toEqual({
+      code: "invalid_file",
+      message: "Invalid files. Allowed formats: JPG, JPEG, PNG, WEBP, GIF, SVG",
+    });
+    const tooLarge = await requestIntent(seller.cookie, "product-cover", "cover.png", 11 * MB, "image/png");
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json()).toEqual({
+      code: "file_too_large",
+      message: "File size exceeds 10MB limit. Your file is 11.00MB",
+    });
+  });
+
+  it("wants profile pictures to be images under 5MB ('File too large')", async () => {
+    const atFive = await requestIntent(seller.cookie, "profile-picture", "me.jpg", 5 * MB, "image/jpeg");
+    expect(atFive.statusCode).toBe(400);
+    expect(atFive.json()).toEqual({
+      code: "file_too_large",
+      message: "Profile picture must be less than 5MB",
+    });
+    expect(uploadErrorTitle(atFive.json().code)).toBe("File too large");
+    const notImage = await requestIntent(seller.cookie, "profile-picture", "me.pdf", 1000, "application/pdf");
+    expect(notImage.json()).toEqual({
+      code: "invalid_file",
+      message: "Profile picture must be an image file",
+    });
+  });
+
+  it("refuses empty files and malformed requests", async () => {
+    const empty = await requestIntent(seller.cookie, "product-file", "empty.pdf", 0, "application/pdf");
+    expect(empty.json().code).toBe("invalid_file");
+    const noPurpose = await t.request({
+      method: "POST",
+      url: "/api/uploads",
+      cookie: seller.cookie,
+      body: { fileName: "x.pdf", sizeBytes: 10 },
+    });
+    expect(noPurpose.statusCode).toBe(400);
+  });
+
+  it("returns a PUT target for a key the server chose", async () => {
+    const response = await requestIntent(
+      seller.cookie,
+      "product-file",
+      "../../My Book.pdf",
+      1234,
+      "application/pdf",
+    );
+    expect(response.statusCode).toBe(201);
+    const intent = response.json();
+    expect(intent).toMatchObject({ method: "PUT", headers: { "Content-Type": "application/pdf" } });
+    expect(intent.url).toMatch(/^\/files\/upload\//);
+    const row = await uploadRow(intent.uploadId);
+    expect(row).toMatchObject({ status: "pending", original_name: "My Book.pdf", declared_size_bytes: 1234 });
+    expect(row?.upload_key).toMatch(new RegExp(`^${seller.userId}/\\d+-[0-9a-f]{16}\\.pdf$`));
+    await t.request({ method: "DELETE", url: `/api/uploads/${intent.uploadId}`, cookie: seller.cookie });
+  });
+});
+
+describe("storage quota (5 GB)", () => {
+  it("counts stored files and pending intents, and refuses what would go over", async () => {
+    const quotaSeller = await signUp(t);
+    const storedBytes = STORAGE_QUOTA_BYTES - 100 * MB;
+    await t.db
+      .insertInto("uploads")
+      .values({
+        id: `quota-${quotaSeller.userId}`,
+        seller_id: quotaSeller.userId,
+        purpose: "product-file",
+        status: "completed",
+        original_name: "big.zip",
+        declared_size_bytes: storedBytes,
+        declared_type: "application/zip",
+        upload_key: `${quotaSeller.userId}/1-big.zip`,
+        size_bytes: storedBytes,
+        expires_at: new Date(),
+      })
+      .execute();
+    expect(await storageUsedBytes(t.db, quotaSeller.userId)).toBe(storedBytes);
+
+    const tooMuch = await requestIntent(
+      quotaSeller.cookie,
+      "product-file",
+      "more.zip",
+      150 * MB,
+      "application/zip",
+    );
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json()).toEqual({
+      code: "storage_limit_reached",
+      message: "Storage limit reached: 4.90 GB of 5 GB used. Delete a product or choose a smaller file.",
+    });
+
+    const fits = await requestIntent(
+      quotaSeller.cookie,
+      "product-file",
+      "fits.zip",
+      60 * MB,
+      "application/zip",
+    );
+    expect(fits.statusCode).toBe(201);
+    // The pending 60MB counts: another 60MB no longer fits.
+    const second = await requestIntent(
+      quotaSeller.cookie,
+      "product-file",
+      "also.zip",
+      60 * MB,
+      "application/zip",
+    );
+    expect(second.json().code).toBe("storage_limit_reached");
+
+    const usage = await t.request({ method: "GET", url: "/api/uploads/usage", cookie: quotaSeller.cookie });
+    expect(usage.json()).toEqual({ usedBytes: storedBytes + 60 * MB, quotaBytes: STORAGE_QUOTA_BYTES });
+  });
+});
+
+describe("completing an upload: content checks", () => {
+  it("stores a real PDF under the seller's key and reports it", async () => {
+    const pdf = minimalPdf(2000);
+    const { uploadId, completed } = await uploadFile("product-file", "Guide.pdf", pdf, "application/pdf");
+    expect(completed.statusCode, completed.body).toBe(200);
+    const body = completed.json();
+    expect(body).toMatchObject({
+      uploadId,
+      sizeBytes: pdf.length,
+      contentType: "application/pdf",
+      originalName: "Guide.pdf",
+    });
+    expect(body.key).toMatch(new RegExp(`^${seller.userId}/\\d+-[0-9a-f]+\\.pdf$`));
+    expect(body.publicUrl).toBeUndefined();
+    expect(await uploadRow(uploadId)).toMatchObject({ status: "completed", size_bytes: pdf.length });
+    expect(await storage.stat("product-files", body.key)).toEqual({ sizeBytes: pdf.length });
+    // Completing again answers the same.
+    expect((await complete(seller.cookie, uploadId)).json()).toEqual(body);
+  });
+
+  it("refuses a renamed program (.pdf holding an ELF), leaving no row and no file", async () => {
+    const { uploadId, completed } = await uploadFile(
+      "product-file",
+      "ebook.pdf",
+      elfProgram(),
+      "application/pdf",
+    );
+    await expectRefusedWithNothingLeft(completed, uploadId, /Linux program \(ELF\)/);
+  });
+
+  it("refuses a Windows program named .doc and a shell script named .mp3", async () => {
+    const exe = await uploadFile("product-file", "letter.doc", windowsProgram(), "application/msword");
+    await expectRefusedWithNothingLeft(exe.completed, exe.uploadId, /Windows program/);
+    const script = Buffer.from("#!/bin/sh\nrm -rf ~\n");
+    const sh = await uploadFile("product-file", "song.mp3", script, "audio/mpeg");
+    await expectRefusedWithNothingLeft(sh.completed, sh.uploadId, /script/);
+  });
+
+  it("refuses the EICAR test file, at the start or at the end of a file", async () => {
+    const plain = await uploadFile("product-file", "eicar.pdf", eicar(), "application/pdf");
+    await expectRefusedWithNothingLeft(plain.completed, plain.uploadId, /virus test signature \(EICAR\)/);
+    const hidden = Buffer.concat([minimalPdf(200_000), eicar()]);
+    const atEnd = await uploadFile("product-file", "report.pdf", hidden, "application/pdf");
+    await expectRefusedWithNothingLeft(atEnd.completed, atEnd.uploadId, /EICAR/);
+  });
+
+  it("refuses a file whose content is not what its name says", async () => {
+    const { uploadId, completed } = await uploadFile(
+      "product-file",
+      "book.pdf",
+      await pngImage(),
+      "application/pdf",
+    );
+    await expectRefusedWithNothingLeft(completed, uploadId, /not a real PDF: its content is a PNG file/);
+  });
+
+  it("accepts a clean ZIP and a DOCX", async () => {
+    const zip = zipArchive([
+      { name: "readme.txt", data: Buffer.from("Thanks for buying!") },
+      { name: "chapters/one.pdf", data: minimalPdf() },
+    ]);
+    const clean = await uploadFile("product-file", "bundle.zip", zip, "application/zip");
+    expect(clean.completed.statusCode, clean.completed.body).toBe(200);
+    expect(clean.completed.json().contentType).toBe("application/zip");
+
+    const docx = zipArchive([
+      { name: "[Content_Types].xml", data: Buffer.from("<Types/>") },
+      { name: "word/document.xml", data: Buffer.from("<w:document/>") },
+    ]);
+    const word = await uploadFile("product-file", "essay.docx", docx);
+    expect(word.completed.statusCode, word.completed.body).toBe(200);
+  });
+
+  it("refuses ZIPs holding programs: by name, by content, as an APK, nested, or the EICAR file", async () => {
+    const cases: { entries: { name: string; data: Buffer }[]; message: RegExp }[] = [
+      { entries: [{ name: "setup.exe", data: Buffer.from("anything") }], message: /program \(setup\.exe\)/ },
+      {
+        entries: [{ name: "tools/run.sh", data: Buffer.from("echo hi") }],
+        message: /program \(tools\/run\.sh\)/,
+      },
+      { entries: [{ name: "notes.txt", data: elfProgram() }], message: /notes\.txt is a Linux program/ },
+      {
+        entries: [{ name: "AndroidManifest.xml", data: Buffer.from("<manifest/>") }],
+        message: /Android app/,
+      },
+      { entries: [{ name: "eicar.com.txt", data: eicar() }], message: /virus test file/ },
+      {
+        entries: [
+          { name: "inner.zip", data: zipArchive([{ name: "deep/payload.exe", data: windowsProgram() }]) },
+        ],
+        message: /payload\.exe/,
+      },
+    ];
+    for (const { entries, message } of cases) {
+      const { uploadId, completed } = await uploadFile("product-file", "bundle.zip", zipArchive(entries));
+      await expectRefusedWithNothingLeft(completed, uploadId, message);
+    }
+  });
+
+  it("refuses a damaged ZIP", async () => {
+    const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]);
+    const { uploadId, completed } = await uploadFile("product-file", "bundle.zip", broken);
+    await expectRefusedWithNothingLeft(completed, uploadId, /damaged/);
+  });
+
+  it("refuses a file smaller than announced, and says when nothing was uploaded yet", async () => {
+    const intent = (
+      await requestIntent(seller.cookie, "product-file", "a.pdf", 5000, "application/pdf")
+    ).json();
+    const early = await complete(seller.cookie, intent.uploadId);
+    expect(early.statusCode).toBe(400);
+    expect(early.json().code).toBe("upload_missing");
+    expect(await uploadRow(intent.uploadId)).toBeDefined();
+
+    await putBytes(intent.url, intent.headers, minimalPdf());
+    const completed = await complete(seller.cookie, intent.uploadId);
+    await expectRefusedWithNothingLeft(completed, intent.uploadId, /not the size announced/);
+  });
+
+  it("refuses to complete an expired upload and removes it", async () => {
+    const pdf = minimalPdf();
+    const intent = (await requestIntent(seller.cookie, "product-file", "late.pdf", pdf.length, "")).json();
+    await putBytes(intent.url, intent.headers, pdf);
+    const twoHoursLater = new Date(Date.now() + 2 * 60 * 60_000);
+    await expect(
+      completeUpload({ db: t.db, storage }, seller.userId, intent.uploadId, twoHoursLater),
+    ).rejects.toMatchObject({
+      code: "upload_expired",
+    });
+    expect(await uploadRow(intent.uploadId)).toBeUndefined();
+  });
+});
+
+describe("signed upload links", () => {
+  async function freshIntent(sizeBytes = 1000) {
+    return (
+      await requestIntent(seller.cookie, "product-file", "x.pdf", sizeBytes, "application/pdf")
+    ).json() as {
+      uploadId: string;
+      url: string;
+      headers: Record<string, string>;
+    };
+  }
+
+  it("stops a body bigger than the size signed into the link (413), keeping nothing", async () => {
+    const before = await filesBefore();
+    const intent = await freshIntent(1000);
+    const response = await putBytes(intent.url, intent.headers, Buffer.alloc(5000, 1));
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe("file_too_large");
+    // Also when the body arrives without a Content-Length (chunked).
+    const chunked = await t.app.server.inject({
+      method: "PUT",
+      url: intent.url,
+      headers: { "content-type": "application/pdf" },
+      payload: Readable.from([Buffer.alloc(600, 1), Buffer.alloc(600, 2)]),
+    });
+    expect(chunked.statusCode).toBe(413);
+    await expectNoNewFiles(before);
+  });
+
+  it("refuses a tampered token that points at another key (403)", async () => {
+    const before = await filesBefore();
+    const intent = await freshIntent();
+    const token = intent.url.replace("/files/upload/", "");
+    const [payload, mac] = token.split(".") as [string, string];
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
+    const forged = Buffer.from(
+      JSON.stringify({ ...claims, key: `${otherSeller.userId}/1-victim.pdf` }),
+    ).toString("base64url");
+    const response = await putBytes(`/files/upload/${forged}.${mac}`, {}, minimalPdf());
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ code: "invalid_link", message: "This upload link is not valid." });
+    const bigger = Buffer.from(JSON.stringify({ ...claims, maxBytes: 10 * MB })).toString("base64url");
+    expect((await putBytes(`/files/upload/${bigger}.${mac}`, {}, minimalPdf())).statusCode).toBe(403);
+    await expectNoNewFiles(before);
+  });
+
+  it("refuses a token signed with another secret and an expired token (403)", async () => {
+    const before = await filesBefore();
+    const impostor = await localDiskStorage(root, { secret: "someone-else" });
+    const foreign = await impostor.signedUploadTarget("product-files", `${seller.userId}/1-x.pdf`, {
+      sizeBytes: 100,
+      contentType: "application/pdf",
+      expiresInSeconds: 60,
+    });
+    expect((await putBytes(foreign.url, {}, minimalPdf())).statusCode).toBe(403);
+
+    const expired = await storage.signedUploadTarget("product-files", `${seller.userId}/1-x.pdf`, {
+      sizeBytes: 100,
+      contentType: "application/pdf",
+      expiresInSeconds: -1,
+    });
+    const response = await putBytes(expired.url, {}, minimalPdf());
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      code: "link_expired",
+      message: "This upload link has expired. Please start again for a new one.",
+    });
+    await expectNoNewFiles(before);
+  });
+});
+
+describe("downloads through signed links", () => {
+  let key: string;
+  let pdf: Buffer;
+
+  beforeAll(async () => {
+    pdf = minimalPdf(500);
+    const { completed } = await uploadFile("product-file", "Résumé final.pdf", pdf, "application/pdf");
+    key = completed.json().key;
+  });
+
+  const downloadUrl = (expiresInSeconds = 60) =>
+    storage.signedDownloadUrl("product-files", key, {
+      fileName: "Résumé final.pdf",
+      contentType: "application/pdf",
+      expiresInSeconds,
+    });
+
+  it("serves the whole file with its type, length and original name", async () => {
+    const response = await t.app.server.inject({ method: "GET", url: await downloadUrl() });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.headers["content-length"]).toBe(String(pdf.length));
+    expect(response.headers["accept-ranges"]).toBe("bytes");
+    expect(response.headers["content-disposition"]).toBe(
+      `attachment; filename="R_sum_ final.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20final.pdf`,
+    );
+    expect(response.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it("answers byte ranges with 206 and the exact bytes, and unsatisfiable ones with 416", async () => {
+    const url = await downloadUrl();
+    const middle = await t.app.server.inject({ method: "GET", url, headers: { range: "bytes=10-19" } });
+    expect(middle.statusCode).toBe(206);
+    expect(middle.headers["content-range"]).toBe(`bytes 10-19/${pdf.length}`);
+    expect(middle.headers["content-length"]).toBe("10");
+    expect(middle.rawPayload.equals(pdf.subarray(10, 20))).toBe(true);
+
+    const suffix = await t.app.server.inject({ method: "GET", url, headers: { range: "bytes=-5" } });
+    expect(suffix.statusCode).toBe(206);
+    expect(suffix.rawPayload.equals(pdf.subarray(pdf.length - 5))).toBe(true);
+
+    const open = await t.app.server.inject({
+      method: "GET",
+      url,
+      headers: { range: `bytes=${pdf.length - 3}-` },
+    });
+    expect(open.headers["content-range"]).toBe(`bytes ${pdf.length - 3}-${pdf.length - 1}/${pdf.length}`);
+
+    const beyond = await t.app.server.inject({
+      method: "GET",
+      url,
+      headers: { range: `bytes=${pdf.length}-` },
+    });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers["content-range"]).toBe(`bytes */${pdf.length}`);
+  });
+
+  it("refuses expired and tampered download links", async () => {
+    const expired = await t.app.server.inject({ method: "GET", url: await downloadUrl(-1) });
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().code).toBe("link_expired");
+    const url = await downloadUrl();
+    const tampered = await t.app.server.inject({ method: "GET", url: `${url.slice(0, -2)}xx` });
+    expect(tampered.statusCode).toBe(403);
+    expect(tampered.json().code).toBe("invalid_link");
+    const uploadLinkAsDownload = await storage.signedUploadTarget("product-files", key, {
+      sizeBytes: 10,
+      contentType: "application/pdf",
+      expiresInSeconds: 60,
+    });
+    const swapped = uploadLinkAsDownload.url.replace("/files/upload/", "/files/download/");
+    expect((await t.app.server.inject({ method: "GET", url: swapped })).statusCode).toBe(403);
+  });
+
+  it("never serves private product files at a public address", async () => {
+    const response = await t.app.server.inject({ method: "GET", url: `/files/public/product-covers/${key}` });
+    expect(response.statusCode).toBe(404);
+    const escape = await t.app.server.inject({
+      method: "GET",
+      url: `/files/public/product-covers/..%2Fproduct-files%2F${encodeURIComponent(key)}`,
+    });
+    expect(escape.statusCode).toBe(404);
+  });
+});
+
+describe("covers and profile pictures", () => {
+  it("renders a cover into a 1200x630 Open Graph JPEG and a 600x315 thumbnail, dropping the original", async () => {
+    const { uploadId, completed } = await uploadFile(
+      "product-cover",
+      "cover.png",
+      await pngImage(),
+      "image/png",
+    );
+    expect(completed.statusCode, completed.body).toBe(200);
+    const body = completed.json();
+    expect(body.publicUrl).toMatch(/^\/files\/public\/product-covers\/.+\.jpg$/);
+    expect(body.thumbnailUrl).toMatch(/-thumb\.webp$/);
+
+    const openGraph = await t.app.server.inject({ method: "GET", url: body.publicUrl });
+    expect(openGraph.statusCode).toBe(200);
+    expect(openGraph.headers["content-type"]).toBe("image/jpeg");
+    expect(openGraph.headers["x-content-type-options"]).toBe("nosniff");
+    expect(openGraph.headers["cache-control"]).toBe("public, max-age=3600");
+    expect(await sharp(openGraph.rawPayload).metadata()).toMatchObject({
+      format: "jpeg",
+      width: 1200,
+      height: 630,
+    });
+
+    const thumbnail = await t.app.server.inject({ method: "GET", url: body.thumbnailUrl });
+    expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({
+      format: "webp",
+      width: 600,
+      height: 315,
+    });
+
+    const row = await uploadRow(uploadId);
+    expect(await storage.stat("product-files", row?.upload_key ?? "")).toBeUndefined();
+    expect(row?.size_bytes).toBe(openGraph.rawPayload.length + thumbnail.rawPayload.length);
+  });
+
+  it("never serves an SVG with a script as SVG: it is rasterised", async () => {
+    const { completed } = await uploadFile("product-cover", "logo.svg", svgWithScript(), "image/svg+xml");
+    expect(completed.statusCode, completed.body).toBe(200);
+    const image = await t.app.server.inject({ method: "GET", url: completed.json().publicUrl });
+    expect(image.headers["content-type"]).toBe("image/jpeg");
+    expect(image.rawPayload.includes(Buffer.from("<script"))).toBe(false);
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({
+      format: "jpeg",
+      width: 1200,
+      height: 630,
+    });
+  });
+
+  it("serves any SVG that does reach the covers bucket sandboxed, with no script allowed", async () => {
+    const key = `${seller.userId}/legacy.svg`;
+    await storage.write("product-covers", key, Readable.from([svgWithScript()]));
+    const response = await t.app.server.inject({ method: "GET", url: storage.publicUrl(key) });
+    expect(response.headers["content-type"]).toBe("image/svg+xml");
+    expect(response.headers["content-security-policy"]).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("refuses a cover that is not really an image, leaving nothing", async () => {
+    const { uploadId, completed } = await uploadFile("product-cover", "cover.png", minimalPdf(), "image/png");
+    await expectRefusedWithNothingLeft(completed, uploadId, /not a real image/);
+  });
+
+  it("re-encodes a profile picture to a 400x400 WebP, replacing the previous one", async () => {
+    const first = await uploadFile("profile-picture", "me.png", await pngImage(300, 500), "image/png");
+    expect(first.completed.statusCode, first.completed.body).toBe(200);
+    expect(first.completed.json().key).toBe(`${seller.userId}/profile.webp`);
+    const second = await uploadFile("profile-picture", "me2.png", await pngImage(900, 200), "image/png");
+    const body = second.completed.json();
+    expect(body.publicUrl).toMatch(new RegExp(`/product-covers/${seller.userId}/profile\\.webp\\?v=\\d+$`));
+    const picture = await t.app.server.inject({ method: "GET", url: body.publicUrl });
+    expect(await sharp(picture.rawPayload).metadata()).toMatchObject({
+      format: "webp",
+      width: 400,
+      height: 400,
+    });
+    const rows = await t.db
+      .selectFrom("uploads")
+      .select("id")
+      .where("seller_id", "=", seller.userId)
+      .where("purpose", "=", "profile-picture")
+      .execute();
+    expect(rows.map((row) => row.id)).toEqual([second.uploadId]);
+  });
+});
+
+describe("ownership and clean-up", () => {
+  it("does not let another seller complete or delete an upload", async () => {
+    const pdf = minimalPdf();
+    const intent = (await requestIntent(seller.cookie, "product-file", "mine.pdf", pdf.length, "")).json();
+    await putBytes(intent.url, intent.headers, pdf);
+    const stolenComplete = await complete(otherSeller.cookie, intent.uploadId);
+    expect(stolenComplete.statusCode).toBe(404);
+    const stolenDelete = await t.request({
+      method: "DELETE",
+      url: `/api/uploads/${intent.uploadId}`,
+      cookie: otherSeller.cookie,
+    });
+    expect(stolenDelete.statusCode).toBe(404);
+    await deleteStoredFile({ db: t.db, storage }, otherSeller.userId, intent.uploadId);
+    expect(await uploadRow(intent.uploadId)).toMatchObject({ status: "pending" });
+    expect((await complete(seller.cookie, intent.uploadId)).statusCode).toBe(200);
+  });
+
+  it("deletes an unused upload with its file, but not one a product uses", async () => {
+    const { uploadId, completed } = await uploadFile("product-file", "spare.pdf", minimalPdf());
+    const { key } = completed.json();
+    const deleted = await t.request({
+      method: "DELETE",
+      url: `/api/uploads/${uploadId}`,
+      cookie: seller.cookie,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await uploadRow(uploadId)).toBeUndefined();
+    expect(await storage.stat("product-files", key)).toBeUndefined();
+
+    const used = await uploadFile("product-file", "sold.pdf", minimalPdf());
+    await attachUpload(t.db, seller.userId, used.uploadId, "product-file");
+    const refused = await t.request({
+      method: "DELETE",
+      url: `/api/uploads/${used.uploadId}`,
+      cookie: seller.cookie,
+    });
+    expect(refused.statusCode).toBe(409);
+    await expect(attachUpload(t.db, otherSeller.userId, used.uploadId, "product-file")).rejects.toMatchObject(
+      {
+        code: "upload_not_ready",
+      },
+    );
+  });
+
+  it("deleteStoredFile removes a cover's rendered images with its row", async () => {
+    const { uploadId, completed } = await uploadFile("product-cover", "c.png", await pngImage(), "image/png");
+    const row = await uploadRow(uploadId);
+    await deleteStoredFile({ db: t.db, storage }, seller.userId, uploadId);
+    expect(await uploadRow(uploadId)).toBeUndefined();
+    expect(await storage.stat("product-covers", completed.json().key)).toBeUndefined();
+    expect(await storage.stat("product-covers", row?.thumbnail_key ?? "")).toBeUndefined();
+  });
+
+  it("purges expired intents and the bytes they received, and nothing else", async () => {
+    const janitorSeller = await signUp(t);
+    const pdf = minimalPdf();
+    const abandoned = (
+      await requestIntent(janitorSeller.cookie, "product-file", "gone.pdf", pdf.length, "")
+    ).json();
+    await putBytes(abandoned.url, abandoned.headers, pdf);
+    const kept = await uploadFile("product-file", "kept.pdf", pdf, "", janitorSeller);
+    const abandonedKey = (await uploadRow(abandoned.uploadId))?.upload_key ?? "";
+
+    expect(await purgeExpiredUploads(t.db, storage, new Date())).toBe(0);
+    const purged = await purgeExpiredUploads(t.db, storage, new Date(Date.now() + 2 * 60 * 60_000));
+    expect(purged).toBeGreaterThanOrEqual(1);
+    expect(await uploadRow(abandoned.uploadId)).toBeUndefined();
+    expect(await storage.stat("product-files", abandonedKey)).toBeUndefined();
+    expect(await uploadRow(kept.uploadId)).toMatchObject({ status: "completed" });
+    expect(await storageUsedBytes(t.db, janitorSeller.userId)).toBe(pdf.length);
+  });
+});
