@@ -70,7 +70,7 @@ input:focus{border-color:#635bff;box-shadow:0 0 0 3px rgba(99,91,255,.2)}
 .card-group .row{display:grid;grid-template-columns:1fr 1fr}
 .card-group .row input{margin-top:-1px}
 .card-group .row input:first-child{border-radius:0 0 0 8px}
-.card-group .row input:last-child{border-radius:0 0 8px 0;margin-left:-1px}
+.card-group .row input:last-child{border-radius:0 0 8px 0;margin-left:-1px;width:calc(100% + 1px)}
 .button{display:inline-flex;align-items:center;justify-content:center;width:100%;margin-top:20px;padding:12px 16px;border:0;border-radius:8px;font:inherit;font-weight:600;cursor:pointer;text-decoration:none;background:#635bff;color:#fff}
 .button:hover{background:#5046e4}
 .button.secondary{background:#fff;color:#3c4257;box-shadow:inset 0 0 0 1px #cfd7df}
@@ -88,9 +88,9 @@ input:focus{border-color:#635bff;box-shadow:0 0 0 3px rgba(99,91,255,.2)}
 .badge{display:inline-block;font-size:12px;font-weight:600;padding:2px 8px;border-radius:999px;background:#d7f7c2;color:#05690d}
 .badge.warn{background:#fcedb9;color:#a82c00}
 .badge.off{background:#e3e8ee;color:#4f566b}
-dl{display:grid;grid-template-columns:auto 1fr;gap:6px 16px;margin:16px 0}
+dl{display:grid;grid-template-columns:auto minmax(0,1fr);gap:6px 16px;margin:16px 0}
 dt{color:#697386}
-dd{margin:0;text-align:right;font-weight:500}
+dd{margin:0;text-align:right;font-weight:500;overflow-wrap:anywhere}
 .stack{display:grid;gap:16px}
 .center{text-align:center}
 `;
