@@ -1,10 +1,14 @@
 import { defineConfig } from "vitest/config";
 
-// Unit and API tests. API tests build the app with app.inject() on an in-memory PGlite,
-// or on PostgreSQL when TEST_DATABASE_URL is set (see scripts/test-postgres.ts).
+// Unit and API tests. API tests build the app with app.inject() on an in-memory PGlite, or on
+// PostgreSQL when TEST_DATABASE_URL is set (`npm run test:pg`), which also runs the *.pg.test.ts
+// files: what only a real PostgreSQL server can show (several app instances on one database).
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/api/**/*.test.ts"],
+    exclude: onPostgres ? ["**/node_modules/**"] : ["**/node_modules/**", "**/*.pg.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

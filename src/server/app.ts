@@ -50,6 +50,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(deps.logger ? { loggerInstance: deps.logger as FastifyBaseLogger } : { logger: false }),
     trustProxy: deps.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // Event streams never go idle; without this, shutdown would wait for every open browser.
+    forceCloseConnections: true,
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);

@@ -13,12 +13,13 @@ import { type MailTransport, mailboxTransport } from "../../../src/server/adapte
 import { createStripeClient } from "../../../src/server/adapters/payments/stripe-client";
 import { localDiskStorage } from "../../../src/server/adapters/storage/storage";
 import { type App, buildApp } from "../../../src/server/app";
-import type { Database } from "../../../src/server/db/database";
+import type { Database, DatabaseHandle } from "../../../src/server/db/database";
 import { type RunningStripeEmulator, startStripeEmulator } from "../../../src/stripe-emulator";
 import { openTestDatabase } from "./test-database";
 
 export const APP_URL = "http://localhost:3000";
 const silentLog = { warn() {}, error() {} };
+const silentEmulatorLog = { info() {}, warn() {}, error() {} };
 
 export const WEBHOOK_SECRETS = { platform: "whsec_test_platform", connect: "whsec_test_connect" };
 
@@ -28,6 +29,7 @@ export interface TestApp {
   outbox: Outbox;
   stripe: Stripe;
   emulator: RunningStripeEmulator;
+  database: DatabaseHandle;
   events: EventBus;
   /** The app's clock; move it with `clock.advance(ms)`. */
   clock: { now(): Date; advance(ms: number): void };
@@ -47,11 +49,20 @@ export interface TestApp {
 
 /** The real app (real database, real emulator over HTTP, real outbox) on app.inject(). */
 export async function createTestApp(
-  options: { mailTransport?: MailTransport; listen?: boolean } = {},
+  options: {
+    mailTransport?: MailTransport;
+    /** Listen on a port: the emulator's webhooks then reach this app. */
+    listen?: boolean;
+    /** Share a database (and the emulator) with another test app: two instances of one deployment. */
+    sharing?: TestApp;
+  } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = options.sharing
+    ? { ...options.sharing.database, close: async () => {} }
+    : await openTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), "flatfee-test-"));
-  const emulator = await startStripeEmulator({ port: 0, logger: { info() {}, warn() {}, error() {} } });
+  const emulator =
+    options.sharing?.emulator ?? (await startStripeEmulator({ port: 0, logger: silentEmulatorLog }));
   const stripe = createStripeClient({ kind: "emulator", host: emulator.host, port: emulator.port });
   const outbox = new Outbox(
     database.db,
@@ -80,8 +91,8 @@ export async function createTestApp(
     now: clock.now,
   });
   let url: string | undefined;
-  if (options.listen) {
-    url = await app.server.listen({ port: 0, host: "127.0.0.1" });
+  if (options.listen) url = await app.server.listen({ port: 0, host: "127.0.0.1" });
+  if (options.listen && !options.sharing) {
     emulator.configureWebhooks({
       platform: { url: `${url}/api/webhooks/stripe`, secret: WEBHOOK_SECRETS.platform },
       connect: { url: `${url}/api/webhooks/stripe-connect`, secret: WEBHOOK_SECRETS.connect },
@@ -89,6 +100,7 @@ export async function createTestApp(
   }
   return {
     url,
+    database,
     events,
     clock,
     app,
@@ -109,7 +121,7 @@ export async function createTestApp(
       await app.server.close();
       await outbox.stop();
       await events.close();
-      await emulator.close();
+      if (!options.sharing) await emulator.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { control } from "./support/emulator-control";
+import { openEventStream } from "./support/event-stream";
+import { createTestApp, signUp, type TestApp } from "./support/test-app";
+import { eventually } from "./support/wait";
+
+// Runs only on PostgreSQL (npm run test:pg): two app instances share one database, as in production.
+let receiver: TestApp;
+let other: TestApp;
+beforeAll(async () => {
+  receiver = await createTestApp({ listen: true });
+  other = await createTestApp({ listen: true, sharing: receiver });
+});
+afterAll(async () => {
+  await other.close();
+  await receiver.close();
+});
+
+describe("two app instances on one PostgreSQL", () => {
+  it("a webhook received by one instance reaches a browser connected to the other", async () => {
+    const seller = await signUp(receiver);
+    const stream = await openEventStream(other.url!, seller.cookie);
+    const checkout = await other.request({
+      method: "POST",
+      url: "/api/billing/checkout",
+      cookie: seller.cookie,
+    });
+    // The emulator delivers webhooks to `receiver` only.
+    await control(receiver.emulator).payCheckout(new URL(checkout.json().url).pathname.split("/").pop()!);
+    await eventually(async () => expect(stream.received).toContainEqual({ type: "subscription.changed" }));
+    const status = await other.request({ method: "GET", url: "/api/seller/status", cookie: seller.cookie });
+    expect(status.json().standing).toBe("active");
+    stream.close();
+  });
+});
