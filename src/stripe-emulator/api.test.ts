@@ -32,6 +32,11 @@ describe("wire format and errors", () => {
     expect(body.error.message).toMatch(/did not provide an API key/);
     expect(missing.headers.get("request-id")).toMatch(/^req_/);
 
+    const basic = await fetch(`${emulator.running.url}/v1/customers`, {
+      headers: { authorization: `Basic ${Buffer.from("sk_test_curl:").toString("base64")}` },
+    });
+    expect(basic.status).toBe(200);
+
     const live = new Stripe("sk_live_nope", {
       host: "127.0.0.1",
       port: emulator.running.port,

@@ -31,7 +31,8 @@ export interface ApiRoutes {
 /** Stripe keeps idempotency keys for 24 hours. */
 const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 const MAX_IDEMPOTENCY_RECORDS = 5000;
-const API_KEY = /^Bearer\s+(sk|rk)_test_\S+$/;
+/** Only test-mode secret and restricted keys: the emulator never pretends to be live. */
+const TEST_KEY = /^(sk|rk)_test_\S+$/;
 
 export function apiRoutes(app: FastifyInstance, emulator: Emulator): ApiRoutes {
   const register = (method: "GET" | "POST" | "DELETE") => (path: string, handler: ApiHandler) => {
@@ -136,6 +137,14 @@ function pruneIdempotency(emulator: Emulator, now: number): void {
   });
 }
 
+/** The secret key from `Bearer sk_test_…`, or from Basic auth (`curl -u sk_test_…:`) which Stripe also takes. */
+function apiKey(authorization: string): string {
+  const [scheme, credentials = ""] = authorization.trim().split(/\s+/, 2);
+  if (scheme?.toLowerCase() === "basic")
+    return Buffer.from(credentials, "base64").toString("utf8").split(":")[0] ?? "";
+  return scheme?.toLowerCase() === "bearer" ? credentials : authorization;
+}
+
 function authenticate(authorization: string | undefined): void {
   if (!authorization) {
     throw new StripeApiError(
@@ -144,8 +153,8 @@ function authenticate(authorization: string | undefined): void {
       "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
     );
   }
-  if (!API_KEY.test(authorization)) {
-    const key = authorization.replace(/^Bearer\s+/, "");
+  const key = apiKey(authorization);
+  if (!TEST_KEY.test(key)) {
     throw new StripeApiError(
       401,
       "invalid_request_error",
