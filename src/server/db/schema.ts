@@ -36,6 +36,7 @@ export interface ProfileTable {
   store_description: string | null;
   profile_picture_url: string | null;
   stripe_customer_id: string | null;
+  profile_picture_upload_id: string | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -100,6 +101,34 @@ export interface UploadTable {
   completed_at: NullableTimestamp;
 }
 
+export interface ProductTable {
+  id: string;
+  user_id: string;
+  title: string;
+  description: Generated<string>;
+  price_cents: number;
+  file_upload_id: string;
+  cover_upload_id: string | null;
+  file_name: string;
+  file_size_bytes: number | null;
+  file_type: string | null;
+  cover_image_url: string | null;
+  cover_thumbnail_url: string | null;
+  inventory_type: "unlimited" | "limited";
+  quantity_available: number | null;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface StoreViewTable {
+  id: Generated<number>;
+  store_owner_id: string;
+  viewed_at: CreatedAt;
+  user_agent: string | null;
+  visitor_hash: string;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -108,5 +137,7 @@ export interface DB {
   rate_limit_hits: RateLimitHitTable;
   subscriptions: SubscriptionTable;
   stripe_events: StripeEventTable;
+  products: ProductTable;
+  store_views: StoreViewTable;
   uploads: UploadTable;
 }

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+export const STORE_SETTINGS_MESSAGES = {
+  nameTooLong: "Store name must be under 100 characters",
+  taglineTooLong: "Tagline must be under 200 characters",
+  descriptionTooLong: "Description must be under 1000 characters",
+  fileTooLargeTitle: "File too large",
+  updatedTitle: "Store updated!",
+  updateFailedTitle: "Failed to update",
+} as const;
+
+/** Trimmed; empty becomes null (SPEC section 5). */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .nullish()
+    .transform((value) => value?.trim() ?? "")
+    .pipe(z.string().max(max, message))
+    .transform((value) => (value === "" ? null : value));
+
+export const storeSettingsInputSchema = z.object({
+  storeName: optionalText(100, STORE_SETTINGS_MESSAGES.nameTooLong),
+  storeTagline: optionalText(200, STORE_SETTINGS_MESSAGES.taglineTooLong),
+  storeDescription: optionalText(1000, STORE_SETTINGS_MESSAGES.descriptionTooLong),
+  /** A completed profile-picture upload to use; omit to keep the current picture, null to remove it. */
+  profilePictureUploadId: z.string().min(1).nullish(),
+});
+export type StoreSettingsInput = z.input<typeof storeSettingsInputSchema>;
+
+export const storeSettingsSchema = z.object({
+  storeName: z.string().nullable(),
+  storeTagline: z.string().nullable(),
+  storeDescription: z.string().nullable(),
+  profilePictureUrl: z.string().nullable(),
+});
+export type StoreSettings = z.infer<typeof storeSettingsSchema>;
