@@ -24,7 +24,8 @@ interface Harness {
 async function localHarness(): Promise<Harness> {
   const root = await mkdtemp(path.join(tmpdir(), "flatfee-storage-"));
   const storage = await localDiskStorage(root, { secret: "contract-test-secret" });
-  const server = Fastify();
+  // Force-close keep-alive sockets fetch leaves open, so close() never waits on them.
+  const server = Fastify({ forceCloseConnections: true });
   registerErrorHandling(server);
   registerFileRoutes(server, storage);
   await server.listen({ port: 0, host: "127.0.0.1" });
@@ -197,6 +198,7 @@ describe.each([
       body: bytes,
     });
     expect(put.status).toBe(200);
+    await put.arrayBuffer();
     expect(await storage.stat("product-files", objectKey)).toEqual({ sizeBytes: bytes.length });
 
     const url = await storage.signedDownloadUrl("product-files", objectKey, {

@@ -408,6 +408,25 @@ describe("completing an upload: content checks", () => {
     await expectRefusedWithNothingLeft(completed, intent.uploadId, /not the size announced/);
   });
 
+  it("asks the virus scanner when one is configured, and refuses what it flags", async () => {
+    const pdf = minimalPdf();
+    const intent = (await requestIntent(seller.cookie, "product-file", "scan.pdf", pdf.length, "")).json();
+    await putBytes(intent.url, intent.headers, pdf);
+    const scanned: Buffer[] = [];
+    const virusScanner = async (content: Readable) => {
+      for await (const chunk of content) scanned.push(chunk as Buffer);
+      return { infected: true as const, signature: "Win.Test.Flagged" };
+    };
+    await expect(
+      completeUpload({ db: t.db, storage, virusScanner }, seller.userId, intent.uploadId),
+    ).rejects.toMatchObject({
+      code: "invalid_file",
+      userMessage: expect.stringMatching(/Win\.Test\.Flagged/),
+    });
+    expect(Buffer.concat(scanned).equals(pdf)).toBe(true);
+    expect(await uploadRow(intent.uploadId)).toBeUndefined();
+  });
+
   it("refuses to complete an expired upload and removes it", async () => {
     const pdf = minimalPdf();
     const intent = (await requestIntent(seller.cookie, "product-file", "late.pdf", pdf.length, "")).json();
@@ -569,11 +588,11 @@ describe("downloads through signed links", () => {
   it("never serves private product files at a public address", async () => {
     const response = await t.app.server.inject({ method: "GET", url: `/files/public/product-covers/${key}` });
     expect(response.statusCode).toBe(404);
-    const escape = await t.app.server.inject({
+    const climbing = await t.app.server.inject({
       method: "GET",
       url: `/files/public/product-covers/..%2Fproduct-files%2F${encodeURIComponent(key)}`,
     });
-    expect(escape.statusCode).toBe(404);
+    expect(climbing.statusCode).toBe(404);
   });
 });
 

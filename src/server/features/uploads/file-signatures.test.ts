@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { containsEicar, executableKind, isZipContainer } from "./file-signatures";
+import { eicar, elfProgram, minimalPdf, windowsProgram, zipArchive } from "./test-fixtures";
+
+const bytes = (...values: number[]) => Buffer.concat([Buffer.from(values), Buffer.alloc(60)]);
+
+describe("executableKind", () => {
+  it("recognises programs of every platform by their first bytes", () => {
+    expect(executableKind(elfProgram())).toMatch(/ELF/);
+    expect(executableKind(windowsProgram())).toMatch(/Windows program/);
+    for (const magic of [
+      [0xfe, 0xed, 0xfa, 0xce],
+      [0xfe, 0xed, 0xfa, 0xcf],
+      [0xce, 0xfa, 0xed, 0xfe],
+      [0xcf, 0xfa, 0xed, 0xfe],
+    ]) {
+      expect(executableKind(bytes(...magic))).toMatch(/Mach-O/);
+    }
+    expect(executableKind(bytes(0xca, 0xfe, 0xba, 0xbe))).toMatch(/universal/);
+    expect(executableKind(Buffer.from("#!/usr/bin/env python\nprint(1)"))).toMatch(/script/);
+    expect(executableKind(Buffer.from("dex\n035\0"))).toMatch(/DEX/);
+  });
+
+  it("tells a Windows installer from an ordinary Office document (both OLE files)", () => {
+    const ole = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    const msiClassId = Buffer.from([0x84, 0x10, 0x0c, 0, 0, 0, 0, 0, 0xc0, 0, 0, 0, 0, 0, 0, 0x46]);
+    expect(executableKind(Buffer.concat([ole, Buffer.alloc(1000), msiClassId]))).toMatch(/installer \(MSI\)/);
+    expect(executableKind(Buffer.concat([ole, Buffer.alloc(1000)]))).toBeUndefined();
+  });
+
+  it("leaves documents alone", () => {
+    expect(executableKind(minimalPdf())).toBeUndefined();
+    expect(executableKind(zipArchive([{ name: "a.txt", data: Buffer.from("a") }]))).toBeUndefined();
+    expect(executableKind(Buffer.from("# A heading\n#! not at the start"))).toBeUndefined();
+  });
+});
+
+describe("containsEicar and isZipContainer", () => {
+  it("finds the EICAR signature anywhere in a buffer", () => {
+    expect(containsEicar(Buffer.concat([Buffer.alloc(100), eicar(), Buffer.alloc(100)]))).toBe(true);
+    expect(containsEicar(minimalPdf())).toBe(false);
+  });
+
+  it("recognises ZIP containers, including an empty one", () => {
+    expect(isZipContainer(zipArchive([{ name: "a", data: Buffer.from("a") }]))).toBe(true);
+    expect(isZipContainer(zipArchive([]))).toBe(true);
+    expect(isZipContainer(minimalPdf())).toBe(false);
+  });
+});
