@@ -150,9 +150,17 @@ describe("Connect onboarding", () => {
 });
 
 describe("billing portal", () => {
-  it("cancel at period end → customer.subscription.updated with cancel_at_period_end", async () => {
-    const { session, customer } = await createPlanSession(stripe);
-    await emulator.control(`/checkout/sessions/${session.id}/complete`, {});
+  it("subscribe, then cancel at period end → customer.subscription.updated with cancel_at_period_end", async () => {
+    const { session, customer } = await createPlanSession(stripe, {
+      success_url: `${appUrl}/plan?session={CHECKOUT_SESSION_ID}`,
+    });
+    const checkout = await open(session.url ?? "", PHONE_VIEWPORT);
+    await expect(checkout.getByLabel("Email").inputValue()).resolves.toBe("seller@example.com");
+    await fillCard(checkout, "4242 4242 4242 4242");
+    await screenshot(checkout, "stripe-emulator-checkout-subscription-phone");
+    await checkout.getByRole("button", { name: "Subscribe" }).click();
+    await checkout.waitForURL(`${appUrl}/plan?session=${session.id}`);
+    await checkout.context().close();
     const subscriptionId = String((await stripe.checkout.sessions.retrieve(session.id)).subscription);
     const portal = await stripe.billingPortal.sessions.create({
       customer: customer.id,

@@ -56,7 +56,8 @@ export function payCheckoutSession(
   emulator.store.state.cards[saved.id] = saved;
   session.customer_details = customerDetails(email);
 
-  if (session.mode === "subscription" && customer) {
+  if (session.mode === "subscription") {
+    if (!customer) throw resourceMissing("customer", String(session.customer), "customer");
     const { subscription, invoice } = startSubscription(emulator, {
       account,
       customer,
