@@ -1,8 +1,12 @@
 import { createBrowserRouter, Outlet, ScrollRestoration } from "react-router";
 import { PageSpinner } from "./components/ui/spinner";
 import { ErrorScreen } from "./features/errors/error-screen";
+import { useRealtimeUpdates } from "./lib/realtime";
+import { useSession } from "./lib/session";
 
 function RootLayout() {
+  const { user } = useSession();
+  useRealtimeUpdates(user?.id ?? null);
   return (
     <>
       <Outlet />

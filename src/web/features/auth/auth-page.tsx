@@ -16,9 +16,12 @@ const SELLING_POINTS = [
   "Secure, expiring download links",
 ];
 
-function AuthTabs() {
+type AuthTab = "signup" | "login";
+
+/** `/auth?tab=login` opens on the Login tab (e.g. after a password reset); Sign Up is the default. */
+function AuthTabs({ initialTab }: { initialTab: AuthTab }) {
   return (
-    <Tabs defaultValue="signup">
+    <Tabs defaultValue={initialTab}>
       <h1 className="text-2xl font-bold tracking-tight text-ink">Welcome to Flatfee</h1>
       <p className="mt-2 text-sm text-muted">Create your store or sign in to manage it.</p>
       <TabsList aria-label="Account" className="mt-6">
@@ -78,7 +81,7 @@ export function AuthPage() {
           {isReset ? (
             <ResetPasswordForm token={params.get("token")} linkError={params.has("error")} />
           ) : (
-            <AuthTabs />
+            <AuthTabs initialTab={params.get("tab") === "login" ? "login" : "signup"} />
           )}
         </Card>
         <p className="mt-6 max-w-md text-center text-xs text-muted">

@@ -45,7 +45,8 @@ export function ResetPasswordForm({ token, linkError }: { token: string | null; 
         return;
       }
       showSuccessToast({ title: AUTH_MESSAGES.passwordUpdatedTitle });
-      navigate("/dashboard");
+      // Better Auth does not sign the user in after a reset: they log in with the new password.
+      navigate("/auth?tab=login", { replace: true });
     } catch (error) {
       showThrownError(error, AUTH_MESSAGES.updateFailed);
     }

@@ -1,18 +1,46 @@
-import { LayoutDashboard } from "lucide-react";
-import { AppShell } from "../../components/layout/app-shell";
-import { ComingSoon } from "../../components/layout/coming-soon";
-import { RequireAuth } from "../auth/require-auth";
+import { Package, Receipt } from "lucide-react";
+import { type SellerContext, SellerGate } from "../seller/seller-gate";
+import { GraceBanner } from "./grace-banner";
+import { HelpCard } from "./help-card";
+import { SectionPlaceholder } from "./section-placeholder";
+import { StatsGrid } from "./stats-grid";
+import { StoreActions } from "./store-actions";
+import { SubscriptionCard } from "./subscription-card";
+
+function Dashboard({ user, status }: SellerContext) {
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-ink">Dashboard</h1>
+          <p className="mt-1 text-sm text-muted">Your store, products and sales at a glance.</p>
+        </div>
+        <StoreActions userId={user.id} />
+      </div>
+      {status.standing === "grace" && <GraceBanner userId={user.id} status={status} />}
+      <StatsGrid />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <SectionPlaceholder
+            title="Recent Products"
+            icon={Package}
+            body="Your five latest products, each with its price, a link to share and a delete button."
+          />
+          <SectionPlaceholder
+            title="Customer Sales"
+            icon={Receipt}
+            body="Every completed sale with the buyer's email, product, amount and date, exportable as CSV."
+          />
+        </div>
+        <div className="space-y-6">
+          <SubscriptionCard userId={user.id} status={status} />
+          <HelpCard />
+        </div>
+      </div>
+    </div>
+  );
+}
 
 export function DashboardPage() {
-  return (
-    <RequireAuth>
-      <AppShell>
-        <ComingSoon
-          icon={LayoutDashboard}
-          title="Dashboard"
-          body="Your products, sales and store stats will appear here."
-        />
-      </AppShell>
-    </RequireAuth>
-  );
+  return <SellerGate>{(seller) => <Dashboard {...seller} />}</SellerGate>;
 }

@@ -1,18 +1,17 @@
 import { PackagePlus } from "lucide-react";
-import { AppShell } from "../../components/layout/app-shell";
 import { ComingSoon } from "../../components/layout/coming-soon";
-import { RequireAuth } from "../auth/require-auth";
+import { SellerGate } from "../seller/seller-gate";
 
 export function NewProductPage() {
   return (
-    <RequireAuth>
-      <AppShell>
+    <SellerGate>
+      {() => (
         <ComingSoon
           icon={PackagePlus}
           title="New Product"
           body="Upload a file, set a price and get a shareable link for your product."
         />
-      </AppShell>
-    </RequireAuth>
+      )}
+    </SellerGate>
   );
 }

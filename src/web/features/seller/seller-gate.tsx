@@ -1,0 +1,52 @@
+import type { ReactNode } from "react";
+import { Navigate } from "react-router";
+import type { SellerStatus } from "../../../contracts/seller";
+import { AppShell } from "../../components/layout/app-shell";
+import { PageSpinner } from "../../components/ui/spinner";
+import { ApiError } from "../../lib/api";
+import { useSellerStatus } from "../../lib/seller-status";
+import type { SessionUser } from "../../lib/session";
+import { RequireAuth } from "../auth/require-auth";
+import { ConnectStripeScreen } from "./connect-stripe-screen";
+import { PaymentReceivedScreen } from "./payment-received-screen";
+import { usePostReturnPolling } from "./post-return-polling";
+import { gateScreen } from "./seller-gate-logic";
+import { StatusErrorScreen } from "./status-error-screen";
+import { SubscriptionRequiredScreen } from "./subscription-required-screen";
+
+export type SellerContext = { user: SessionUser; status: SellerStatus };
+
+function PlanGate({ user, children }: { user: SessionUser; children: (seller: SellerContext) => ReactNode }) {
+  const { data: status, error, isPending, refetch } = useSellerStatus(user.id);
+  const { from, polling } = usePostReturnPolling(user.id, status);
+
+  if (polling && from === "subscription") return <PaymentReceivedScreen />;
+  if (polling || isPending) return <PageSpinner label="Loading your account" />;
+  if (error instanceof ApiError && error.status === 401) return <Navigate to="/auth" replace />;
+  if (!status) return <StatusErrorScreen onRetry={() => void refetch()} />;
+
+  switch (gateScreen(status)) {
+    case "subscribe":
+      return <SubscriptionRequiredScreen userId={user.id} status={status} />;
+    case "connect":
+      return <ConnectStripeScreen userId={user.id} accountCreated={status.payouts.accountCreated} />;
+    case "open":
+      return children({ user, status });
+  }
+}
+
+/**
+ * The gates of /dashboard and /new, in SPEC order: signed out → /auth; spinner while loading or
+ * polling after Stripe; no usable plan → Subscription Required; payouts not set up → Connect.
+ */
+export function SellerGate({ children }: { children: (seller: SellerContext) => ReactNode }) {
+  return (
+    <RequireAuth>
+      {(user) => (
+        <AppShell>
+          <PlanGate user={user}>{children}</PlanGate>
+        </AppShell>
+      )}
+    </RequireAuth>
+  );
+}
