@@ -19,10 +19,6 @@ export function newCheckoutSessionId(): string {
   return `cs_test_${randomToken(58)}`;
 }
 
-export function newSecret(prefix: string): string {
-  return `${prefix}_${randomToken(40)}`;
-}
-
 export function newRequestId(): string {
   return `req_${randomToken(14)}`;
 }

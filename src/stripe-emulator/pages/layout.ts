@@ -1,5 +1,5 @@
 /** HTML-escapes text for element content and attribute values. */
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")
@@ -11,9 +11,6 @@ export function escapeHtml(value: string): string {
 /** Template tag that escapes every interpolated value unless it is already `Html`. */
 export class Html {
   constructor(readonly value: string) {}
-  toString(): string {
-    return this.value;
-  }
 }
 
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {

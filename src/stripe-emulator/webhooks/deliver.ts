@@ -67,7 +67,7 @@ export class WebhookDeliverer {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       void this.deliverOnce(record, retryIndex === 0 ? "initial" : "retry").then((attempt) => {
-        if (attempt.status !== null && attempt.status >= 200 && attempt.status < 300) return;
+        if (isDelivered(attempt)) return;
         const nextDelay = RETRY_DELAYS_MS[retryIndex];
         if (nextDelay === undefined || this.closed) {
           if (record.status === "pending") record.status = "failed";
@@ -115,16 +115,20 @@ export class WebhookDeliverer {
     }
     attempt.durationMs = Date.now() - started;
     record.deliveries.push(attempt);
-    const delivered = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
-    if (delivered) {
+    if (isDelivered(attempt)) {
       record.status = "succeeded";
       record.event.pending_webhooks = 0;
-    } else if (!delivered && attempt.error) {
+    } else {
+      const reason = attempt.error ?? `HTTP ${attempt.status}`;
       this.logger.warn(
-        `stripe-emulator: webhook ${record.event.type} (${record.event.id}) failed: ${attempt.error}`,
+        `stripe-emulator: webhook ${record.event.type} (${record.event.id}) not delivered: ${reason}`,
       );
     }
     this.store.changed();
     return attempt;
   }
+}
+
+function isDelivered(attempt: DeliveryAttempt): boolean {
+  return attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
 }

@@ -33,7 +33,7 @@ export class EventLog {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-    private readonly hasEndpoint: EndpointConfigured,
+    private readonly hasEndpoint: (endpoint: WebhookEndpointName) => boolean,
     private readonly deliver: (record: EventRecord) => void,
   ) {}
 
