@@ -54,7 +54,11 @@ const requiredText = z.string().trim().min(1, PRODUCT_MESSAGES.missingFields);
 export const createProductSchema = z
   .object({
     title: requiredText.max(PRODUCT_LIMITS.titleMax, PRODUCT_MESSAGES.titleTooLong),
-    description: z.string().trim().max(PRODUCT_LIMITS.descriptionMax, PRODUCT_MESSAGES.descriptionTooLong).default(""),
+    description: z
+      .string()
+      .trim()
+      .max(PRODUCT_LIMITS.descriptionMax, PRODUCT_MESSAGES.descriptionTooLong)
+      .default(""),
     price: z.union([z.string(), z.number()]),
     inventoryType: z.enum(["unlimited", "limited"]),
     quantityAvailable: z.union([z.string(), z.number()]).nullish(),
@@ -84,11 +88,19 @@ export const createProductSchema = z
     if (input.inventoryType === "limited") {
       const text = String(input.quantityAvailable ?? "").trim();
       if (text === "") {
-        ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.missingFields, path: ["quantityAvailable"] });
+        ctx.addIssue({
+          code: "custom",
+          message: PRODUCT_MESSAGES.missingFields,
+          path: ["quantityAvailable"],
+        });
         return z.NEVER;
       }
       if (!/^\d+$/.test(text) || Number(text) > PRODUCT_LIMITS.maxQuantity) {
-        ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.quantityInvalid, path: ["quantityAvailable"] });
+        ctx.addIssue({
+          code: "custom",
+          message: PRODUCT_MESSAGES.quantityInvalid,
+          path: ["quantityAvailable"],
+        });
         return z.NEVER;
       }
       quantityAvailable = Number(text);
@@ -122,7 +134,10 @@ export const sellerProductSchema = z.object({
   createdAt: z.string(),
 });
 export type SellerProduct = z.infer<typeof sellerProductSchema>;
-export const sellerProductListSchema = z.object({ products: z.array(sellerProductSchema), total: z.number() });
+export const sellerProductListSchema = z.object({
+  products: z.array(sellerProductSchema),
+  total: z.number(),
+});
 
 export const sellerBlockSchema = z.object({
   id: z.string(),
@@ -163,3 +178,13 @@ export const PURCHASE_UNAVAILABLE = {
   soldOut: "Sold Out",
   sellerPaused: "This creator isn't accepting purchases right now. Check back soon.",
 } as const;
+
+export const dashboardStatsSchema = z.object({
+  activeProducts: z.number(),
+  totalProducts: z.number(),
+  storeViews30d: z.number(),
+  storeViewsAllTime: z.number(),
+  storageUsedBytes: z.number(),
+  storageQuotaBytes: z.number(),
+});
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

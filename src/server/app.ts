@@ -8,6 +8,7 @@ import type { EventBus } from "./adapters/events/event-bus";
 import type { Outbox } from "./adapters/mail/outbox";
 import type { Storage } from "./adapters/storage/storage";
 import type { Database } from "./db/database";
+import { registerAnalyticsRoutes } from "./features/analytics/routes";
 import { type Auth, createAuth } from "./features/auth/auth";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { subscriptionEventHandlers } from "./features/billing/events/subscription-events";
@@ -15,8 +16,12 @@ import { registerBillingRoutes } from "./features/billing/routes";
 import { registerDevMailbox } from "./features/dev-mailbox/routes";
 import { accountUpdatedHandler } from "./features/payouts/events/account-updated";
 import { registerPayoutRoutes } from "./features/payouts/routes";
+import { registerProductRoutes } from "./features/products/routes";
 import { registerRealtimeRoutes } from "./features/realtime/routes";
 import { registerStatusRoutes } from "./features/status/routes";
+import { registerStorefrontRoutes } from "./features/storefront/routes";
+import type { VirusScanner } from "./features/uploads/clamav";
+import { registerUploadRoutes } from "./features/uploads/routes";
 import { registerWebhookRoutes } from "./features/webhooks/routes";
 import { registerErrorHandling } from "./http/errors";
 import { registerWebApp } from "./http/web-app";
@@ -29,6 +34,8 @@ export interface AppDeps {
   stripe: Stripe;
   storage: Storage;
   events: EventBus;
+  /** clamd, when CLAMD_URL is set: every upload is also scanned by it. */
+  virusScanner?: VirusScanner;
   webhookSecrets: { platform: string; connect: string };
   /** The clock business rules read (grace periods, expiries); tests move it. */
   now?: () => Date;
@@ -84,6 +91,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerBillingRoutes(server, stripeDeps);
   registerPayoutRoutes(server, stripeDeps);
   registerRealtimeRoutes(server, { auth, events: deps.events });
+  registerUploadRoutes(server, {
+    db: deps.db,
+    storage: deps.storage,
+    auth,
+    ...(deps.virusScanner ? { virusScanner: deps.virusScanner } : {}),
+  });
+  registerProductRoutes(server, { db: deps.db, storage: deps.storage, auth, now });
+  registerStorefrontRoutes(server, {
+    db: deps.db,
+    storage: deps.storage,
+    auth,
+    secret: deps.authSecret,
+    now,
+  });
+  registerAnalyticsRoutes(server, { db: deps.db, auth, now });
   registerWebhookRoutes(server, {
     db: deps.db,
     events: deps.events,

@@ -6,10 +6,11 @@ import { inProcessEventBus, postgresEventBus } from "./adapters/events/event-bus
 import { Outbox } from "./adapters/mail/outbox";
 import { type MailTransport, mailboxTransport, smtpTransport } from "./adapters/mail/transport";
 import { createStripeClient } from "./adapters/payments/stripe-client";
-import { localDiskStorage } from "./adapters/storage/storage";
+import { localDiskStorage, s3Storage } from "./adapters/storage/storage";
 import { type App, buildApp } from "./app";
 import type { Config } from "./config";
 import { migrateToLatest, openDatabase } from "./db/database";
+import { clamdScanner } from "./features/uploads/clamav";
 import { startMaintenance } from "./jobs/maintenance";
 
 export interface RunningServer {
@@ -42,7 +43,10 @@ export async function startServer(
     stripe = createStripeClient({ kind: "stripe", secretKey: config.payments.secretKey });
   }
 
-  const storage = await localDiskStorage(path.join(config.dataDir, "storage"));
+  // Local links are same-origin paths signed with a key derived from the auth secret.
+  const storage = config.s3
+    ? s3Storage(config.s3)
+    : await localDiskStorage(path.join(config.dataDir, "storage"), { secret: config.authSecret });
   const outbox = new Outbox(database.db, mailTransport, config.mail.from, logger);
 
   const events = database.pool ? await postgresEventBus(database.pool) : inProcessEventBus();
@@ -54,6 +58,7 @@ export async function startServer(
     stripe,
     storage,
     events,
+    ...(config.clamdUrl ? { virusScanner: clamdScanner(config.clamdUrl) } : {}),
     webhookSecrets: {
       platform: config.payments.webhookSecret,
       connect: config.payments.connectWebhookSecret,
@@ -77,7 +82,7 @@ export async function startServer(
     });
   }
   outbox.start();
-  const maintenance = startMaintenance(database.db);
+  const maintenance = startMaintenance(database.db, storage);
 
   return {
     app,

@@ -34,6 +34,13 @@ const envSchema = z
     S3_REGION: z.string().default("us-east-1"),
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    S3_PUBLIC_URL: optionalUrl,
+    CLAMD_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^tcp:\/\/[^/]+$/, "must look like tcp://host:3310")
+        .optional(),
+    ),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
@@ -75,7 +82,15 @@ export interface Config {
   database: DatabaseConfig;
   mail: MailConfig;
   payments: PaymentsConfig;
-  s3?: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+  s3?: {
+    endpoint?: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    publicBaseUrl?: string;
+  };
+  clamdUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -87,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const e = parsed.data;
+  const clamd = e.CLAMD_URL ? { clamdUrl: e.CLAMD_URL } : {};
   const dataDir = path.resolve(e.DATA_DIR);
   const localSecrets = () => readOrCreateLocalSecrets(dataDir);
   return {
@@ -95,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     dataDir,
     logLevel: e.LOG_LEVEL,
+    ...clamd,
     authSecret: e.AUTH_SECRET ?? localSecrets().authSecret,
     database: e.DATABASE_URL
       ? { kind: "postgres", url: e.DATABASE_URL }
@@ -123,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             region: e.S3_REGION,
             accessKeyId: e.S3_ACCESS_KEY_ID!,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            publicBaseUrl: e.S3_PUBLIC_URL,
           },
         }
       : {}),

@@ -1,13 +1,22 @@
+import type { Storage } from "../adapters/storage/storage";
 import type { Database } from "../db/database";
+import { purgeExpiredUploads } from "../features/uploads/purge-expired-uploads";
 import { pruneRateLimits } from "../http/rate-limit";
 
 const EVERY_MS = 10 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
-/** Housekeeping that keeps tables small: old rate-limit windows. Runs every 10 minutes. */
-export function startMaintenance(db: Database): { stop(): void } {
-  const run = () => void pruneRateLimits(db, new Date(Date.now() - DAY_MS)).catch(() => {});
-  const timer = setInterval(run, EVERY_MS);
+/**
+ * Housekeeping every 10 minutes: drop old rate-limit windows, and remove upload intents that were
+ * never completed together with their partial files (abandoned uploads leave nothing behind).
+ */
+export function startMaintenance(db: Database, storage: Storage): { stop(): void } {
+  const run = async () => {
+    const now = new Date();
+    await pruneRateLimits(db, new Date(now.getTime() - DAY_MS)).catch(() => {});
+    await purgeExpiredUploads(db, storage, now).catch(() => {});
+  };
+  const timer = setInterval(() => void run(), EVERY_MS);
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }

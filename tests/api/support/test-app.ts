@@ -11,7 +11,7 @@ import {
 import { Outbox } from "../../../src/server/adapters/mail/outbox";
 import { type MailTransport, mailboxTransport } from "../../../src/server/adapters/mail/transport";
 import { createStripeClient } from "../../../src/server/adapters/payments/stripe-client";
-import { localDiskStorage } from "../../../src/server/adapters/storage/storage";
+import { type LocalDiskStorage, localDiskStorage } from "../../../src/server/adapters/storage/local-disk";
 import { type App, buildApp } from "../../../src/server/app";
 import type { Database, DatabaseHandle } from "../../../src/server/db/database";
 import { type RunningStripeEmulator, startStripeEmulator } from "../../../src/stripe-emulator";
@@ -21,6 +21,7 @@ export const APP_URL = "http://localhost:3000";
 const silentLog = { warn() {}, error() {} };
 const silentEmulatorLog = { info() {}, warn() {}, error() {} };
 
+export const STORAGE_SECRET = "test-storage-secret";
 export const WEBHOOK_SECRETS = { platform: "whsec_test_platform", connect: "whsec_test_connect" };
 
 export interface TestApp {
@@ -30,6 +31,9 @@ export interface TestApp {
   stripe: Stripe;
   emulator: RunningStripeEmulator;
   database: DatabaseHandle;
+  storage: LocalDiskStorage;
+  /** Where the local storage driver keeps files, to check what is on disk. */
+  storageRoot: string;
   events: EventBus;
   /** The app's clock; move it with `clock.advance(ms)`. */
   clock: { now(): Date; advance(ms: number): void };
@@ -70,6 +74,8 @@ export async function createTestApp(
     "test@flatfee.local",
     silentLog,
   );
+  const storageRoot = path.join(dataDir, "storage");
+  const storage = await localDiskStorage(storageRoot, { secret: STORAGE_SECRET });
   const events = database.pool ? await postgresEventBus(database.pool) : inProcessEventBus();
   let offsetMs = 0;
   const clock = {
@@ -84,7 +90,7 @@ export async function createTestApp(
     db: database.db,
     outbox,
     stripe,
-    storage: await localDiskStorage(path.join(dataDir, "storage")),
+    storage,
     webDistDir: path.join(dataDir, "no-web-build"),
     events,
     webhookSecrets: WEBHOOK_SECRETS,
@@ -101,6 +107,8 @@ export async function createTestApp(
   return {
     url,
     database,
+    storage,
+    storageRoot,
     events,
     clock,
     app,

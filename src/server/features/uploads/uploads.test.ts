@@ -33,15 +33,14 @@ let otherSeller: { cookie: string; userId: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  root = await mkdtemp(path.join(tmpdir(), "flatfee-uploads-"));
-  storage = await localDiskStorage(root, { secret: "uploads-test-secret" });
-  registerUploadRoutes(t.app.server, { db: t.db, storage, auth: t.app.auth });
+  // The app registers the upload routes itself, on the test app's local storage.
+  root = t.storageRoot;
+  storage = t.storage;
   seller = await signUp(t);
   otherSeller = await signUp(t);
 });
 afterAll(async () => {
   await t?.close();
-  await rm(root, { recursive: true, force: true });
 });
 
 type Purpose = "product-file" | "product-cover" | "profile-picture";

@@ -1,0 +1,21 @@
+import { PRODUCT_MESSAGES, type PublicProduct } from "../../../contracts/products";
+import type { Database } from "../../db/database";
+import { notFound } from "../../http/errors";
+import { findPublicSeller } from "../storefront/seller-visibility";
+import { toPublicProduct } from "./product-shapes";
+
+/** A product page's data. Missing, inactive, or of a seller whose pages are no longer public: 404. */
+export async function getPublicProduct(db: Database, productId: string, now: Date): Promise<PublicProduct> {
+  const row = await db
+    .selectFrom("products")
+    .selectAll()
+    .where("id", "=", productId)
+    .where("is_active", "=", true)
+    .executeTakeFirst();
+  const seller = row ? await findPublicSeller(db, row.user_id, now) : undefined;
+  if (!row || !seller?.pagesPublic) throw notFound(PRODUCT_MESSAGES.notFound);
+  return {
+    ...toPublicProduct(row, seller.canSell),
+    seller: { id: seller.id, storeName: seller.storeName, pictureUrl: seller.pictureUrl },
+  };
+}

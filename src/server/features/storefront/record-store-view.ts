@@ -1,0 +1,52 @@
+import { createHmac } from "node:crypto";
+import type { Database } from "../../db/database";
+
+/** Crawlers, link unfurlers and headless browsers are not visitors. */
+const NOT_A_VISITOR =
+  /bot|crawl|spider|slurp|preview|facebookexternalhit|embedly|headless|lighthouse|curl|wget|python-requests|httpclient|okhttp|go-http/i;
+/** Reloads and back-and-forth within this window count once. */
+export const REPEAT_VIEW_WINDOW_MS = 30 * 60 * 1000;
+
+export interface StoreVisit {
+  storeOwnerId: string;
+  userAgent: string | undefined;
+  ip: string;
+  /** The signed-in user, if any: a seller looking at their own store is not a view. */
+  viewerId: string | undefined;
+  now: Date;
+}
+
+/**
+ * Records a store view unless it is a bot, the owner, or the same visitor again within 30 minutes.
+ * Visitors are told apart by a keyed hash of IP and user agent; the IP itself is never stored.
+ */
+export async function recordStoreView(db: Database, secret: string, visit: StoreVisit): Promise<boolean> {
+  const userAgent = visit.userAgent?.slice(0, 400) ?? "";
+  if (!userAgent || NOT_A_VISITOR.test(userAgent) || visit.viewerId === visit.storeOwnerId) return false;
+  const visitorHash = createHmac("sha256", secret).update(`${visit.ip}\n${userAgent}`).digest("base64url");
+  const recent = await db
+    .selectFrom("store_views")
+    .select("id")
+    .where("store_owner_id", "=", visit.storeOwnerId)
+    .where("visitor_hash", "=", visitorHash)
+    .where("viewed_at", ">", new Date(visit.now.getTime() - REPEAT_VIEW_WINDOW_MS))
+    .limit(1)
+    .executeTakeFirst();
+  if (recent) return false;
+  const owner = await db
+    .selectFrom("profiles")
+    .select("id")
+    .where("id", "=", visit.storeOwnerId)
+    .executeTakeFirst();
+  if (!owner) return false;
+  await db
+    .insertInto("store_views")
+    .values({
+      store_owner_id: visit.storeOwnerId,
+      user_agent: userAgent,
+      visitor_hash: visitorHash,
+      viewed_at: visit.now,
+    })
+    .execute();
+  return true;
+}

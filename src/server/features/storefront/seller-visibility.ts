@@ -1,0 +1,54 @@
+import type { Database } from "../../db/database";
+import { planAccess } from "../billing/plan-standing";
+
+export interface PublicSeller {
+  id: string;
+  storeName: string | null;
+  storeTagline: string | null;
+  storeDescription: string | null;
+  pictureUrl: string | null;
+  /** Store and product pages are public (plan active, in grace, lapsed, or canceled < 30 days ago). */
+  pagesPublic: boolean;
+  /** Buyers can pay: the plan allows selling and Stripe onboarding is complete. */
+  canSell: boolean;
+}
+
+/** A seller as the public sees them, with the plan rules applied. Undefined for an unknown id. */
+export async function findPublicSeller(
+  db: Database,
+  sellerId: string,
+  now: Date,
+): Promise<PublicSeller | undefined> {
+  const row = await db
+    .selectFrom("profiles")
+    .leftJoin("subscriptions", "subscriptions.user_id", "profiles.id")
+    .select([
+      "profiles.id",
+      "profiles.store_name",
+      "profiles.store_tagline",
+      "profiles.store_description",
+      "profiles.profile_picture_url",
+      "profiles.stripe_connect_onboarding_complete",
+      "subscriptions.status",
+      "subscriptions.past_due_since",
+      "subscriptions.canceled_at",
+    ])
+    .where("profiles.id", "=", sellerId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const access = planAccess(
+    row.status
+      ? { status: row.status, past_due_since: row.past_due_since, canceled_at: row.canceled_at }
+      : undefined,
+    now,
+  );
+  return {
+    id: row.id,
+    storeName: row.store_name,
+    storeTagline: row.store_tagline,
+    storeDescription: row.store_description,
+    pictureUrl: row.profile_picture_url,
+    pagesPublic: access.pagesPublic,
+    canSell: access.canSell && row.stripe_connect_onboarding_complete,
+  };
+}

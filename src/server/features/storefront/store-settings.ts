@@ -1,0 +1,75 @@
+import type { z } from "zod";
+import type { StoreSettings, storeSettingsInputSchema } from "../../../contracts/store-settings";
+import type { Storage } from "../../adapters/storage/storage";
+import type { Database } from "../../db/database";
+import { attachUpload } from "../uploads/attach-upload";
+import { deleteStoredFile } from "../uploads/delete-upload";
+import { deleteSellerUploadRow } from "../uploads/queries";
+
+type StoreSettingsUpdate = z.output<typeof storeSettingsInputSchema>;
+
+export async function getStoreSettings(db: Database, sellerId: string): Promise<StoreSettings> {
+  const row = await db
+    .selectFrom("profiles")
+    .select(["store_name", "store_tagline", "store_description", "profile_picture_url"])
+    .where("id", "=", sellerId)
+    .executeTakeFirstOrThrow();
+  return {
+    storeName: row.store_name,
+    storeTagline: row.store_tagline,
+    storeDescription: row.store_description,
+    profilePictureUrl: row.profile_picture_url,
+  };
+}
+
+/**
+ * Saves the signed-in seller's store profile. A new picture must be a checked profile-picture
+ * upload of theirs; the one it replaces (or removes) is deleted with its file.
+ */
+export async function updateStoreSettings(
+  deps: { db: Database; storage: Storage },
+  sellerId: string,
+  input: StoreSettingsUpdate,
+): Promise<StoreSettings> {
+  const replaced = await deps.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("profiles")
+      .select("profile_picture_upload_id")
+      .where("id", "=", sellerId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const picture =
+      input.profilePictureUploadId === undefined
+        ? undefined
+        : input.profilePictureUploadId === null
+          ? null
+          : await attachUpload(trx, sellerId, input.profilePictureUploadId, "profile-picture");
+    await trx
+      .updateTable("profiles")
+      .set({
+        store_name: input.storeName,
+        store_tagline: input.storeTagline,
+        store_description: input.storeDescription,
+        ...(picture === undefined
+          ? {}
+          : {
+              profile_picture_upload_id: picture?.id ?? null,
+              profile_picture_url: picture?.storage_key
+                ? `${deps.storage.publicUrl(picture.storage_key)}?v=${picture.completed_at?.getTime() ?? 0}`
+                : null,
+            }),
+        updated_at: new Date(),
+      })
+      .where("id", "=", sellerId)
+      .execute();
+    const changed = picture !== undefined && current.profile_picture_upload_id !== (picture?.id ?? null);
+    return changed && current.profile_picture_upload_id
+      ? { uploadId: current.profile_picture_upload_id, removed: picture === null }
+      : undefined;
+  });
+  // Every profile picture is rendered to the same key, so a replaced one's file is already the new
+  // picture: only its row goes. A removed picture takes its file with it.
+  if (replaced?.removed) await deleteStoredFile(deps, sellerId, replaced.uploadId);
+  else if (replaced) await deleteSellerUploadRow(deps.db, sellerId, replaced.uploadId);
+  return getStoreSettings(deps.db, sellerId);
+}

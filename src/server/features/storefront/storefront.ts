@@ -1,0 +1,32 @@
+import type { Storefront } from "../../../contracts/products";
+import type { Database } from "../../db/database";
+import { notFound } from "../../http/errors";
+import { toPublicProduct } from "../products/product-shapes";
+import { findPublicSeller } from "./seller-visibility";
+
+const STOREFRONT_PRODUCT_LIMIT = 200;
+
+/** A seller's public store: their profile and active products, newest first. */
+export async function getStorefront(db: Database, sellerId: string, now: Date): Promise<Storefront> {
+  const seller = await findPublicSeller(db, sellerId, now);
+  if (!seller?.pagesPublic) throw notFound("Store not found");
+  const rows = await db
+    .selectFrom("products")
+    .selectAll()
+    .where("user_id", "=", sellerId)
+    .where("is_active", "=", true)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(STOREFRONT_PRODUCT_LIMIT)
+    .execute();
+  return {
+    seller: {
+      id: seller.id,
+      storeName: seller.storeName,
+      pictureUrl: seller.pictureUrl,
+      tagline: seller.storeTagline,
+      description: seller.storeDescription,
+    },
+    products: rows.map((row) => toPublicProduct(row, seller.canSell)),
+  };
+}
