@@ -51,6 +51,8 @@ const createSchema = z.strictObject({
   billing_address_collection: z.enum(["auto", "required"]).optional(),
   customer_creation: z.enum(["always", "if_required"]).optional(),
   submit_type: z.enum(["auto", "book", "donate", "pay", "subscribe"]).optional(),
+  // Accepted so integrations that send it work; the emulator computes no tax.
+  automatic_tax: z.strictObject({ enabled: boolean() }).optional(),
   payment_intent_data: z
     .strictObject({
       metadata: metadata().optional(),

@@ -13,6 +13,8 @@ import { boolean, listParams, mergeMetadata, metadata, parseParams, text } from 
 
 const updateSchema = z.strictObject({
   cancel_at_period_end: boolean().optional(),
+  // No proration happens without price changes, so this is accepted and has no effect.
+  proration_behavior: z.enum(["always_invoice", "create_prorations", "none"]).optional(),
   metadata: metadata().optional(),
   cancellation_details: z
     .strictObject({ comment: text().optional(), feedback: text().optional() })
