@@ -1,0 +1,90 @@
+import { expect } from "vitest";
+import { minimalPdf, pngImage } from "../../../src/server/features/uploads/test-fixtures";
+import { control } from "./emulator-control";
+import { signUp, type TestApp } from "./test-app";
+import { eventually } from "./wait";
+
+/** A seller who has paid the plan and finished Stripe onboarding (the test app must listen). */
+export async function readySeller(t: TestApp) {
+  const seller = await signUp(t);
+  const checkout = await t.request({ method: "POST", url: "/api/billing/checkout", cookie: seller.cookie });
+  await control(t.emulator).payCheckout(new URL(checkout.json().url).pathname.split("/").pop()!);
+  await eventually(async () => {
+    const status = (
+      await t.request({ method: "GET", url: "/api/seller/status", cookie: seller.cookie })
+    ).json();
+    expect(status.canUseDashboard).toBe(true);
+  });
+  const onboarding = await t.request({
+    method: "POST",
+    url: "/api/payouts/onboarding",
+    cookie: seller.cookie,
+  });
+  expect(onboarding.statusCode, onboarding.body).toBe(200);
+  const profile = await t.db
+    .selectFrom("profiles")
+    .select("stripe_connect_account_id")
+    .where("id", "=", seller.userId)
+    .executeTakeFirstOrThrow();
+  await control(t.emulator).completeOnboarding(profile.stripe_connect_account_id!);
+  await eventually(async () => {
+    const status = (
+      await t.request({ method: "GET", url: "/api/seller/status", cookie: seller.cookie })
+    ).json();
+    expect(status).toMatchObject({ canUseDashboard: true, payouts: { onboardingComplete: true } });
+  });
+  return seller;
+}
+
+type Purpose = "product-file" | "product-cover" | "profile-picture";
+
+/** What the browser does: ask for an upload link, PUT the bytes, complete. Returns the upload id. */
+export async function upload(t: TestApp, cookie: string, purpose: Purpose, fileName: string, bytes: Buffer) {
+  const intent = await t.request({
+    method: "POST",
+    url: "/api/uploads",
+    cookie,
+    body: { purpose, fileName, sizeBytes: bytes.length, contentType: "" },
+  });
+  expect(intent.statusCode, intent.body).toBe(201);
+  const { uploadId, url, headers } = intent.json() as {
+    uploadId: string;
+    url: string;
+    headers: Record<string, string>;
+  };
+  const put = await t.app.server.inject({ method: "PUT", url, headers, payload: bytes });
+  expect(put.statusCode, put.body).toBe(200);
+  const completed = await t.request({ method: "POST", url: `/api/uploads/${uploadId}/complete`, cookie });
+  expect(completed.statusCode, completed.body).toBe(200);
+  return uploadId;
+}
+
+/** A live product with a real PDF and, unless `cover` is false, a PNG cover. */
+export async function createProduct(
+  t: TestApp,
+  cookie: string,
+  fields: Record<string, unknown> = {},
+  options: { cover?: boolean } = {},
+) {
+  const fileUploadId = await upload(t, cookie, "product-file", "guide.pdf", minimalPdf());
+  const coverUploadId =
+    options.cover === false
+      ? undefined
+      : await upload(t, cookie, "product-cover", "cover.png", await pngImage());
+  const response = await t.request({
+    method: "POST",
+    url: "/api/products",
+    cookie,
+    body: {
+      title: "The Guide",
+      description: "A guide",
+      price: "19.99",
+      inventoryType: "unlimited",
+      fileUploadId,
+      coverUploadId,
+      ...fields,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: string; coverImageUrl: string | null };
+}
