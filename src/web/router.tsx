@@ -62,6 +62,14 @@ export const router = createBrowserRouter([
         lazy: () => import("./features/settings/settings-page").then((m) => ({ Component: m.SettingsPage })),
       },
       {
+        path: "product/:productId",
+        lazy: () => import("./features/products/product-page").then((m) => ({ Component: m.ProductPage })),
+      },
+      {
+        path: "store/:userId",
+        lazy: () => import("./features/storefront/store-page").then((m) => ({ Component: m.StorePage })),
+      },
+      {
         path: "*",
         lazy: () => import("./features/errors/not-found-page").then((m) => ({ Component: m.NotFoundPage })),
       },

@@ -1,17 +1,7 @@
-import { PackagePlus } from "lucide-react";
-import { ComingSoon } from "../../components/layout/coming-soon";
 import { SellerGate } from "../seller/seller-gate";
+import { NewProductForm } from "./new-product-form";
 
+/** /new: behind the same gates as the dashboard (SPEC section 4). */
 export function NewProductPage() {
-  return (
-    <SellerGate>
-      {() => (
-        <ComingSoon
-          icon={PackagePlus}
-          title="New Product"
-          body="Upload a file, set a price and get a shareable link for your product."
-        />
-      )}
-    </SellerGate>
-  );
+  return <SellerGate>{({ user }) => <NewProductForm userId={user.id} />}</SellerGate>;
 }

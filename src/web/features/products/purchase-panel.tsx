@@ -1,0 +1,64 @@
+import { Clock, Download, ShieldCheck } from "lucide-react";
+import { formatPrice, PURCHASE_UNAVAILABLE, type PublicProduct } from "../../../contracts/products";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { startCheckout } from "./buy-now";
+import { SOLD_OUT_BADGE, stockNotice } from "./stock";
+
+const NOTES = [
+  { icon: Download, text: "Instant download after payment" },
+  { icon: ShieldCheck, text: "Secure payment by card through Stripe" },
+  { icon: Clock, text: "Your download link expires in 24 hours" },
+] as const;
+
+function BuyButton({ product }: { product: PublicProduct }) {
+  if (product.soldOut) {
+    return (
+      <Button size="lg" className="w-full" disabled>
+        {PURCHASE_UNAVAILABLE.soldOut}
+      </Button>
+    );
+  }
+  return (
+    <Button size="lg" className="w-full" disabled={!product.purchasable} onClick={startCheckout}>
+      Buy Now
+    </Button>
+  );
+}
+
+/** Price, stock, Buy Now (or why not) and what the buyer gets. */
+export function PurchasePanel({ product }: { product: PublicProduct }) {
+  const notice = stockNotice(product);
+  const reason = !product.soldOut && !product.purchasable ? product.unavailableReason : null;
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-3xl font-bold tracking-tight text-ink tabular-nums">
+          {formatPrice(product.priceCents)}
+        </p>
+        {product.soldOut && (
+          <Badge tone="danger" className="font-semibold">
+            {SOLD_OUT_BADGE}
+          </Badge>
+        )}
+      </div>
+      {notice && <p className="text-sm font-medium text-amber-700">{notice}</p>}
+      <div className="space-y-2">
+        <BuyButton product={product} />
+        {reason && (
+          <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">
+            {reason}
+          </p>
+        )}
+      </div>
+      <ul className="space-y-2 border-t border-line pt-5">
+        {NOTES.map(({ icon: Icon, text }) => (
+          <li key={text} className="flex items-center gap-2.5 text-sm text-muted">
+            <Icon className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+            {text}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

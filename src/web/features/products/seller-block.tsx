@@ -1,0 +1,21 @@
+import { Link } from "react-router";
+import { type PublicProduct, STORE_FALLBACK_NAME } from "../../../contracts/products";
+import { StoreAvatar } from "../storefront/store-avatar";
+
+/** 'Sold by' the store, linking to its storefront. */
+export function SellerBlock({ seller }: { seller: PublicProduct["seller"] }) {
+  return (
+    <Link
+      to={`/store/${seller.id}`}
+      className="group inline-flex max-w-full items-center gap-3 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
+      <StoreAvatar url={seller.pictureUrl} className="size-10" />
+      <span className="min-w-0">
+        <span className="block text-xs text-muted">Sold by</span>
+        <span className="block truncate text-sm font-semibold text-ink group-hover:text-brand-700">
+          {seller.storeName ?? STORE_FALLBACK_NAME}
+        </span>
+      </span>
+    </Link>
+  );
+}

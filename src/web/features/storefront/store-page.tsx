@@ -1,0 +1,91 @@
+import { type LucideIcon, PackageOpen, Store } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useParams } from "react-router";
+import { STORE_FALLBACK_NAME, type Storefront } from "../../../contracts/products";
+import { PageShell } from "../../components/layout/page-shell";
+import { Button } from "../../components/ui/button";
+import { PageSpinner } from "../../components/ui/spinner";
+import { StoreAvatar } from "./store-avatar";
+import { StoreProductCard } from "./store-product-card";
+import { useRecordStoreView, useStorefront } from "./storefront-api";
+
+function StoreHeader({ seller }: { seller: Storefront["seller"] }) {
+  const name = seller.storeName ?? STORE_FALLBACK_NAME;
+  return (
+    <header className="flex flex-col items-center text-center">
+      <title>{`${name} · Flatfee`}</title>
+      <StoreAvatar url={seller.pictureUrl} className="size-24 shadow-card ring-4 ring-white" />
+      <h1 className="mt-5 text-3xl font-bold tracking-tight break-words text-ink sm:text-4xl">{name}</h1>
+      {seller.tagline && <p className="mt-2 text-lg break-words text-brand-700">{seller.tagline}</p>}
+      {seller.description && (
+        <p className="mt-4 max-w-2xl text-base leading-relaxed break-words whitespace-pre-line text-muted">
+          {seller.description}
+        </p>
+      )}
+    </header>
+  );
+}
+
+function EmptyState({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+      <Icon className="size-8 text-slate-400" aria-hidden="true" />
+      <p className="mt-4 text-base font-medium text-ink">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+function StoreContent({ store }: { store: Storefront }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <StoreHeader seller={store.seller} />
+      <section aria-label="Products" className="mt-12">
+        {store.products.length === 0 ? (
+          <EmptyState icon={PackageOpen} title="No products available yet" />
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {store.products.map((product) => (
+              <li key={product.id} className="flex">
+                <StoreProductCard product={product} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** /store/{userId}: the seller's public storefront; each load counts a view. */
+export function StorePage() {
+  const { userId = "" } = useParams();
+  const { data: store, isPending, isError } = useStorefront(userId);
+  useRecordStoreView(userId);
+  return (
+    <PageShell>
+      {isPending ? (
+        <PageSpinner label="Loading store" />
+      ) : isError ? (
+        <div className="mx-auto max-w-xl px-4 py-16">
+          <EmptyState icon={Store} title="Store not found">
+            <p className="mt-1 text-sm text-muted">This store does not exist or is no longer available.</p>
+            <Button asChild className="mt-6">
+              <Link to="/">Return to Home</Link>
+            </Button>
+          </EmptyState>
+        </div>
+      ) : (
+        <StoreContent store={store} />
+      )}
+    </PageShell>
+  );
+}

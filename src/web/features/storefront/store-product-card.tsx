@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+import { formatPrice, type Storefront } from "../../../contracts/products";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { ProductCover } from "../products/product-cover";
+import { storeCardBadge } from "../products/stock";
+
+type StoreProduct = Storefront["products"][number];
+
+export function StoreProductCard({ product }: { product: StoreProduct }) {
+  const badge = storeCardBadge(product);
+  return (
+    <Card className="flex w-full flex-col overflow-hidden">
+      <div className="relative">
+        <ProductCover
+          url={product.coverThumbnailUrl ?? product.coverImageUrl}
+          title={product.title}
+          className="aspect-[1200/630] w-full border-b border-line"
+          iconClassName="size-10"
+        />
+        {badge && (
+          <Badge tone={badge.tone} className="absolute top-3 right-3 font-semibold shadow-sm">
+            {badge.label}
+          </Badge>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <h2 className="line-clamp-2 text-base font-semibold break-words text-ink">{product.title}</h2>
+        {product.description && (
+          <p className="mt-2 line-clamp-3 text-sm break-words text-muted">{product.description}</p>
+        )}
+        <div className="mt-auto flex items-center justify-between gap-3 pt-5">
+          <p className="text-lg font-bold text-ink tabular-nums">{formatPrice(product.priceCents)}</p>
+          <Button asChild size="sm">
+            <Link to={`/product/${product.id}`} aria-label={`View Details of ${product.title}`}>
+              View Details
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
