@@ -19,6 +19,7 @@ import { registerPayoutRoutes } from "./features/payouts/routes";
 import { registerProductRoutes } from "./features/products/routes";
 import { registerRealtimeRoutes } from "./features/realtime/routes";
 import { registerStatusRoutes } from "./features/status/routes";
+import { linkPreviewFor, previewTags } from "./features/storefront/link-preview";
 import { registerStorefrontRoutes } from "./features/storefront/routes";
 import type { VirusScanner } from "./features/uploads/clamav";
 import { registerUploadRoutes } from "./features/uploads/routes";
@@ -115,7 +116,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     connectHandlers: { "account.updated": accountUpdatedHandler(deps.stripe) },
   });
   if (deps.outbox.transport.kind === "mailbox") registerDevMailbox(server, { db: deps.db });
-  await registerWebApp(server, deps.webDistDir ?? path.resolve("dist/web"));
+  await registerWebApp(server, deps.webDistDir ?? path.resolve("dist/web"), async (pagePath) => {
+    const preview = await linkPreviewFor(deps.db, deps.appUrl, pagePath, now());
+    return preview && previewTags(preview);
+  });
 
   return { server, auth };
 }

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -10,7 +11,12 @@ const API_PREFIXES = ["/api/", "/dev/", "/files/"];
  * client router can take over (its own 404 page included). Files are looked up per request, so
  * a rebuild is picked up without a restart. Unknown API routes and missing assets are 404s.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  /** Extra <head> tags for a path (link previews), replacing the page's own title and description. */
+  headTagsFor: (path: string) => Promise<string | undefined> = async () => undefined,
+): Promise<void> {
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: true,
@@ -24,7 +30,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   });
 
   const indexFile = path.join(distDir, "index.html");
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     const isAsset = request.url.startsWith("/assets/");
     if (request.method !== "GET" || isApi || isAsset) {
@@ -36,6 +42,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       return reply.status(503).type("text/plain").send("The web app is not built yet: run `npm run build`.");
     }
     reply.header("cache-control", "no-cache");
-    return reply.sendFile("index.html");
+    const tags = await headTagsFor(request.url.split("?")[0] ?? "/");
+    if (!tags) return reply.sendFile("index.html");
+    const html = await readFile(indexFile, "utf8");
+    return reply.type("text/html; charset=utf-8").send(
+      html
+        .replace(/<title>[^<]*<\/title>/, "")
+        .replace(/<meta name="description"[^>]*>/, "")
+        .replace("</head>", `    ${tags}\n  </head>`),
+    );
   });
 }

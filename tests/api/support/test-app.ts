@@ -59,6 +59,8 @@ export async function createTestApp(
     listen?: boolean;
     /** Share a database (and the emulator) with another test app: two instances of one deployment. */
     sharing?: TestApp;
+    /** A built web app to serve; by default there is none. */
+    webDistDir?: string;
   } = {},
 ): Promise<TestApp> {
   const database = options.sharing
@@ -91,7 +93,7 @@ export async function createTestApp(
     outbox,
     stripe,
     storage,
-    webDistDir: path.join(dataDir, "no-web-build"),
+    webDistDir: options.webDistDir ?? path.join(dataDir, "no-web-build"),
     events,
     webhookSecrets: WEBHOOK_SECRETS,
     now: clock.now,

@@ -1,0 +1,95 @@
+import { formatPrice, STORE_FALLBACK_NAME } from "../../../contracts/products";
+import type { Database } from "../../db/database";
+import { AppError } from "../../http/errors";
+import { getPublicProduct } from "../products/public-product";
+import { getStorefront } from "./storefront";
+
+export interface LinkPreview {
+  title: string;
+  description: string;
+  url: string;
+  image: string | null;
+  type: "product" | "profile";
+  priceCents?: number;
+}
+
+const DESCRIPTION_MAX = 200;
+const clip = (text: string) =>
+  text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX - 1)}…` : text;
+const absolute = (appUrl: string, url: string | null) =>
+  url && url.startsWith("/") ? `${appUrl}${url}` : url;
+
+/**
+ * What a chat app or social network shows for a shared /product/{id} or /store/{userId} link. Crawlers
+ * do not run JavaScript, so the server writes these tags into the page. Undefined for other paths.
+ */
+export async function linkPreviewFor(
+  db: Database,
+  appUrl: string,
+  path: string,
+  now: Date,
+): Promise<LinkPreview | undefined> {
+  const [, kind, id] = /^\/(product|store)\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path) ?? [];
+  if (!kind || !id) return undefined;
+  try {
+    if (kind === "product") {
+      const product = await getPublicProduct(db, id, now);
+      const seller = product.seller.storeName ?? STORE_FALLBACK_NAME;
+      return {
+        title: `${product.title} · ${formatPrice(product.priceCents)}`,
+        description: clip(product.description || `A digital product by ${seller}.`),
+        url: `${appUrl}/product/${product.id}`,
+        image: absolute(appUrl, product.coverImageUrl),
+        type: "product",
+        priceCents: product.priceCents,
+      };
+    }
+    const store = await getStorefront(db, id, now);
+    const name = store.seller.storeName ?? STORE_FALLBACK_NAME;
+    return {
+      title: name,
+      description: clip(store.seller.tagline ?? store.seller.description ?? `Digital products by ${name}.`),
+      url: `${appUrl}/store/${store.seller.id}`,
+      image: absolute(
+        appUrl,
+        store.products.find((p) => p.coverImageUrl)?.coverImageUrl ?? store.seller.pictureUrl,
+      ),
+      type: "profile",
+    };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** The <head> tags for a preview: Open Graph, Twitter card, and the page title. */
+export function previewTags(preview: LinkPreview): string {
+  const tags: Array<[string, string, string]> = [
+    ["property", "og:site_name", "Flatfee"],
+    ["property", "og:type", preview.type === "product" ? "product" : "profile"],
+    ["property", "og:title", preview.title],
+    ["property", "og:description", preview.description],
+    ["property", "og:url", preview.url],
+    ["name", "description", preview.description],
+    ["name", "twitter:card", preview.image ? "summary_large_image" : "summary"],
+    ["name", "twitter:title", preview.title],
+    ["name", "twitter:description", preview.description],
+  ];
+  if (preview.image) {
+    tags.push(["property", "og:image", preview.image], ["name", "twitter:image", preview.image]);
+    tags.push(["property", "og:image:width", "1200"], ["property", "og:image:height", "630"]);
+  }
+  if (preview.priceCents !== undefined) {
+    tags.push(
+      ["property", "product:price:amount", (preview.priceCents / 100).toFixed(2)],
+      ["property", "product:price:currency", "USD"],
+    );
+  }
+  const meta = tags.map(
+    ([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeAttribute(value)}" />`,
+  );
+  return [`<title>${escapeAttribute(preview.title)} · Flatfee</title>`, ...meta].join("\n    ");
+}
