@@ -36,8 +36,7 @@ export function FileDropZone({
   };
 
   return (
-    <div
-      role="group"
+    <fieldset
       onDragOver={(event) => {
         event.preventDefault();
         setDragging(true);
@@ -45,7 +44,7 @@ export function FileDropZone({
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
       className={cn(
-        "rounded-xl border-2 border-dashed border-slate-300 bg-slate-50/60 p-4 transition-colors focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30",
+        "min-w-0 rounded-xl border-2 border-dashed border-slate-300 bg-slate-50/60 p-4 transition-colors focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30",
         dragging && "border-brand-500 bg-brand-50",
         disabled && "opacity-60",
       )}
@@ -76,7 +75,7 @@ export function FileDropZone({
           <span className="text-xs text-muted">{hint}</span>
         </label>
       )}
-    </div>
+    </fieldset>
   );
 }
 

@@ -1,9 +1,10 @@
-import { Package, Receipt } from "lucide-react";
+import { Receipt } from "lucide-react";
+import { DashboardStats } from "../products/dashboard-stats";
+import { RecentProducts } from "../products/recent-products";
 import { type SellerContext, SellerGate } from "../seller/seller-gate";
 import { GraceBanner } from "./grace-banner";
 import { HelpCard } from "./help-card";
 import { SectionPlaceholder } from "./section-placeholder";
-import { StatsGrid } from "./stats-grid";
 import { StoreActions } from "./store-actions";
 import { SubscriptionCard } from "./subscription-card";
 
@@ -18,14 +19,10 @@ function Dashboard({ user, status }: SellerContext) {
         <StoreActions userId={user.id} />
       </div>
       {status.standing === "grace" && <GraceBanner userId={user.id} status={status} />}
-      <StatsGrid />
+      <DashboardStats userId={user.id} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <SectionPlaceholder
-            title="Recent Products"
-            icon={Package}
-            body="Your five latest products, each with its price, a link to share and a delete button."
-          />
+          <RecentProducts userId={user.id} />
           <SectionPlaceholder
             title="Customer Sales"
             icon={Receipt}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stockNotice, storeCardBadge } from "./stock";
+import { sellerStockLabel, stockNotice, storeCardBadge } from "./stock";
 
 const unlimited = { inventoryType: "unlimited", quantityAvailable: null, soldOut: false } as const;
 const limited = (quantityAvailable: number) =>
@@ -21,5 +21,13 @@ describe("storeCardBadge", () => {
     expect(storeCardBadge(limited(5))).toEqual({ label: "5 left", tone: "warning" });
     expect(storeCardBadge(limited(1))).toEqual({ label: "1 left", tone: "warning" });
     expect(storeCardBadge(limited(6))).toBeNull();
+  });
+});
+
+describe("sellerStockLabel", () => {
+  it("reads Unlimited, '{n} in stock' or Sold out", () => {
+    expect(sellerStockLabel(unlimited)).toBe("Unlimited");
+    expect(sellerStockLabel(limited(3))).toBe("3 in stock");
+    expect(sellerStockLabel(limited(0))).toBe("Sold out");
   });
 });

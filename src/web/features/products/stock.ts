@@ -18,3 +18,11 @@ export function storeCardBadge(product: Stock): { label: string; tone: "danger" 
   if (product.inventoryType !== "limited" || quantity === null) return null;
   return quantity <= PRODUCT_LIMITS.lowStockBadgeAt ? { label: `${quantity} left`, tone: "warning" } : null;
 }
+
+/** Dashboard row: how many the seller has left to sell. */
+export function sellerStockLabel(
+  product: Pick<PublicProduct, "inventoryType" | "quantityAvailable">,
+): string {
+  if (product.inventoryType !== "limited" || product.quantityAvailable === null) return "Unlimited";
+  return product.quantityAvailable <= 0 ? "Sold out" : `${product.quantityAvailable} in stock`;
+}
