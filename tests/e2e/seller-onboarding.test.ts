@@ -59,14 +59,35 @@ async function connectStripe(page: Page): Promise<void> {
 }
 
 /** A signed-up seller with an active plan and finished onboarding, on the dashboard. */
-async function onboardedSeller(): Promise<Page> {
+async function onboardedSeller(): Promise<{ page: Page; emulatorOrigin: string }> {
   const page = await newSellerPage();
   await signUp(page);
   await startCheckout(page);
+  const emulatorOrigin = new URL(page.url()).origin;
   await payOnCheckout(page, PAYING_CARD);
   await connectStripe(page);
   await subscriptionCard(page).waitFor();
-  return page;
+  return { page, emulatorOrigin };
+}
+
+async function emulatorControl(emulatorOrigin: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${emulatorOrigin}/_emulator${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(response.ok, `${path} answered ${response.status}`).toBe(true);
+  return response.json();
+}
+
+/** The newest plan subscription in the emulator (tests in this file run one after another). */
+async function latestSubscriptionId(emulatorOrigin: string): Promise<string> {
+  const events = (await emulatorControl(emulatorOrigin, "/events?type=customer.subscription.created")) as {
+    data: { event: { data: { object: { id: string } } } }[];
+  };
+  const id = events.data.at(-1)?.event.data.object.id;
+  if (!id) throw new Error("no subscription in the emulator");
+  return id;
 }
 
 /**
@@ -79,15 +100,10 @@ async function setPlatformWebhooks(emulatorOrigin: string, reachable: boolean): 
   const platformUrl = reachable
     ? `${server.url}/api/webhooks/stripe`
     : "http://127.0.0.1:9/api/webhooks/stripe";
-  const response = await fetch(`${emulatorOrigin}/_emulator/webhooks`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      platform: { url: platformUrl, secret: payments.webhookSecret },
-      connect: { url: `${server.url}/api/webhooks/stripe-connect`, secret: payments.connectWebhookSecret },
-    }),
+  await emulatorControl(emulatorOrigin, "/webhooks", {
+    platform: { url: platformUrl, secret: payments.webhookSecret },
+    connect: { url: `${server.url}/api/webhooks/stripe-connect`, secret: payments.connectWebhookSecret },
   });
-  expect(response.ok).toBe(true);
 }
 
 const subscriptionCard = (page: Page) => page.getByRole("region", { name: "Subscription" });
@@ -156,7 +172,7 @@ describe("seller onboarding", () => {
   });
 
   it("Manage Billing → cancel at period end: the dashboard shows 'Cancels on', live in another tab", async () => {
-    const page = await onboardedSeller();
+    const { page } = await onboardedSeller();
     const watcher = await page.context().newPage();
     await watcher.goto("/dashboard");
     await subscriptionCard(watcher)
@@ -181,6 +197,34 @@ describe("seller onboarding", () => {
     await subscriptionCard(page)
       .getByText(/^Cancels on /)
       .waitFor();
+    await page.context().close();
+  });
+
+  it("a failed renewal shows the grace banner live; after cancellation the store is paused, not deleted", async () => {
+    const { page, emulatorOrigin } = await onboardedSeller();
+    const subscriptionId = await latestSubscriptionId(emulatorOrigin);
+
+    await emulatorControl(emulatorOrigin, `/subscriptions/${subscriptionId}/renew`, { outcome: "failed" });
+    const banner = page.getByRole("alert").filter({ hasText: "Your last payment failed" });
+    await banner.waitFor();
+    await banner.getByText(/Update your card by /).waitFor();
+    await banner.getByRole("button", { name: "Manage Billing" }).waitFor();
+    await expect(subscriptionCard(page).getByTestId("subscription-status").textContent()).resolves.toBe(
+      "Past due",
+    );
+    await subscriptionCard(page).getByText(/^Payment failed on /).waitFor();
+    await screenshotBoth(page, "seller-dashboard-grace");
+
+    await banner.getByRole("button", { name: "Manage Billing" }).click();
+    await page.getByRole("button", { name: "Cancel now" }).click();
+    await page.getByText("Your plan has been canceled.").waitFor();
+    await page.getByTestId("return-link").click();
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+    await page.getByRole("heading", { name: "Subscription Required" }).waitFor();
+    await page.getByText("Nothing has been deleted.").waitFor();
+    await page.getByRole("button", { name: "Subscribe Now" }).waitFor();
+    await page.getByRole("button", { name: "Manage Billing" }).waitFor();
+    await screenshotBoth(page, "seller-subscribe-canceled");
     await page.context().close();
   });
 

@@ -32,14 +32,14 @@ export function SubscriptionCard({ userId, status }: { userId: string; status: S
             {renewal}
           </p>
         )}
-        <div className="flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
-          <PortalButton userId={userId} variant="secondary" className="flex-1">
+        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+          <PortalButton userId={userId} variant="secondary">
             Manage Billing
           </PortalButton>
           <PortalButton
             userId={userId}
             variant="ghost"
-            className="flex-1 text-red-700 hover:bg-red-50 hover:text-red-800"
+            className="text-red-700 hover:bg-red-50 hover:text-red-800"
           >
             Cancel Subscription
           </PortalButton>

@@ -23,4 +23,10 @@ describe("subscription summary", () => {
     expect(renewalLine(subscription({ currentPeriodEnd: null }))).toBeNull();
     expect(renewalLine(subscription({ status: "canceled" }))).toBeNull();
   });
+
+  it("says when a payment failed instead of a renewal that will not happen unpaid", () => {
+    expect(renewalLine(subscription({ status: "past_due", pastDueSince: "2026-11-22T12:00:00.000Z" }))).toBe(
+      "Payment failed on November 22, 2026",
+    );
+  });
 });

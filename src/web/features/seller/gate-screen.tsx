@@ -18,7 +18,7 @@ export function GateScreen({
 }) {
   return (
     <div className="mx-auto max-w-4xl">
-      <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
+      <div className="flex items-center gap-4">
         <span
           className={cn(
             "flex size-12 shrink-0 items-center justify-center rounded-xl ring-1",

@@ -16,6 +16,30 @@ const PLAN_FEATURES = [
   "Cancel anytime from Manage Billing",
 ] as const;
 
+const NEXT_STEPS = [
+  { title: "Subscribe to the plan", body: "Pay securely with Stripe. Cancel anytime." },
+  { title: "Connect your Stripe account", body: "Buyers pay you directly; payouts go to your bank." },
+  { title: "Publish and share", body: "Upload your files, set prices and share your store link." },
+] as const;
+
+function NextSteps() {
+  return (
+    <ol className="mt-8 space-y-5">
+      {NEXT_STEPS.map((step, index) => (
+        <li key={step.title} className="flex gap-4">
+          <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-white text-sm font-semibold text-brand-700 ring-1 ring-line">
+            {index + 1}
+          </span>
+          <div>
+            <p className="font-medium text-ink">{step.title}</p>
+            <p className="mt-0.5 text-sm text-muted">{step.body}</p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 const INTRO: Record<SubscribeReason, string> = {
   never:
     "Subscribe to the $10/month plan to open your dashboard, publish products and start selling. One flat price, no matter how much you sell.",
@@ -51,10 +75,7 @@ export function SubscriptionRequiredScreen({ userId, status }: { userId: string;
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <p className="text-base leading-relaxed text-muted">{INTRO[reason]}</p>
-          {reason !== "never" && <PausedStoreNotice status={status} reason={reason} />}
-          <p className="mt-6 text-sm leading-relaxed text-muted">
-            After subscribing you'll connect your Stripe account, so buyers pay you directly.
-          </p>
+          {reason === "never" ? <NextSteps /> : <PausedStoreNotice status={status} reason={reason} />}
         </div>
         <Card className="p-6 lg:col-span-2">
           <p className="text-sm font-medium text-brand-700">Unlimited</p>
