@@ -212,7 +212,9 @@ describe("seller onboarding", () => {
     await expect(subscriptionCard(page).getByTestId("subscription-status").textContent()).resolves.toBe(
       "Past due",
     );
-    await subscriptionCard(page).getByText(/^Payment failed on /).waitFor();
+    await subscriptionCard(page)
+      .getByText(/^Payment failed on /)
+      .waitFor();
     await screenshotBoth(page, "seller-dashboard-grace");
 
     await banner.getByRole("button", { name: "Manage Billing" }).click();
