@@ -1,3 +1,4 @@
+import { twoFactorClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
 import { monitoredFetch } from "./api";
 
@@ -10,6 +11,8 @@ function isSessionCheck(input: RequestInfo | URL): boolean {
 export const authClient = createAuthClient({
   baseURL: window.location.origin,
   basePath: "/api/auth",
+  // The login form asks for the code itself when sign-in answers twoFactorRedirect.
+  plugins: [twoFactorClient()],
   fetchOptions: {
     customFetchImpl: (input, init) => monitoredFetch(input, init, { quiet: isSessionCheck(input) }),
   },

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { AUTH_MESSAGES, credentialsSchema, firstValidationToast } from "../../../contracts/auth";
@@ -9,12 +9,14 @@ import { authClient } from "../../lib/auth-client";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { PasswordInput } from "./password-input";
 import { showErrorToast, showThrownError } from "./show-toast";
+import { TwoFactorCodeForm } from "./two-factor-code-form";
 
 type Values = { email: string; password: string };
 
 export function LoginForm() {
   const navigate = useNavigate();
   const id = useId();
+  const [needsCode, setNeedsCode] = useState(false);
   const { register, handleSubmit, setError, clearErrors, formState } = useForm<Values>({
     defaultValues: { email: "", password: "" },
   });
@@ -29,12 +31,16 @@ export function LoginForm() {
       return;
     }
     try {
-      const { error } = await authClient.signIn.email(parsed.data);
+      const { data, error } = await authClient.signIn.email(parsed.data);
       if (error) {
         showErrorToast({
           title: AUTH_MESSAGES.signInFailed,
           description: error.message ?? "Please try again",
         });
+        return;
+      }
+      if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) {
+        setNeedsCode(true);
         return;
       }
       navigate("/dashboard");
@@ -43,6 +49,9 @@ export function LoginForm() {
     }
   });
 
+  if (needsCode) {
+    return <TwoFactorCodeForm onVerified={() => navigate("/dashboard")} onBack={() => setNeedsCode(false)} />;
+  }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       <div className="space-y-2">

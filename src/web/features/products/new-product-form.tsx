@@ -9,11 +9,11 @@ import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
+import { useCheckedFile } from "../uploads/use-checked-file";
 import { InventoryField } from "./inventory-field";
 import { CoverImageField, DigitalFileField } from "./product-file-fields";
 import { EMPTY_PRODUCT_FORM, type ProductFormValues, productFormProblem } from "./product-form";
 import { PublishProgressBar } from "./publish-progress";
-import { useCheckedFile } from "./use-checked-file";
 import { usePublishProduct } from "./use-publish-product";
 
 export function NewProductForm({ userId }: { userId: string }) {

@@ -9,7 +9,7 @@ import {
 import { FileDropZone } from "../../components/ui/file-drop-zone";
 import { Label } from "../../components/ui/label";
 import { useObjectUrl } from "../../lib/use-object-url";
-import type { useCheckedFile } from "./use-checked-file";
+import type { useCheckedFile } from "../uploads/use-checked-file";
 
 type CheckedFile = ReturnType<typeof useCheckedFile>;
 

@@ -5,7 +5,7 @@ import { formatPrice, PRODUCT_MESSAGES, type SellerProduct } from "../../../cont
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
-import { copyLink } from "../../lib/clipboard";
+import { copyToClipboard } from "../../lib/clipboard";
 import { DeleteProductDialog } from "./delete-product-dialog";
 import { ProductCover } from "./product-cover";
 import { productUrl, useRecentProducts } from "./products-api";
@@ -43,7 +43,7 @@ function ProductRow({ product, onDelete }: { product: SellerProduct; onDelete: (
           size="sm"
           aria-label={`Copy link to ${product.title}`}
           onClick={() =>
-            void copyLink(productUrl(window.location.origin, product.id), PRODUCT_MESSAGES.linkCopied)
+            void copyToClipboard(productUrl(window.location.origin, product.id), PRODUCT_MESSAGES.linkCopied)
           }
         >
           <Copy aria-hidden="true" />

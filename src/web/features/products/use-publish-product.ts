@@ -6,7 +6,7 @@ import { PRODUCT_MESSAGES } from "../../../contracts/products";
 import type { UploadPurpose } from "../../../contracts/uploads";
 import { isAlreadyReported } from "../../lib/already-reported";
 import { ApiError } from "../../lib/api";
-import { copyLink } from "../../lib/clipboard";
+import { copyToClipboard } from "../../lib/clipboard";
 import { sellerKeys } from "../../lib/seller-status";
 import { discardUpload, uploadFile } from "../uploads/upload-client";
 import { UploadError } from "../uploads/upload-error";
@@ -21,7 +21,7 @@ function showCreated(productId: string): void {
   const url = productUrl(window.location.origin, productId);
   toast.success(PRODUCT_MESSAGES.createdTitle, {
     description: PRODUCT_MESSAGES.created,
-    action: { label: "Copy Link", onClick: () => void copyLink(url, PRODUCT_MESSAGES.linkCopied) },
+    action: { label: "Copy Link", onClick: () => void copyToClipboard(url, PRODUCT_MESSAGES.linkCopied) },
   });
 }
 

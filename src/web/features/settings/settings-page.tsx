@@ -1,18 +1,50 @@
-import { Settings } from "lucide-react";
 import { AppShell } from "../../components/layout/app-shell";
-import { ComingSoon } from "../../components/layout/coming-soon";
+import { PageSpinner } from "../../components/ui/spinner";
 import { RequireAuth } from "../auth/require-auth";
+import { SecuritySection } from "./security-section";
+import { useStoreSettings } from "./store-settings-api";
+import { StoreSettingsForm } from "./store-settings-form";
 
+function Settings({ userId }: { userId: string }) {
+  const { data: saved, isPending, isError, refetch } = useStoreSettings(userId);
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-ink">Store Settings</h1>
+        <p className="mt-1 text-sm text-muted">Your storefront's name, tagline, description and picture.</p>
+      </div>
+      {isPending ? (
+        <PageSpinner label="Loading your settings" />
+      ) : isError ? (
+        <ErrorNotice onRetry={() => void refetch()} />
+      ) : (
+        <StoreSettingsForm userId={userId} saved={saved} />
+      )}
+      <SecuritySection />
+    </div>
+  );
+}
+
+function ErrorNotice({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+      We couldn't load your store settings.{" "}
+      <button type="button" onClick={onRetry} className="font-medium underline underline-offset-2">
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/** /settings: signed-in sellers only (others go to /auth). */
 export function SettingsPage() {
   return (
     <RequireAuth>
-      <AppShell>
-        <ComingSoon
-          icon={Settings}
-          title="Store Settings"
-          body="Set your store name, tagline, description and profile picture."
-        />
-      </AppShell>
+      {(user) => (
+        <AppShell>
+          <Settings userId={user.id} />
+        </AppShell>
+      )}
     </RequireAuth>
   );
 }
