@@ -243,4 +243,51 @@ describe("seller onboarding", () => {
     await page.getByRole("button", { name: "Subscribe Now" }).waitFor();
     await page.context().close();
   });
+
+  it("onboarding left incomplete: polling gives up with 'Taking longer than expected', then 'continue where you left off'", async () => {
+    const page = await newSellerPage();
+    await signUp(page);
+    await startCheckout(page);
+    await payOnCheckout(page, PAYING_CARD);
+    await page.getByRole("heading", { name: "Connect Your Stripe Account" }).waitFor();
+    await page.getByRole("button", { name: "Connect Stripe" }).click();
+    await page.getByRole("button", { name: "Leave incomplete" }).click();
+    await page.waitForURL(`${server.baseUrl}/dashboard?stripe_connect=success`);
+
+    // 30 polls, one a second.
+    await page.getByText(BILLING_MESSAGES.connectSlowTitle).waitFor({ timeout: 40_000 });
+    await page.getByText(BILLING_MESSAGES.connectSlow).waitFor();
+    await page.getByRole("heading", { name: "Connect Your Stripe Account" }).waitFor();
+    await page.getByText("Continue where you left off").waitFor();
+    await page.context().close();
+  }, 60_000);
+
+  it("after a password reset the seller lands on the Login tab", async () => {
+    const page = await newSellerPage();
+    const email = newEmail();
+    await page.goto("/auth");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("correct-horse-42");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+    await page.context().clearCookies();
+
+    await page.goto("/auth?tab=login");
+    await page.getByRole("button", { name: "Forgot your password?" }).click();
+    await page.getByRole("dialog").getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await page.getByText("Check your email").waitFor();
+    await page.goto("/dev/mailbox");
+    await page.getByText(`To ${email}`).click();
+    await page.getByRole("link", { name: "Choose a new password" }).click();
+    await page.getByLabel("New Password").fill("brand-new-secret-7");
+    await page.getByLabel("Confirm Password").fill("brand-new-secret-7");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.getByText("Password updated!").waitFor();
+    await page.waitForURL(`${server.baseUrl}/auth?tab=login`);
+    await expect(page.getByRole("tab", { name: "Login" }).getAttribute("aria-selected")).resolves.toBe(
+      "true",
+    );
+    await page.context().close();
+  });
 });
