@@ -5,5 +5,6 @@ export const apiErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
   requestId: z.string().optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -186,5 +186,8 @@ export const dashboardStatsSchema = z.object({
   storeViewsAllTime: z.number(),
   storageUsedBytes: z.number(),
   storageQuotaBytes: z.number(),
+  /** Completed orders (refunded ones are taken back). */
+  unitsSold: z.number(),
+  totalRevenueCents: z.number(),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

@@ -13,11 +13,17 @@ import { type Auth, createAuth } from "./features/auth/auth";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { subscriptionEventHandlers } from "./features/billing/events/subscription-events";
 import { registerBillingRoutes } from "./features/billing/routes";
+import { registerCheckoutRoutes } from "./features/checkout/routes";
 import { registerDevMailbox } from "./features/dev-mailbox/routes";
+import { registerDownloadRoutes } from "./features/downloads/routes";
+import { buyerLinkKey } from "./features/orders/buyer-links";
+import { checkoutCompletedHandler, checkoutExpiredHandler } from "./features/orders/events/checkout-events";
+import { registerOrderRoutes } from "./features/orders/routes";
 import { accountUpdatedHandler } from "./features/payouts/events/account-updated";
 import { registerPayoutRoutes } from "./features/payouts/routes";
 import { registerProductRoutes } from "./features/products/routes";
 import { registerRealtimeRoutes } from "./features/realtime/routes";
+import { chargeRefundedHandler } from "./features/refunds/events/charge-refunded";
 import { registerStatusRoutes } from "./features/status/routes";
 import { linkPreviewFor, previewTags } from "./features/storefront/link-preview";
 import { registerStorefrontRoutes } from "./features/storefront/routes";
@@ -107,13 +113,30 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
   });
   registerAnalyticsRoutes(server, { db: deps.db, auth, now });
+  const linkKey = buyerLinkKey(deps.authSecret);
+  const fulfilment = { stripe: deps.stripe, outbox: deps.outbox, appUrl: deps.appUrl, linkKey };
+  registerCheckoutRoutes(server, { db: deps.db, stripe: deps.stripe, appUrl: deps.appUrl, now });
+  registerOrderRoutes(server, { ...fulfilment, db: deps.db, auth, events: deps.events, now });
+  registerDownloadRoutes(server, {
+    db: deps.db,
+    storage: deps.storage,
+    linkKey,
+    outbox: deps.outbox,
+    appUrl: deps.appUrl,
+    now,
+  });
   registerWebhookRoutes(server, {
     db: deps.db,
     events: deps.events,
     platformSecret: deps.webhookSecrets.platform,
     connectSecret: deps.webhookSecrets.connect,
     platformHandlers: subscriptionEventHandlers(deps.stripe),
-    connectHandlers: { "account.updated": accountUpdatedHandler(deps.stripe) },
+    connectHandlers: {
+      "account.updated": accountUpdatedHandler(deps.stripe),
+      "checkout.session.completed": checkoutCompletedHandler(fulfilment),
+      "checkout.session.expired": checkoutExpiredHandler,
+      "charge.refunded": chargeRefundedHandler,
+    },
   });
   if (deps.outbox.transport.kind === "mailbox") registerDevMailbox(server, { db: deps.db });
   await registerWebApp(server, deps.webDistDir ?? path.resolve("dist/web"), async (pagePath) => {

@@ -55,3 +55,8 @@ export async function migrateToLatest(db: Database): Promise<void> {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
   }
 }
+
+/** Runs `work` in a transaction, joining the caller's when `db` already is one. */
+export function inTransaction<T>(db: Database, work: (trx: Database) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}

@@ -129,6 +129,41 @@ export interface StoreViewTable {
   visitor_hash: string;
 }
 
+export interface CheckoutTable {
+  stripe_session_id: string;
+  seller_id: string;
+  stripe_account_id: string;
+  product_id: string | null;
+  reservation: "none" | "held" | "confirmed" | "released";
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface OrderTable {
+  id: string;
+  stripe_session_id: string;
+  stripe_account_id: string;
+  payment_intent_id: string | null;
+  seller_id: string;
+  product_id: string | null;
+  product_title: string;
+  customer_email: string;
+  amount_cents: number;
+  currency: Generated<string>;
+  status: "completed" | "refunded";
+  refunded_at: NullableTimestamp;
+  downloads_used: Generated<number>;
+  download_window_ends_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface DownloadLogTable {
+  id: Generated<number>;
+  order_id: string;
+  user_agent: string | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -139,5 +174,8 @@ export interface DB {
   stripe_events: StripeEventTable;
   products: ProductTable;
   store_views: StoreViewTable;
+  checkouts: CheckoutTable;
+  orders: OrderTable;
+  download_logs: DownloadLogTable;
   uploads: UploadTable;
 }

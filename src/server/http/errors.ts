@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: string,
     readonly status: number,
     readonly userMessage: string,
+    /** Extra facts the client may use (never internals), e.g. which product an expired link was for. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(userMessage);
     this.name = "AppError";
@@ -23,9 +25,11 @@ export const badRequest = (message: string, code = "bad_request") => new AppErro
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply
-        .status(error.status)
-        .send({ code: error.code, message: error.userMessage } satisfies ApiErrorBody);
+      return reply.status(error.status).send({
+        code: error.code,
+        message: error.userMessage,
+        ...(error.details ? { details: error.details } : {}),
+      } satisfies ApiErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

@@ -45,6 +45,9 @@ export interface LocalDiskStorage extends Storage {
 
 export const isLocalDiskStorage = (storage: Storage): storage is LocalDiskStorage => storage.kind === "local";
 
+// Writes buffer up to 1 MiB (written with writev) instead of 16 KiB: fewer system calls, memory still flat.
+const STREAM_CHUNK_BYTES = 1024 * 1024;
+
 const nowInSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Files under `root/<bucket>/<key>`, private; written to `root/.incoming` first and renamed when complete. */
@@ -86,7 +89,11 @@ export async function localDiskStorage(
       const temporary = path.join(incoming, `${randomBytes(12).toString("hex")}.part`);
       const counter = new ByteCounter(writeOptions.maxBytes);
       try {
-        await pipeline(body, counter, createWriteStream(temporary, { flags: "wx", mode: 0o600 }));
+        await pipeline(
+          body,
+          counter,
+          createWriteStream(temporary, { flags: "wx", mode: 0o600, highWaterMark: STREAM_CHUNK_BYTES }),
+        );
         await mkdir(path.dirname(target), { recursive: true });
         await rename(temporary, target);
         return { sizeBytes: counter.bytes };

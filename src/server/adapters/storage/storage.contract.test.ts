@@ -8,6 +8,8 @@ import Fastify from "fastify";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerFileRoutes } from "../../features/uploads/file-routes";
+import { zipArchive } from "../../features/uploads/test-fixtures";
+import { findZipProblem } from "../../features/uploads/zip-inspection";
 import { registerErrorHandling } from "../../http/errors";
 import { localDiskStorage } from "./local-disk";
 import { s3Storage } from "./s3";
@@ -221,5 +223,20 @@ describe.each([
     const response = await fetch(harness.resolve(storage.publicUrl(objectKey)));
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("jpeg bytes");
+  });
+
+  it("lets a ZIP be inspected entry by entry through range reads", async () => {
+    const objectKey = key("bundle.zip");
+    const zip = zipArchive([
+      { name: "readme.txt", data: randomBytes(100_000) },
+      { name: "bin/setup.exe", data: Buffer.from("MZ") },
+    ]);
+    await storage.write("product-files", objectKey, streamOf(zip));
+    const problem = await findZipProblem(storage, {
+      bucket: "product-files",
+      key: objectKey,
+      sizeBytes: zip.length,
+    });
+    expect(problem).toMatch(/bin\/setup\.exe/);
   });
 });

@@ -3,6 +3,7 @@ import * as m0001 from "./0001_accounts_mail_limits";
 import * as m0002 from "./0002_billing_payouts";
 import * as m0003 from "./0003_uploads";
 import * as m0004 from "./0004_products_store_views";
+import * as m0005 from "./0005_checkouts_orders_downloads";
 
 // Every migration, in order. Append new ones; never edit one that has landed.
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "0002_billing_payouts": m0002,
   "0003_uploads": m0003,
   "0004_products_store_views": m0004,
+  "0005_checkouts_orders_downloads": m0005,
 };

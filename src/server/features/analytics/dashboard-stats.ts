@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { STORAGE_QUOTA_BYTES } from "../../../contracts/uploads";
 import type { Database } from "../../db/database";
+import { salesStats } from "../orders/sales";
 import { storageUsedBytes } from "../uploads/queries";
 
 const STORE_VIEW_WINDOW_DAYS = 30;
@@ -8,7 +9,7 @@ const STORE_VIEW_WINDOW_DAYS = 30;
 /** The dashboard's stat cards, each one SQL aggregate over the seller's own rows. */
 export async function dashboardStats(db: Database, sellerId: string, now: Date) {
   const since = new Date(now.getTime() - STORE_VIEW_WINDOW_DAYS * 24 * 60 * 60 * 1000);
-  const [products, views, storageUsed] = await Promise.all([
+  const [products, views, storageUsed, sales] = await Promise.all([
     db
       .selectFrom("products")
       .select([
@@ -26,6 +27,7 @@ export async function dashboardStats(db: Database, sellerId: string, now: Date) 
       .where("store_owner_id", "=", sellerId)
       .executeTakeFirstOrThrow(),
     storageUsedBytes(db, sellerId),
+    salesStats(db, sellerId),
   ]);
   return {
     activeProducts: Number(products.active),
@@ -34,5 +36,6 @@ export async function dashboardStats(db: Database, sellerId: string, now: Date) 
     storeViewsAllTime: Number(views.allTime),
     storageUsedBytes: storageUsed,
     storageQuotaBytes: STORAGE_QUOTA_BYTES,
+    ...sales,
   };
 }

@@ -16,8 +16,7 @@ export interface LinkPreview {
 const DESCRIPTION_MAX = 200;
 const clip = (text: string) =>
   text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX - 1)}…` : text;
-const absolute = (appUrl: string, url: string | null) =>
-  url && url.startsWith("/") ? `${appUrl}${url}` : url;
+const absolute = (appUrl: string, url: string | null) => (url?.startsWith("/") ? `${appUrl}${url}` : url);
 
 /**
  * What a chat app or social network shows for a shared /product/{id} or /store/{userId} link. Crawlers

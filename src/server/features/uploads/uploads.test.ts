@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
@@ -12,7 +11,6 @@ import { completeUpload } from "./complete-upload";
 import { deleteStoredFile } from "./delete-upload";
 import { purgeExpiredUploads } from "./purge-expired-uploads";
 import { storageUsedBytes } from "./queries";
-import { registerUploadRoutes } from "./routes";
 import {
   eicar,
   elfProgram,

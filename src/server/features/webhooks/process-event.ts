@@ -1,11 +1,16 @@
 import type Stripe from "stripe";
+import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
 
 /** What a handler may do inside the event's transaction, and what to publish after it commits. */
 export interface EventEffects {
   /** Users whose browsers should hear about this change once it is committed. */
   notify: Array<{ userId: string; type: "subscription.changed" | "payouts.changed" | "sales.changed" }>;
+  /** Work to start once the transaction has committed (e.g. deliver the emails it queued). */
+  afterCommit: Array<() => Promise<unknown>>;
 }
+
+export const noEffects = (): EventEffects => ({ notify: [], afterCommit: [] });
 
 export type EventHandler = (trx: Database, event: Stripe.Event, effects: EventEffects) => Promise<void>;
 
@@ -19,7 +24,7 @@ export async function processStripeEvent(
   event: Stripe.Event,
   handlers: Partial<Record<string, EventHandler>>,
 ): Promise<{ applied: boolean; effects: EventEffects }> {
-  const effects: EventEffects = { notify: [] };
+  const effects = noEffects();
   const handler = handlers[event.type];
   const applied = await db.transaction().execute(async (trx) => {
     const inserted = await trx
@@ -33,4 +38,10 @@ export async function processStripeEvent(
     return true;
   });
   return { applied, effects };
+}
+
+/** Publishes the realtime events and starts the after-commit work of a committed change. */
+export async function applyEffects(events: EventBus, effects: EventEffects): Promise<void> {
+  for (const { userId, type } of effects.notify) await events.publish(userId, { type });
+  for (const work of effects.afterCommit) void work().catch(() => {});
 }

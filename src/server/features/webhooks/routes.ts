@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
 import { badRequest } from "../../http/errors";
-import { type EventHandler, processStripeEvent } from "./process-event";
+import { applyEffects, type EventHandler, processStripeEvent } from "./process-event";
 
 export interface WebhookDeps {
   db: Database;
@@ -28,7 +28,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps): 
       (secret: string, handlers: Record<string, EventHandler>) => async (request: FastifyRequest) => {
         const event = verifiedEvent(request, secret);
         const { effects } = await processStripeEvent(deps.db, event, handlers);
-        for (const { userId, type } of effects.notify) await deps.events.publish(userId, { type });
+        await applyEffects(deps.events, effects);
         return { received: true };
       };
 

@@ -1,0 +1,115 @@
+import { z } from "zod";
+
+export const PURCHASE_RULES = {
+  /** Downloads a purchase allows… */
+  maxDownloads: 3,
+  /** …within this many days of the purchase. */
+  downloadWindowDays: 30,
+  /** A download link a buyer holds (email, success page, library) works this long; reissue for a new one. */
+  buyerLinkHours: 24,
+  /** Each click mints a storage URL valid this long. */
+  storageUrlMinutes: 15,
+  /** A buyer checkout session (and its reserved unit) lives this long. */
+  checkoutMinutes: 30,
+  /** The library link in every receipt works this long. */
+  libraryLinkDays: 30,
+} as const;
+
+/** SPEC section 4: the success page polls once a second, up to 10 times. */
+export const ORDER_POLL = { intervalMs: 1000, maxAttempts: 10 } as const;
+export const SALES_PAGE_SIZE = 20;
+
+export const ORDER_MESSAGES = {
+  processing: "Processing your order...",
+  notFound: "We couldn't find your order details.",
+  salesLoadFailed: "Error loading sales data",
+  noDataTitle: "No data to export",
+  noData: "You don't have any sales yet",
+  exportedTitle: "Export successful",
+  exported: "Your sales data has been downloaded",
+  linkExpired:
+    "This download link has expired. Ask for a new one below: it will be sent to the email you bought with.",
+  linkInvalid: "This download link is not valid. Use the link from your receipt email.",
+  limitReached: "You have used all 3 downloads of this purchase.",
+  windowOver: "The 30-day download window of this purchase has ended.",
+  refunded: "This purchase was refunded, so its download is no longer available.",
+  resendSent: "If that email bought this product in the last 30 days, a new download link is on its way.",
+  notPurchasable: "This product can't be bought right now.",
+  soldOut: "Sorry, this product just sold out.",
+  refundConfirm:
+    "Refund this order? The buyer gets their money back through Stripe and their download link stops working at once.",
+  refundedTitle: "Order refunded",
+  downloadsResetTitle: "Downloads reset",
+} as const;
+
+export const createCheckoutSchema = z.object({ productId: z.string().min(1).max(64) });
+
+export const orderStatusSchema = z.enum(["completed", "refunded"]);
+
+/** What a buyer sees of one purchase (success page, library). */
+export const buyerPurchaseSchema = z.object({
+  orderId: z.string(),
+  productId: z.string().nullable(),
+  productTitle: z.string(),
+  sellerName: z.string(),
+  amountCents: z.number(),
+  customerEmail: z.string(),
+  status: orderStatusSchema,
+  createdAt: z.string(),
+  downloadsUsed: z.number(),
+  downloadsRemaining: z.number(),
+  downloadWindowEndsAt: z.string(),
+  /** Why the file cannot be downloaded any more, or null when it can. */
+  unavailableReason: z.string().nullable(),
+  /** Path of the download page (`/download/{token}`), valid 24 hours; null when unavailable. */
+  downloadPath: z.string().nullable(),
+  coverThumbnailUrl: z.string().nullable(),
+});
+export type BuyerPurchase = z.infer<typeof buyerPurchaseSchema>;
+
+export const successLookupSchema = z.object({
+  purchase: buyerPurchaseSchema,
+  /** Path of the buyer's library (`/library?token=…`). */
+  libraryPath: z.string(),
+});
+
+export const libraryResponseSchema = z.object({ email: z.string(), purchases: z.array(buyerPurchaseSchema) });
+export type LibraryResponse = z.infer<typeof libraryResponseSchema>;
+
+export const downloadPageSchema = z.object({
+  purchase: buyerPurchaseSchema,
+  fileName: z.string().nullable(),
+  fileSizeBytes: z.number().nullable(),
+});
+export type DownloadPage = z.infer<typeof downloadPageSchema>;
+
+export const downloadStartSchema = z.object({ url: z.string(), downloadsRemaining: z.number() });
+
+export const resendLinkSchema = z.object({
+  productId: z.string().min(1).max(64),
+  email: z.string().trim().email("Please enter a valid email"),
+});
+
+export const saleSchema = z.object({
+  id: z.string(),
+  customerEmail: z.string(),
+  productTitle: z.string(),
+  amountCents: z.number(),
+  createdAt: z.string(),
+  status: orderStatusSchema,
+  downloadsUsed: z.number(),
+});
+export type Sale = z.infer<typeof saleSchema>;
+export const salesPageSchema = z.object({
+  sales: z.array(saleSchema),
+  total: z.number(),
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type SalesPage = z.infer<typeof salesPageSchema>;
+
+export const salesStatsSchema = z.object({ unitsSold: z.number(), totalRevenueCents: z.number() });
+
+/** SPEC section 7: the CSV export's file name. */
+export const salesCsvFileName = (today: Date) =>
+  `customer-sales-${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}.csv`;

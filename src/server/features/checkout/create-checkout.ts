@@ -1,0 +1,86 @@
+import type Stripe from "stripe";
+import { ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
+import type { Database } from "../../db/database";
+import { AppError } from "../../http/errors";
+import { getPublicProduct } from "../products/public-product";
+import { giveUnitBack, takeUnit } from "./stock";
+
+export interface CheckoutDeps {
+  db: Database;
+  stripe: Stripe;
+  appUrl: string;
+}
+
+/**
+ * create-checkout: a Stripe Checkout session for one product, as a direct charge on the seller's
+ * own Stripe account with no application fee (we take 0%). A limited product's unit is reserved
+ * first and given back if Stripe refuses.
+ */
+export async function createBuyerCheckout(deps: CheckoutDeps, productId: string, now: Date): Promise<string> {
+  const product = await getPublicProduct(deps.db, productId, now);
+  if (!product.purchasable) {
+    throw new AppError(
+      "not_purchasable",
+      409,
+      product.soldOut ? ORDER_MESSAGES.soldOut : ORDER_MESSAGES.notPurchasable,
+    );
+  }
+  const seller = await deps.db
+    .selectFrom("profiles")
+    .select("stripe_connect_account_id")
+    .where("id", "=", product.seller.id)
+    .executeTakeFirstOrThrow();
+  const account = seller.stripe_connect_account_id!;
+
+  const limited = product.inventoryType === "limited";
+  if (limited && !(await takeUnit(deps.db, productId))) {
+    throw new AppError("sold_out", 409, ORDER_MESSAGES.soldOut);
+  }
+  const expiresAt = new Date(now.getTime() + PURCHASE_RULES.checkoutMinutes * 60_000);
+  try {
+    const metadata = { product_id: product.id, seller_id: product.seller.id };
+    const cover = product.coverImageUrl?.startsWith("/")
+      ? `${deps.appUrl}${product.coverImageUrl}`
+      : product.coverImageUrl;
+    const session = await deps.stripe.checkout.sessions.create(
+      {
+        mode: "payment",
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: "usd",
+              unit_amount: product.priceCents,
+              product_data: {
+                name: product.title,
+                ...(cover?.startsWith("https://") ? { images: [cover] } : {}),
+              },
+            },
+          },
+        ],
+        metadata,
+        payment_intent_data: { metadata },
+        expires_at: Math.floor(expiresAt.getTime() / 1000),
+        success_url: `${deps.appUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${deps.appUrl}/product/${product.id}`,
+      },
+      { stripeAccount: account },
+    );
+    await deps.db
+      .insertInto("checkouts")
+      .values({
+        stripe_session_id: session.id,
+        seller_id: product.seller.id,
+        stripe_account_id: account,
+        product_id: product.id,
+        reservation: limited ? "held" : "none",
+        expires_at: expiresAt,
+      })
+      .execute();
+    if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
+    return session.url;
+  } catch (error) {
+    if (limited) await giveUnitBack(deps.db, productId);
+    throw error;
+  }
+}

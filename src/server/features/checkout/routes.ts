@@ -1,0 +1,27 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { createCheckoutSchema } from "../../../contracts/orders";
+import { redirectSchema } from "../../../contracts/seller";
+import { enforceRateLimit } from "../../http/rate-limit";
+import { type CheckoutDeps, createBuyerCheckout } from "./create-checkout";
+
+const CHECKOUT_LIMIT = { name: "checkout:ip", limit: 30, windowSeconds: 60 };
+
+/** create-checkout: Buy Now. No account needed; rate limited per IP so stock cannot be held hostage. */
+export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps & { now: () => Date }) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      "/api/checkout",
+      { schema: { body: createCheckoutSchema, response: { 200: redirectSchema } } },
+      async (request) => {
+        await enforceRateLimit(
+          deps.db,
+          CHECKOUT_LIMIT,
+          request.ip,
+          "Too many checkouts. Please wait a minute.",
+        );
+        return { url: await createBuyerCheckout(deps, request.body.productId, deps.now()) };
+      },
+    );
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  downloadPageSchema,
+  downloadStartSchema,
+  ORDER_MESSAGES,
+  resendLinkSchema,
+} from "../../../contracts/orders";
+import type { Outbox } from "../../adapters/mail/outbox";
+import { type DownloadDeps, describeDownload, startDownload } from "./download-link";
+import { resendDownloadLink } from "./resend-link";
+
+const tokenParams = z.object({ token: z.string().min(1).max(2000) });
+
+export function registerDownloadRoutes(
+  app: FastifyInstance,
+  deps: DownloadDeps & { outbox: Outbox; appUrl: string; now: () => Date },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    "/api/downloads/:token",
+    { schema: { params: tokenParams, response: { 200: downloadPageSchema } } },
+    async (request) => describeDownload(deps, request.params.token, deps.now()),
+  );
+
+  api.post(
+    "/api/downloads/:token",
+    { schema: { params: tokenParams, response: { 200: downloadStartSchema } } },
+    async (request) => startDownload(deps, request.params.token, request.headers["user-agent"], deps.now()),
+  );
+
+  api.post(
+    "/api/download-links/resend",
+    { schema: { body: resendLinkSchema, response: { 200: z.object({ message: z.string() }) } } },
+    async (request) => {
+      await resendDownloadLink(deps, { ...request.body, ip: request.ip }, deps.now());
+      return { message: ORDER_MESSAGES.resendSent };
+    },
+  );
+}

@@ -1,0 +1,76 @@
+import { format } from "date-fns";
+import { type BuyerPurchase, PURCHASE_RULES } from "../../../contracts/orders";
+import { formatPrice } from "../../../contracts/products";
+import { renderEmail } from "../../adapters/mail/layout";
+import type { OutgoingEmail } from "../../adapters/mail/transport";
+
+const day = (iso: string) => format(new Date(iso), "MMM d, yyyy");
+
+export function receiptEmail(purchase: BuyerPurchase, appUrl: string, libraryPath: string): OutgoingEmail {
+  return {
+    to: purchase.customerEmail,
+    subject: `Your receipt: ${purchase.productTitle}`,
+    ...renderEmail({
+      preheader: `Thanks for buying ${purchase.productTitle}. Your download is ready.`,
+      heading: "Thanks for your purchase!",
+      paragraphs: [
+        `${purchase.productTitle} from ${purchase.sellerName}`,
+        `Amount paid: ${formatPrice(purchase.amountCents)} on ${day(purchase.createdAt)}. Order ${purchase.orderId}.`,
+        `You can download your file ${PURCHASE_RULES.maxDownloads} times until ${day(purchase.downloadWindowEndsAt)}. The button below works for ${PURCHASE_RULES.buyerLinkHours} hours; your library always has a fresh one.`,
+      ],
+      ...(purchase.downloadPath
+        ? { button: { label: "Download your file", url: `${appUrl}${purchase.downloadPath}` } }
+        : {}),
+      note: `All your purchases: ${appUrl}${libraryPath}. Your email was shared with ${purchase.sellerName}, the creator you bought from. Payment was processed by Stripe.`,
+    }),
+  };
+}
+
+export function freshLinkEmail(purchase: BuyerPurchase, appUrl: string): OutgoingEmail {
+  return {
+    to: purchase.customerEmail,
+    subject: `Your download link: ${purchase.productTitle}`,
+    ...renderEmail({
+      preheader: "Here is a fresh download link.",
+      heading: "Your new download link",
+      paragraphs: [
+        `You asked for a new link to ${purchase.productTitle} from ${purchase.sellerName}.`,
+        `Downloads left: ${purchase.downloadsRemaining} of ${PURCHASE_RULES.maxDownloads}, until ${day(purchase.downloadWindowEndsAt)}.`,
+      ],
+      ...(purchase.downloadPath
+        ? { button: { label: "Download your file", url: `${appUrl}${purchase.downloadPath}` } }
+        : {}),
+      note: `This link works for ${PURCHASE_RULES.buyerLinkHours} hours. If you did not ask for it, you can ignore this email.`,
+    }),
+  };
+}
+
+export function unavailableRefundEmail(to: string, productTitle: string, amountCents: number): OutgoingEmail {
+  return {
+    to,
+    subject: `Refunded: ${productTitle}`,
+    ...renderEmail({
+      preheader: "We could not deliver your purchase, so you were refunded in full.",
+      heading: "Sorry: this product was no longer available",
+      paragraphs: [
+        `Your payment for ${productTitle} arrived after the last copy sold out (or the product was removed).`,
+        `We refunded the full ${formatPrice(amountCents)} right away. Depending on your bank it shows up within 5 to 10 days.`,
+      ],
+    }),
+  };
+}
+
+export function refundEmail(to: string, productTitle: string, amountCents: number): OutgoingEmail {
+  return {
+    to,
+    subject: `Refund issued: ${productTitle}`,
+    ...renderEmail({
+      preheader: "Your purchase was refunded.",
+      heading: "Your refund is on its way",
+      paragraphs: [
+        `The creator refunded your purchase of ${productTitle} (${formatPrice(amountCents)}).`,
+        "The download link of this purchase no longer works. Depending on your bank the refund shows up within 5 to 10 days.",
+      ],
+    }),
+  };
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from "node:crypto";
+import type Stripe from "stripe";
+import { PURCHASE_RULES } from "../../../contracts/orders";
+import type { Outbox } from "../../adapters/mail/outbox";
+import type { Database } from "../../db/database";
+import { takeUnit } from "../checkout/stock";
+import type { EventEffects } from "../webhooks/process-event";
+import { libraryPath, libraryToken } from "./buyer-links";
+import { purchaseQuery, toBuyerPurchase } from "./buyer-purchase";
+import { receiptEmail, unavailableRefundEmail } from "./emails";
+
+export interface FulfilmentDeps {
+  stripe: Stripe;
+  outbox: Outbox;
+  appUrl: string;
+  linkKey: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const newOrderId = () => `ord_${randomBytes(10).toString("base64url")}`;
+const idOf = (value: string | { id: string } | null) =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+/**
+ * The one fulfilment of a paid checkout, called by the Connect webhook and by the success page's
+ * lookup, inside the caller's transaction. Idempotent: the order is keyed by the session, so a
+ * second call (or a redelivered event) returns the existing order and sends nothing.
+ * It confirms the reserved unit; a payment for a unit that can no longer be delivered is
+ * refunded at once and the buyer told why.
+ */
+export async function fulfilCheckout(
+  deps: FulfilmentDeps,
+  trx: Database,
+  session: Stripe.Checkout.Session,
+  now: Date,
+  effects: EventEffects,
+): Promise<string | undefined> {
+  if (session.mode !== "payment" || session.payment_status !== "paid") return undefined;
+  const checkout = await trx
+    .selectFrom("checkouts")
+    .selectAll()
+    .where("stripe_session_id", "=", session.id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!checkout) return undefined;
+  const existing = await trx
+    .selectFrom("orders")
+    .select("id")
+    .where("stripe_session_id", "=", session.id)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+
+  const product = checkout.product_id
+    ? await trx
+        .selectFrom("products")
+        .select(["id", "title"])
+        .where("id", "=", checkout.product_id)
+        .executeTakeFirst()
+    : undefined;
+  const deliverable = Boolean(product) && (await confirmUnit(trx, checkout));
+  const email = session.customer_details?.email ?? session.customer_email ?? "";
+  const amount = session.amount_total ?? 0;
+  const title = product?.title ?? session.metadata?.product_title ?? "Unknown Product";
+  const paymentIntent = idOf(session.payment_intent);
+
+  const orderId = newOrderId();
+  await trx
+    .insertInto("orders")
+    .values({
+      id: orderId,
+      stripe_session_id: session.id,
+      stripe_account_id: checkout.stripe_account_id,
+      payment_intent_id: paymentIntent,
+      seller_id: checkout.seller_id,
+      product_id: product?.id ?? null,
+      product_title: title,
+      customer_email: email,
+      amount_cents: amount,
+      status: deliverable ? "completed" : "refunded",
+      refunded_at: deliverable ? null : now,
+      download_window_ends_at: new Date(now.getTime() + PURCHASE_RULES.downloadWindowDays * DAY_MS),
+      created_at: now,
+    })
+    .execute();
+
+  if (deliverable) {
+    const purchase = toBuyerPurchase(
+      await purchaseQuery(trx).where("orders.id", "=", orderId).executeTakeFirstOrThrow(),
+      deps.linkKey,
+      now,
+    );
+    const library = libraryPath(libraryToken(deps.linkKey, email, now));
+    await deps.outbox.enqueue(receiptEmail(purchase, deps.appUrl, library), trx);
+  } else if (paymentIntent) {
+    // Inside the transaction: if Stripe refuses, nothing is recorded and the event is retried.
+    await deps.stripe.refunds.create(
+      { payment_intent: paymentIntent, metadata: { reason: "not_deliverable" } },
+      { stripeAccount: checkout.stripe_account_id, idempotencyKey: `undeliverable-${session.id}` },
+    );
+    await deps.outbox.enqueue(unavailableRefundEmail(email, title, amount), trx);
+  }
+  effects.notify.push({ userId: checkout.seller_id, type: "sales.changed" });
+  effects.afterCommit.push(() => deps.outbox.deliverDue());
+  return orderId;
+}
+
+/** Turns the held unit into a sold one; a unit released meanwhile must be taken again, if any is left. */
+async function confirmUnit(
+  trx: Database,
+  checkout: { stripe_session_id: string; reservation: string; product_id: string | null },
+): Promise<boolean> {
+  if (checkout.reservation === "none" || checkout.reservation === "confirmed") return true;
+  const available = checkout.reservation === "held" || (await takeUnit(trx, checkout.product_id!));
+  if (available) {
+    await trx
+      .updateTable("checkouts")
+      .set({ reservation: "confirmed" })
+      .where("stripe_session_id", "=", checkout.stripe_session_id)
+      .execute();
+  }
+  return available;
+}

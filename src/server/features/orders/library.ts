@@ -1,0 +1,58 @@
+import { sql } from "kysely";
+import { AUTH_MESSAGES } from "../../../contracts/auth";
+import { type LibraryResponse, ORDER_MESSAGES } from "../../../contracts/orders";
+import type { Database } from "../../db/database";
+import { AppError } from "../../http/errors";
+import { readLibraryToken } from "./buyer-links";
+import { purchaseQuery, toBuyerPurchase } from "./buyer-purchase";
+
+/** Every purchase made with this email on the platform, newest first, each with a fresh link. */
+export async function libraryOf(
+  db: Database,
+  linkKey: string,
+  email: string,
+  now: Date,
+): Promise<LibraryResponse> {
+  const rows = await purchaseQuery(db)
+    .where(sql<string>`lower(orders.customer_email)`, "=", email.toLowerCase())
+    .orderBy("orders.created_at", "desc")
+    .limit(500)
+    .execute();
+  return { email, purchases: rows.map((row) => toBuyerPurchase(row, linkKey, now)) };
+}
+
+/** The library behind a receipt's signed link. */
+export async function libraryByLink(db: Database, linkKey: string, token: string, now: Date) {
+  const read = readLibraryToken(token, linkKey, now);
+  if (!read.ok) {
+    throw new AppError(
+      read.problem === "expired" ? "link_expired" : "link_invalid",
+      read.problem === "expired" ? 410 : 400,
+      read.problem === "expired"
+        ? "This library link has expired. Use the link in your latest receipt, or ask for a new download link on the product page."
+        : ORDER_MESSAGES.linkInvalid,
+    );
+  }
+  return libraryOf(db, linkKey, read.value, now);
+}
+
+/**
+ * The library of a signed-in buyer account. Only a verified email may see the purchases made with
+ * it, or anyone could sign up with a buyer's address and read their library.
+ */
+export async function libraryOfAccount(
+  db: Database,
+  linkKey: string,
+  user: { email: string; emailVerified: boolean } | undefined,
+  now: Date,
+) {
+  if (!user) throw new AppError("unauthorized", 401, AUTH_MESSAGES.notAuthenticated);
+  if (!user.emailVerified) {
+    throw new AppError(
+      "email_not_verified",
+      403,
+      "Verify your email address to see the purchases made with it.",
+    );
+  }
+  return libraryOf(db, linkKey, user.email, now);
+}

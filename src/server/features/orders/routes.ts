@@ -1,0 +1,106 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  libraryResponseSchema,
+  SALES_PAGE_SIZE,
+  salesCsvFileName,
+  salesPageSchema,
+  successLookupSchema,
+} from "../../../contracts/orders";
+import type { EventBus } from "../../adapters/events/event-bus";
+import type { Database } from "../../db/database";
+import { badRequest } from "../../http/errors";
+import { requireUser, webHeaders } from "../../http/session";
+import type { Auth } from "../auth/auth";
+import { type RefundDeps, refundOrder } from "../refunds/refund-order";
+import { applyEffects } from "../webhooks/process-event";
+import type { FulfilmentDeps } from "./fulfil-checkout";
+import { libraryByLink, libraryOfAccount } from "./library";
+import { lookupOrderBySession } from "./lookup-by-session";
+import { resetDownloads, salesPage } from "./sales";
+import { isTimeZone, salesCsv } from "./sales-csv";
+
+export type OrderRouteDeps = FulfilmentDeps &
+  RefundDeps & { db: Database; auth: Auth; events: EventBus; now: () => Date };
+
+const orderParams = z.object({ id: z.string().min(1).max(64) });
+
+export function registerOrderRoutes(app: FastifyInstance, deps: OrderRouteDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    "/api/orders/by-session/:sessionId",
+    {
+      schema: {
+        params: z.object({ sessionId: z.string().min(1).max(200) }),
+        response: { 200: successLookupSchema },
+      },
+    },
+    async (request) => {
+      const { effects, ...found } = await lookupOrderBySession(deps, request.params.sessionId, deps.now());
+      await applyEffects(deps.events, effects);
+      return found;
+    },
+  );
+
+  api.get(
+    "/api/library",
+    {
+      schema: {
+        querystring: z.object({ token: z.string().max(2000) }),
+        response: { 200: libraryResponseSchema },
+      },
+    },
+    async (request) => libraryByLink(deps.db, deps.linkKey, request.query.token, deps.now()),
+  );
+
+  api.get("/api/library/me", { schema: { response: { 200: libraryResponseSchema } } }, async (request) => {
+    const session = await deps.auth.api.getSession({ headers: webHeaders(request) });
+    return libraryOfAccount(deps.db, deps.linkKey, session?.user, deps.now());
+  });
+
+  api.get(
+    "/api/orders",
+    {
+      schema: {
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(100).default(SALES_PAGE_SIZE),
+          before: z.string().max(200).optional(),
+        }),
+        response: { 200: salesPageSchema },
+      },
+    },
+    async (request) => {
+      const seller = await requireUser(deps.auth, request);
+      return salesPage(deps.db, seller.id, request.query.limit, request.query.before);
+    },
+  );
+
+  api.get(
+    "/api/orders/export.csv",
+    { schema: { querystring: z.object({ tz: z.string().max(64).default("UTC") }) } },
+    async (request, reply) => {
+      const seller = await requireUser(deps.auth, request);
+      if (!isTimeZone(request.query.tz)) throw badRequest("Unknown time zone");
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${salesCsvFileName(deps.now())}"`)
+        .header("cache-control", "no-store")
+        .send(salesCsv(deps.db, seller.id, request.query.tz));
+    },
+  );
+
+  api.post("/api/orders/:id/refund", { schema: { params: orderParams } }, async (request, reply) => {
+    const seller = await requireUser(deps.auth, request);
+    await refundOrder(deps, seller.id, request.params.id, deps.now());
+    await deps.events.publish(seller.id, { type: "sales.changed" });
+    return reply.status(204).send();
+  });
+
+  api.post("/api/orders/:id/reset-downloads", { schema: { params: orderParams } }, async (request, reply) => {
+    const seller = await requireUser(deps.auth, request);
+    await resetDownloads(deps.db, seller.id, request.params.id);
+    return reply.status(204).send();
+  });
+}

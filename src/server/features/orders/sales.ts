@@ -1,0 +1,96 @@
+import { sql } from "kysely";
+import type { SalesPage } from "../../../contracts/orders";
+import type { Database } from "../../db/database";
+import { badRequest, notFound } from "../../http/errors";
+
+/** `createdAtISO|orderId`: a keyset cursor, so page 500 costs what page 1 does. */
+const encodeCursor = (createdAt: Date, id: string) =>
+  Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(iso ?? "");
+  if (!id || Number.isNaN(createdAt.getTime())) throw badRequest("Invalid cursor");
+  return { createdAt, id };
+}
+
+/** Customer Sales: the seller's own orders, newest first, one page at a time. */
+export async function salesPage(
+  db: Database,
+  sellerId: string,
+  limit: number,
+  before?: string,
+): Promise<SalesPage> {
+  let query = db
+    .selectFrom("orders")
+    .select([
+      "id",
+      "customer_email",
+      "product_title",
+      "amount_cents",
+      "created_at",
+      "status",
+      "downloads_used",
+    ])
+    .where("seller_id", "=", sellerId);
+  if (before) {
+    const cursor = decodeCursor(before);
+    query = query.where((eb) =>
+      eb.or([
+        eb("created_at", "<", cursor.createdAt),
+        eb.and([eb("created_at", "=", cursor.createdAt), eb("id", "<", cursor.id)]),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit + 1)
+      .execute(),
+    db
+      .selectFrom("orders")
+      .select(sql<number>`count(*)`.as("total"))
+      .where("seller_id", "=", sellerId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    sales: page.map((row) => ({
+      id: row.id,
+      customerEmail: row.customer_email,
+      productTitle: row.product_title,
+      amountCents: row.amount_cents,
+      createdAt: row.created_at.toISOString(),
+      status: row.status,
+      downloadsUsed: row.downloads_used,
+    })),
+    total: Number(count.total),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null,
+  };
+}
+
+/** Units Sold and Total Revenue: completed orders only (a refund takes the sale back). */
+export async function salesStats(db: Database, sellerId: string) {
+  const row = await db
+    .selectFrom("orders")
+    .select([
+      sql<number>`count(*) filter (where status = 'completed')`.as("units"),
+      sql<number>`coalesce(sum(amount_cents) filter (where status = 'completed'), 0)`.as("revenue"),
+    ])
+    .where("seller_id", "=", sellerId)
+    .executeTakeFirstOrThrow();
+  return { unitsSold: Number(row.units), totalRevenueCents: Number(row.revenue) };
+}
+
+/** The seller gives a buyer their 3 downloads back (e.g. after a failed download). */
+export async function resetDownloads(db: Database, sellerId: string, orderId: string): Promise<void> {
+  const reset = await db
+    .updateTable("orders")
+    .set({ downloads_used: 0 })
+    .where("id", "=", orderId)
+    .where("seller_id", "=", sellerId)
+    .returning("id")
+    .executeTakeFirst();
+  if (!reset) throw notFound("Order not found");
+}
