@@ -6,12 +6,10 @@
 import { type ChildProcess, fork, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, rm, stat } from "node:fs/promises";
-import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import Fastify from "fastify";
 import { localDiskStorage } from "../src/server/adapters/storage/local-disk";
@@ -76,30 +74,27 @@ function timeCommand(command: string, args: string[]): number {
   return seconds(start);
 }
 
-function put(url: string, file: string, size: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, {
-      method: "PUT",
-      headers: { "content-type": "application/octet-stream", "content-length": size },
-    });
-    req.on("response", (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
-    req.on("error", reject);
-    createReadStream(file, { highWaterMark: MB }).pipe(req);
-  });
+/** curl as the client, so the numbers are the server's (a Node client was the slower end of the pipe). */
+function curl(args: string[]): number {
+  const result = spawnSync("curl", ["--silent", "--show-error", "--write-out", "%{http_code}", ...args]);
+  if (result.status !== 0) throw new Error(`curl failed: ${result.stderr}`);
+  return Number(result.stdout.toString());
 }
 
-function get(url: string, file: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    request(url, (res) => {
-      pipeline(res, createWriteStream(file)).then(() => resolve(res.statusCode ?? 0), reject);
-    })
-      .on("error", reject)
-      .end();
-  });
-}
+// `Expect:` stops curl from waiting for a 100 Continue before sending the body.
+const put = (url: string, file: string) =>
+  curl([
+    "--upload-file",
+    file,
+    "--header",
+    "Content-Type: application/octet-stream",
+    "--header",
+    "Expect:",
+    "--output",
+    "/dev/null",
+    url,
+  ]);
+const get = (url: string, file: string) => curl(["--output", file, url]);
 
 async function measure(
   sizeMb: number,
@@ -130,7 +125,7 @@ async function measure(
   child.send("reset");
   spawnSync("sync");
   let start = process.hrtime.bigint();
-  const putStatus = await put(`${serverUrl}${target.url}`, source, size);
+  const putStatus = put(`${serverUrl}${target.url}`, source);
   const uploadSeconds = seconds(start);
   if (putStatus !== 200) throw new Error(`upload answered ${putStatus}`);
 
@@ -142,7 +137,7 @@ async function measure(
   const downloaded = path.join(workDir, `download-${sizeMb}.bin`);
   spawnSync("sync");
   start = process.hrtime.bigint();
-  const getStatus = await get(`${serverUrl}${downloadUrl}`, downloaded);
+  const getStatus = get(`${serverUrl}${downloadUrl}`, downloaded);
   const downloadSeconds = seconds(start);
   if (getStatus !== 200 || (await stat(downloaded)).size !== size) throw new Error("download incomplete");
 
