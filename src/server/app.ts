@@ -64,6 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(deps.logger ? { loggerInstance: deps.logger as FastifyBaseLogger } : { logger: false }),
     trustProxy: deps.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // Signed download and storage links travel as path parameters and are longer than the default 100.
+    maxParamLength: 2000,
     // Event streams never go idle; without this, shutdown would wait for every open browser.
     forceCloseConnections: true,
   });

@@ -36,7 +36,7 @@ export interface TestApp {
   storageRoot: string;
   events: EventBus;
   /** The app's clock; move it with `clock.advance(ms)`. */
-  clock: { now(): Date; advance(ms: number): void };
+  clock: { now(): Date; advance(ms: number): void; reset(): void };
   /** Set when created with `listen: true`: the app's own URL, which the emulator's webhooks reach. */
   url?: string;
   request(options: {
@@ -84,6 +84,9 @@ export async function createTestApp(
     now: () => new Date(Date.now() + offsetMs),
     advance: (ms: number) => {
       offsetMs += ms;
+    },
+    reset: () => {
+      offsetMs = 0;
     },
   };
   const app = await buildApp({

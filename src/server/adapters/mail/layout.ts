@@ -4,6 +4,8 @@ export interface EmailContent {
   heading: string;
   paragraphs: string[];
   button?: { label: string; url: string };
+  /** Further links, each on its own line (never a URL inside a sentence, where a period would stick to it). */
+  links?: Array<{ label: string; url: string }>;
   /** Shown under the button, e.g. the link spelled out or how long it is valid. */
   note?: string;
 }
@@ -21,6 +23,12 @@ export function renderEmail(content: EmailContent): { html: string; text: string
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.button.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;font-size:15px;padding:12px 22px;border-radius:8px">${escapeHtml(content.button.label)}</a></p>
        <p style="margin:0 0 16px;font-size:12px;line-height:18px;color:#64748b;word-break:break-all">Or paste this link into your browser: ${escapeHtml(content.button.url)}</p>`
     : "";
+  const links = (content.links ?? [])
+    .map(
+      (link) =>
+        `<p style="margin:0 0 12px;font-size:14px;line-height:22px"><a href="${escapeHtml(link.url)}" style="color:#4f46e5;font-weight:600">${escapeHtml(link.label)}</a></p>`,
+    )
+    .join("");
   const note = content.note
     ? `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#64748b">${escapeHtml(content.note)}</p>`
     : "";
@@ -32,7 +40,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
 <tr><td style="padding:0 8px 16px;font-weight:700;font-size:18px;color:#0f172a">Flatfee</td></tr>
 <tr><td style="background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:32px">
 <h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#0f172a">${escapeHtml(content.heading)}</h1>
-${paragraphs}${button}${note}
+${paragraphs}${button}${links}${note}
 </td></tr>
 <tr><td style="padding:16px 8px;font-size:12px;line-height:18px;color:#94a3b8">Flatfee: sell digital products for a flat $10/month. We take 0% of sales.</td></tr>
 </table></td></tr></table></body></html>`;
@@ -41,6 +49,7 @@ ${paragraphs}${button}${note}
     "",
     ...content.paragraphs.flatMap((p) => [p, ""]),
     ...(content.button ? [`${content.button.label}: ${content.button.url}`, ""] : []),
+    ...(content.links ?? []).flatMap((link) => [`${link.label}: ${link.url}`, ""]),
     ...(content.note ? [content.note, ""] : []),
     "Flatfee: sell digital products for a flat $10/month. We take 0% of sales.",
   ].join("\n");

@@ -21,7 +21,8 @@ export function receiptEmail(purchase: BuyerPurchase, appUrl: string, libraryPat
       ...(purchase.downloadPath
         ? { button: { label: "Download your file", url: `${appUrl}${purchase.downloadPath}` } }
         : {}),
-      note: `All your purchases: ${appUrl}${libraryPath}. Your email was shared with ${purchase.sellerName}, the creator you bought from. Payment was processed by Stripe.`,
+      links: [{ label: "All your purchases (your library)", url: `${appUrl}${libraryPath}` }],
+      note: `Your email was shared with ${purchase.sellerName}, the creator you bought from. Payment was processed by Stripe.`,
     }),
   };
 }
