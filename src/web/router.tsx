@@ -70,6 +70,18 @@ export const router = createBrowserRouter([
         lazy: () => import("./features/storefront/store-page").then((m) => ({ Component: m.StorePage })),
       },
       {
+        path: "success",
+        lazy: () => import("./features/checkout/success-page").then((m) => ({ Component: m.SuccessPage })),
+      },
+      {
+        path: "download/:token",
+        lazy: () => import("./features/downloads/download-page").then((m) => ({ Component: m.DownloadPage })),
+      },
+      {
+        path: "library",
+        lazy: () => import("./features/library/library-page").then((m) => ({ Component: m.LibraryPage })),
+      },
+      {
         path: "*",
         lazy: () => import("./features/errors/not-found-page").then((m) => ({ Component: m.NotFoundPage })),
       },

@@ -60,6 +60,15 @@ describe("api client", () => {
     expect(loggedEntries()).toHaveLength(0);
   });
 
+  it("keeps the details the server adds to an error", async () => {
+    vi.stubGlobal(
+      "fetch",
+      respond(410, { code: "link_expired", message: "Expired", details: { productId: "p1" } }),
+    );
+    const error = await api("/api/x", { schema: okSchema }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 410, code: "link_expired", details: { productId: "p1" } });
+  });
+
   it("toasts 'Server Error' and logs a status of 500 or more", async () => {
     vi.stubGlobal("fetch", respond(503, { code: "INTERNAL", message: "Internal error" }));
     await expect(api("/api/x", { schema: okSchema })).rejects.toBeInstanceOf(ApiError);

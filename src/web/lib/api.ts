@@ -7,13 +7,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly requestId: string | undefined;
+  /** Facts the server adds to some errors (e.g. an expired download link names its product). */
+  readonly details: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, requestId?: string) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    requestId?: string,
+    details: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.requestId = requestId;
+    this.details = details;
   }
 }
 
@@ -109,7 +118,8 @@ export async function api<T>(path: string, options: RequestOptions<T>): Promise<
 
   const error = apiErrorSchema.safeParse(payload);
   if (error.success) {
-    throw new ApiError(response.status, error.data.code, error.data.message, error.data.requestId);
+    const { code, message, requestId, details } = error.data;
+    throw new ApiError(response.status, code, message, requestId, details);
   }
   throw new ApiError(response.status, "UNKNOWN", `Request failed (${response.status})`);
 }

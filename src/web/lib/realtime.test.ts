@@ -17,8 +17,17 @@ describe("realtime events", () => {
     expect(sellerKeys.status("u1")).not.toEqual(sellerKeys.status("u2"));
   });
 
+  it("refreshes the sales table and the stat cards on a new sale or refund", () => {
+    expect(queriesChangedBy({ type: "sales.changed" }, "u1")).toEqual([
+      sellerKeys.sales("u1"),
+      sellerKeys.stats("u1"),
+    ]);
+  });
+
   it("keeps every seller query under the seller's prefix", () => {
     const prefix = sellerKeys.all("u1");
-    expect(sellerKeys.status("u1").slice(0, prefix.length)).toEqual([...prefix]);
+    for (const key of [sellerKeys.status("u1"), sellerKeys.stats("u1"), sellerKeys.sales("u1")]) {
+      expect(key.slice(0, prefix.length)).toEqual([...prefix]);
+    }
   });
 });

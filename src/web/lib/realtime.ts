@@ -10,8 +10,7 @@ export function queriesChangedBy(event: RealtimeEvent, userId: string): QueryKey
     case "payouts.changed":
       return [sellerKeys.status(userId)];
     case "sales.changed":
-      // Sales and stats are not shown yet; the seller's status does not depend on them.
-      return [];
+      return [sellerKeys.sales(userId), sellerKeys.stats(userId)];
   }
 }
 

@@ -6,6 +6,10 @@ import { api } from "./api";
 export const sellerKeys = {
   all: (userId: string) => ["seller", userId] as const,
   status: (userId: string) => ["seller", userId, "status"] as const,
+  /** The dashboard's stat cards (GET /api/dashboard/stats). */
+  stats: (userId: string) => ["seller", userId, "stats"] as const,
+  /** Every page of the Customer Sales table. */
+  sales: (userId: string) => ["seller", userId, "sales"] as const,
 };
 
 /** The seller's plan and payout account (GET /api/seller/status). */

@@ -1,0 +1,91 @@
+import { Ban, CalendarX2, CircleAlert, Clock, LinkIcon, RotateCcw } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { ORDER_MESSAGES } from "../../../contracts/orders";
+import { Button } from "../../components/ui/button";
+import { NoticeCard } from "../../components/ui/notice-card";
+import { ResendLinkForm } from "./resend-link-form";
+import { UNAVAILABLE_TITLES, type UnavailableKind, unavailableKind } from "./unavailable-reason";
+
+const UNAVAILABLE_ICONS: Record<UnavailableKind, typeof Ban> = {
+  refunded: RotateCcw,
+  limitReached: Ban,
+  windowOver: CalendarX2,
+  removed: CircleAlert,
+};
+
+function Explanation({ children }: { children: ReactNode }) {
+  return <p className="mt-2 max-w-sm text-sm text-muted">{children}</p>;
+}
+
+function HomeLink() {
+  return (
+    <Button asChild variant="secondary" className="mt-6">
+      <Link to="/">Return to Home</Link>
+    </Button>
+  );
+}
+
+/** Refunded, limit reached, window over or product removed: why there is no download any more. */
+export function UnavailableNotice({ reason, productTitle }: { reason: string; productTitle: string }) {
+  const kind = unavailableKind(reason);
+  return (
+    <NoticeCard
+      icon={UNAVAILABLE_ICONS[kind]}
+      tone={kind === "refunded" ? "neutral" : "warning"}
+      title={UNAVAILABLE_TITLES[kind]}
+    >
+      <p className="mt-1 text-sm font-medium break-words text-ink">{productTitle}</p>
+      <Explanation>{reason}</Explanation>
+      <HomeLink />
+    </NoticeCard>
+  );
+}
+
+/** The buyer's 24-hour link ran out: ask for a fresh one, which goes to the purchase email only. */
+export function ExpiredLinkNotice({
+  productId,
+  maskedEmail,
+}: {
+  productId: string | null;
+  maskedEmail: string | null;
+}) {
+  return (
+    <NoticeCard icon={Clock} tone="warning" title="This download link has expired">
+      <Explanation>{ORDER_MESSAGES.linkExpired}</Explanation>
+      {maskedEmail && (
+        <p className="mt-2 text-sm text-muted">
+          The new link goes to <span className="font-medium text-ink">{maskedEmail}</span>.
+        </p>
+      )}
+      {productId ? (
+        <div className="mt-6 w-full">
+          <ResendLinkForm productId={productId} />
+        </div>
+      ) : (
+        <HomeLink />
+      )}
+    </NoticeCard>
+  );
+}
+
+export function InvalidLinkNotice() {
+  return (
+    <NoticeCard icon={LinkIcon} tone="danger" title="Invalid download link">
+      <Explanation>{ORDER_MESSAGES.linkInvalid}</Explanation>
+      <HomeLink />
+    </NoticeCard>
+  );
+}
+
+/** The server or the network failed (already toasted): offer another try. */
+export function LoadFailedNotice({ onRetry }: { onRetry: () => void }) {
+  return (
+    <NoticeCard icon={CircleAlert} tone="danger" title="We couldn't load this page">
+      <Explanation>Check your connection and try again.</Explanation>
+      <Button className="mt-6" onClick={onRetry}>
+        Try again
+      </Button>
+    </NoticeCard>
+  );
+}

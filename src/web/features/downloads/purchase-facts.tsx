@@ -1,0 +1,44 @@
+import type { ReactNode } from "react";
+import type { BuyerPurchase } from "../../../contracts/orders";
+import { formatPrice } from "../../../contracts/products";
+import { cn } from "../../lib/utils";
+import { downloadsLeftLabel, formatDay } from "./purchase-format";
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-2.5">
+      <dt className="shrink-0 text-sm text-muted">{term}</dt>
+      <dd className="min-w-0 text-right text-sm font-medium break-words text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/** The facts of one purchase a buyer needs: what, from whom, how much, and how many downloads until when. */
+export function PurchaseFacts({
+  purchase,
+  downloadsRemaining = purchase.downloadsRemaining,
+  showEmail = false,
+  className,
+}: {
+  purchase: BuyerPurchase;
+  /** The count after a download started on this page, fresher than `purchase`. */
+  downloadsRemaining?: number;
+  showEmail?: boolean;
+  className?: string;
+}) {
+  return (
+    <dl className={cn("divide-y divide-line", className)}>
+      <Fact term="Sold by">{purchase.sellerName}</Fact>
+      <Fact term="Amount paid">
+        <span className="tabular-nums">{formatPrice(purchase.amountCents)}</span>
+      </Fact>
+      {showEmail && <Fact term="Receipt sent to">{purchase.customerEmail}</Fact>}
+      <Fact term="Purchased">{formatDay(purchase.createdAt)}</Fact>
+      {purchase.unavailableReason === null && (
+        <Fact term="Downloads">
+          {downloadsLeftLabel(downloadsRemaining)}, until {formatDay(purchase.downloadWindowEndsAt)}
+        </Fact>
+      )}
+    </dl>
+  );
+}

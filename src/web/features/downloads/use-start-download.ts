@@ -1,0 +1,39 @@
+import { useMutation } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { isAlreadyReported } from "../../lib/already-reported";
+import { ApiError } from "../../lib/api";
+import { openPendingTab } from "../../lib/new-tab";
+import { startDownload } from "./downloads-api";
+import { downloadsLeftLabel } from "./purchase-format";
+
+type Callbacks = {
+  /** The download started; the server says how many are left. */
+  onStarted?: (downloadsRemaining: number) => void;
+  /** The server refused (limit reached, refunded, window over): its message says why. */
+  onRefused?: (reason: string) => void;
+};
+
+/**
+ * Download Your File (SPEC section 4): logs a download, then opens the file in a new tab. The tab
+ * opens on the click itself so popup blockers let it through, and follows once the URL arrives.
+ */
+export function useStartDownload({ onStarted, onRefused }: Callbacks = {}) {
+  const { mutate, isPending } = useMutation({ mutationFn: startDownload });
+  const start = (token: string) => {
+    const tab = openPendingTab();
+    mutate(token, {
+      onSuccess: ({ url, downloadsRemaining }) => {
+        tab.open(url);
+        toast.success("Your download has started", { description: downloadsLeftLabel(downloadsRemaining) });
+        onStarted?.(downloadsRemaining);
+      },
+      onError: (error) => {
+        tab.close();
+        if (isAlreadyReported(error)) return;
+        toast.error("Download unavailable", { description: error.message });
+        if (error instanceof ApiError && error.code === "download_unavailable") onRefused?.(error.message);
+      },
+    });
+  };
+  return { start, isPending };
+}

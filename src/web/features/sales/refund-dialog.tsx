@@ -1,0 +1,61 @@
+import { toast } from "sonner";
+import { ORDER_MESSAGES, type Sale } from "../../../contracts/orders";
+import { formatPrice } from "../../../contracts/products";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogConfirm,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from "../../components/ui/alert-dialog";
+import { isAlreadyReported } from "../../lib/already-reported";
+import { useRefundOrder } from "./sales-api";
+
+/** Confirms a refund; Refund waits for Stripe before closing. */
+export function RefundDialog({
+  userId,
+  sale,
+  onClose,
+}: {
+  userId: string;
+  sale: Sale | null;
+  onClose: () => void;
+}) {
+  const { mutate, isPending } = useRefundOrder(userId);
+  const confirm = () => {
+    if (!sale) return;
+    mutate(sale.id, {
+      onSuccess: () => {
+        toast.success(ORDER_MESSAGES.refundedTitle, {
+          description: `${formatPrice(sale.amountCents)} is on its way back to ${sale.customerEmail}.`,
+        });
+        onClose();
+      },
+      onError: (error) => {
+        if (!isAlreadyReported(error)) toast.error("Refund failed", { description: error.message });
+        onClose();
+      },
+    });
+  };
+  return (
+    <AlertDialog open={sale !== null} onOpenChange={(open) => !open && !isPending && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogTitle>Refund order</AlertDialogTitle>
+        <AlertDialogDescription>{ORDER_MESSAGES.refundConfirm}</AlertDialogDescription>
+        {sale && (
+          <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm break-words text-ink">
+            {sale.productTitle} · {formatPrice(sale.amountCents)} · {sale.customerEmail}
+          </p>
+        )}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogConfirm onClick={confirm} disabled={isPending}>
+            {isPending ? "Refunding..." : "Refund"}
+          </AlertDialogConfirm>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,101 @@
+import type { Sale } from "../../../contracts/orders";
+import { PURCHASE_RULES } from "../../../contracts/orders";
+import { formatPrice } from "../../../contracts/products";
+import { SaleActionsMenu } from "./sale-actions-menu";
+import { formatSaleDate } from "./sale-format";
+import { SaleStatusBadge } from "./sale-status-badge";
+
+type ListProps = { userId: string; sales: Sale[]; onRefund: (sale: Sale) => void };
+
+const downloadsUsed = (sale: Sale) => `${sale.downloadsUsed} / ${PURCHASE_RULES.maxDownloads}`;
+
+/** Wide screens: one row per sale. */
+export function SalesTable({ userId, sales, onRefund }: ListProps) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="border-y border-line bg-slate-50/70 text-xs font-medium tracking-wide text-muted uppercase">
+          <tr>
+            <th scope="col" className="px-6 py-2.5 font-medium">
+              Customer Email
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-medium">
+              Product
+            </th>
+            <th scope="col" className="px-3 py-2.5 text-right font-medium">
+              Amount
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-medium">
+              Date
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-2.5 text-right font-medium">
+              Downloads
+            </th>
+            <th scope="col" className="py-2.5 pr-4 pl-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {sales.map((sale) => (
+            <tr key={sale.id}>
+              <td className="max-w-56 truncate px-6 py-3 text-ink" title={sale.customerEmail}>
+                {sale.customerEmail}
+              </td>
+              <td className="max-w-48 truncate px-3 py-3 text-ink" title={sale.productTitle}>
+                {sale.productTitle}
+              </td>
+              <td className="px-3 py-3 text-right font-medium text-ink tabular-nums">
+                {formatPrice(sale.amountCents)}
+              </td>
+              <td className="px-3 py-3 whitespace-nowrap text-muted tabular-nums">
+                {formatSaleDate(sale.createdAt)}
+              </td>
+              <td className="px-3 py-3">
+                <SaleStatusBadge status={sale.status} />
+              </td>
+              <td className="px-3 py-3 text-right text-muted tabular-nums">{downloadsUsed(sale)}</td>
+              <td className="py-2 pr-4 pl-2 text-right">
+                <SaleActionsMenu userId={userId} sale={sale} onRefund={onRefund} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Phones: one card per sale. */
+export function SalesCards({ userId, sales, onRefund }: ListProps) {
+  return (
+    <ul className="divide-y divide-line border-t border-line">
+      {sales.map((sale) => (
+        <li key={sale.id} className="flex items-start gap-2 px-4 py-3">
+          <div className="min-w-0 flex-1 space-y-1">
+            <div className="flex items-baseline justify-between gap-3">
+              <p className="min-w-0 truncate text-sm font-medium text-ink" title={sale.customerEmail}>
+                {sale.customerEmail}
+              </p>
+              <p className="shrink-0 text-sm font-semibold text-ink tabular-nums">
+                {formatPrice(sale.amountCents)}
+              </p>
+            </div>
+            <p className="truncate text-sm text-muted" title={sale.productTitle}>
+              {sale.productTitle}
+            </p>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+              <SaleStatusBadge status={sale.status} />
+              <span className="tabular-nums">{formatSaleDate(sale.createdAt)}</span>
+              <span className="tabular-nums">{downloadsUsed(sale)} downloads</span>
+            </div>
+          </div>
+          <SaleActionsMenu userId={userId} sale={sale} onRefund={onRefund} />
+        </li>
+      ))}
+    </ul>
+  );
+}
