@@ -1,10 +1,9 @@
-import { Receipt } from "lucide-react";
 import { DashboardStats } from "../products/dashboard-stats";
 import { RecentProducts } from "../products/recent-products";
+import { CustomerSales } from "../sales/customer-sales";
 import { type SellerContext, SellerGate } from "../seller/seller-gate";
 import { GraceBanner } from "./grace-banner";
 import { HelpCard } from "./help-card";
-import { SectionPlaceholder } from "./section-placeholder";
 import { StoreActions } from "./store-actions";
 import { SubscriptionCard } from "./subscription-card";
 
@@ -23,11 +22,7 @@ function Dashboard({ user, status }: SellerContext) {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <RecentProducts userId={user.id} />
-          <SectionPlaceholder
-            title="Customer Sales"
-            icon={Receipt}
-            body="Every completed sale with the buyer's email, product, amount and date, exportable as CSV."
-          />
+          <CustomerSales userId={user.id} />
         </div>
         <div className="space-y-6">
           <SubscriptionCard userId={user.id} status={status} />
