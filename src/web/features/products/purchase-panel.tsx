@@ -2,7 +2,8 @@ import { Clock, Download, ShieldCheck } from "lucide-react";
 import { formatPrice, PURCHASE_UNAVAILABLE, type PublicProduct } from "../../../contracts/products";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { startCheckout } from "./buy-now";
+import { BuyNowButton } from "../checkout/buy-now-button";
+import { ResendLinkDialog } from "../downloads/resend-link-dialog";
 import { SOLD_OUT_BADGE, stockNotice } from "./stock";
 
 const NOTES = [
@@ -19,11 +20,7 @@ function BuyButton({ product }: { product: PublicProduct }) {
       </Button>
     );
   }
-  return (
-    <Button size="lg" className="w-full" disabled={!product.purchasable} onClick={startCheckout}>
-      Buy Now
-    </Button>
-  );
+  return <BuyNowButton productId={product.id} disabled={!product.purchasable} />;
 }
 
 /** Price, stock, Buy Now (or why not) and what the buyer gets. */
@@ -50,6 +47,9 @@ export function PurchasePanel({ product }: { product: PublicProduct }) {
             {reason}
           </p>
         )}
+        <div className="flex justify-center">
+          <ResendLinkDialog productId={product.id} />
+        </div>
       </div>
       <ul className="space-y-2 border-t border-line pt-5">
         {NOTES.map(({ icon: Icon, text }) => (
