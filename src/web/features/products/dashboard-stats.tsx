@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Eye, HardDrive, type LucideIcon, Package, ShoppingBag, TrendingUp } from "lucide-react";
 import type { ReactNode } from "react";
-import { dashboardStatsSchema } from "../../../contracts/products";
+import { dashboardStatsSchema, formatPrice } from "../../../contracts/products";
 import { Card } from "../../components/ui/card";
 import { Progress } from "../../components/ui/progress";
 import { api } from "../../lib/api";
@@ -10,7 +10,7 @@ import { storageSummary } from "./storage-summary";
 
 function useDashboardStats(userId: string) {
   return useQuery({
-    queryKey: [...sellerKeys.all(userId), "stats"],
+    queryKey: sellerKeys.stats(userId),
     queryFn: ({ signal }) => api("/api/dashboard/stats", { schema: dashboardStatsSchema, signal }),
   });
 }
@@ -45,7 +45,7 @@ const NOT_YET = (
   </>
 );
 
-/** The five stat cards of SPEC section 2; Units Sold and Total Revenue arrive with orders. */
+/** The five stat cards of SPEC section 2. */
 export function DashboardStats({ userId }: { userId: string }) {
   const { data: stats } = useDashboardStats(userId);
   const storage = stats ? storageSummary(stats.storageUsedBytes, stats.storageQuotaBytes) : null;
@@ -61,11 +61,15 @@ export function DashboardStats({ userId }: { userId: string }) {
         <p>Last 30 days</p>
         <p>{stats?.storeViewsAllTime ?? "—"} all time</p>
       </StatCard>
-      <StatCard title="Units Sold" icon={ShoppingBag} value={NOT_YET}>
-        <p>No sales yet</p>
+      <StatCard title="Units Sold" icon={ShoppingBag} value={stats?.unitsSold ?? NOT_YET}>
+        <p>All time, refunds excluded</p>
       </StatCard>
-      <StatCard title="Total Revenue" icon={TrendingUp} value={NOT_YET}>
-        <p>No sales yet</p>
+      <StatCard
+        title="Total Revenue"
+        icon={TrendingUp}
+        value={stats ? formatPrice(stats.totalRevenueCents) : NOT_YET}
+      >
+        <p>All time, before Stripe fees</p>
       </StatCard>
       <StatCard title="Storage Used" icon={HardDrive} value={storage ? `${storage.usedMb} MB` : NOT_YET}>
         {storage && (
