@@ -148,12 +148,13 @@ async function storeCheckedFile(
 async function recordCompleted({ db }: UploadDeps, upload: UploadRow, stored: StoredResult, now: Date) {
   return db.transaction().execute(async (trx) => {
     if (upload.purpose === "profile-picture") {
-      // The new picture overwrote the old one's object; only its row (and quota share) remains to go.
+      // The new picture overwrote the object of earlier unsaved ones; only their rows remain to go.
+      // The picture the profile uses (attached) is released by the store settings when they are saved.
       await trx
         .deleteFrom("uploads")
         .where("seller_id", "=", upload.seller_id)
         .where("purpose", "=", "profile-picture")
-        .where("status", "!=", "pending")
+        .where("status", "=", "completed")
         .execute();
     }
     return trx
