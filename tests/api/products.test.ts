@@ -353,9 +353,16 @@ describe("store views and dashboard stats", () => {
     await view(shop.userId, "203.0.113.5", browserAgent, shop.cookie);
     expect(await stats(shop.cookie)).toMatchObject({ storeViews30d: 2, storeViewsAllTime: 2 });
 
+    // Forty days pass: the old views leave the 30-day window but stay in the all-time total.
+    const fortyDaysAgo = new Date(Date.now() - 40 * DAY_MS);
     await t.db
       .updateTable("store_views")
-      .set({ viewed_at: new Date(Date.now() - 40 * DAY_MS) })
+      .set({ viewed_at: fortyDaysAgo })
+      .where("store_owner_id", "=", shop.userId)
+      .execute();
+    await t.db
+      .updateTable("store_view_days")
+      .set({ day: fortyDaysAgo.toISOString().slice(0, 10) })
       .where("store_owner_id", "=", shop.userId)
       .execute();
     await view(shop.userId, "203.0.113.1");

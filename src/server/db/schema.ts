@@ -164,6 +164,19 @@ export interface DownloadLogTable {
   created_at: CreatedAt;
 }
 
+export interface StoreViewDayTable {
+  store_owner_id: string;
+  day: ColumnType<Date, string, string>;
+  views: number;
+}
+
+export interface SellerSalesTotalsTable {
+  seller_id: string;
+  orders_count: number;
+  units_sold: number;
+  revenue_cents: number;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -177,5 +190,7 @@ export interface DB {
   checkouts: CheckoutTable;
   orders: OrderTable;
   download_logs: DownloadLogTable;
+  store_view_days: StoreViewDayTable;
+  seller_sales_totals: SellerSalesTotalsTable;
   uploads: UploadTable;
 }

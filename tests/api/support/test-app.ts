@@ -61,6 +61,8 @@ export async function createTestApp(
     sharing?: TestApp;
     /** A built web app to serve; by default there is none. */
     webDistDir?: string;
+    /** Adds routes of the test's own before the app starts listening. */
+    extraRoutes?: (server: App["server"]) => void;
   } = {},
 ): Promise<TestApp> {
   const database = options.sharing
@@ -101,6 +103,7 @@ export async function createTestApp(
     webhookSecrets: WEBHOOK_SECRETS,
     now: clock.now,
   });
+  options.extraRoutes?.(app.server);
   let url: string | undefined;
   if (options.listen) url = await app.server.listen({ port: 0, host: "127.0.0.1" });
   if (options.listen && !options.sharing) {

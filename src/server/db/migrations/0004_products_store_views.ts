@@ -37,11 +37,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     create index store_views_owner_time_idx on store_views (store_owner_id, viewed_at);
     create index store_views_visitor_idx on store_views (store_owner_id, visitor_hash, viewed_at);
+
+    -- Views per store per UTC day, kept with each view: the dashboard sums at most a few hundred rows,
+    -- never millions of views.
+    create table store_view_days (
+      store_owner_id text not null references "user" ("id") on delete cascade,
+      day date not null,
+      views integer not null,
+      primary key (store_owner_id, day)
+    );
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
+    drop table store_view_days;
     drop table store_views;
     alter table profiles drop column profile_picture_upload_id;
     drop table products;

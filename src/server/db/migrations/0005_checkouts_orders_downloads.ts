@@ -38,6 +38,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index orders_customer_email_idx on orders (lower(customer_email));
     create index orders_payment_intent_idx on orders (stripe_account_id, payment_intent_id);
 
+    -- Per seller, kept with every order and refund: Units Sold, Total Revenue and the sales count
+    -- are one row read, however many orders there are.
+    create table seller_sales_totals (
+      seller_id text primary key references "user" ("id"),
+      orders_count integer not null default 0,
+      units_sold integer not null default 0,
+      revenue_cents bigint not null default 0
+    );
+
     create table download_logs (
       id bigint generated always as identity primary key,
       order_id text not null references orders (id),
@@ -49,5 +58,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop table download_logs; drop table orders; drop table checkouts;`.execute(db);
+  await sql`drop table download_logs; drop table seller_sales_totals; drop table orders; drop table checkouts;`.execute(
+    db,
+  );
 }

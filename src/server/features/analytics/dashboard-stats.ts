@@ -1,14 +1,17 @@
 import { sql } from "kysely";
 import { STORAGE_QUOTA_BYTES } from "../../../contracts/uploads";
 import type { Database } from "../../db/database";
-import { salesStats } from "../orders/sales";
+import { salesTotals } from "../orders/sales-totals";
 import { storageUsedBytes } from "../uploads/queries";
 
 const STORE_VIEW_WINDOW_DAYS = 30;
 
-/** The dashboard's stat cards, each one SQL aggregate over the seller's own rows. */
+/** The dashboard's stat cards: small reads of the seller's roll-ups (views per day, sales totals). */
 export async function dashboardStats(db: Database, sellerId: string, now: Date) {
-  const since = new Date(now.getTime() - STORE_VIEW_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+  // Days are UTC days: the window is today and the 29 days before it.
+  const sinceDay = new Date(now.getTime() - (STORE_VIEW_WINDOW_DAYS - 1) * 24 * 60 * 60 * 1000)
+    .toISOString()
+    .slice(0, 10);
   const [products, views, storageUsed, sales] = await Promise.all([
     db
       .selectFrom("products")
@@ -19,15 +22,15 @@ export async function dashboardStats(db: Database, sellerId: string, now: Date) 
       .where("user_id", "=", sellerId)
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom("store_views")
+      .selectFrom("store_view_days")
       .select([
-        sql<number>`count(*) filter (where viewed_at >= ${since})`.as("recent"),
-        sql<number>`count(*)`.as("allTime"),
+        sql<number>`coalesce(sum(views) filter (where day >= ${sinceDay}), 0)`.as("recent"),
+        sql<number>`coalesce(sum(views), 0)`.as("allTime"),
       ])
       .where("store_owner_id", "=", sellerId)
       .executeTakeFirstOrThrow(),
     storageUsedBytes(db, sellerId),
-    salesStats(db, sellerId),
+    salesTotals(db, sellerId),
   ]);
   return {
     activeProducts: Number(products.active),
@@ -36,6 +39,7 @@ export async function dashboardStats(db: Database, sellerId: string, now: Date) 
     storeViewsAllTime: Number(views.allTime),
     storageUsedBytes: storageUsed,
     storageQuotaBytes: STORAGE_QUOTA_BYTES,
-    ...sales,
+    unitsSold: sales.unitsSold,
+    totalRevenueCents: sales.totalRevenueCents,
   };
 }

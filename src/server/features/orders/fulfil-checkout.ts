@@ -8,6 +8,7 @@ import type { EventEffects } from "../webhooks/process-event";
 import { libraryPath, libraryToken } from "./buyer-links";
 import { purchaseQuery, toBuyerPurchase } from "./buyer-purchase";
 import { receiptEmail, unavailableRefundEmail } from "./emails";
+import { countSale } from "./sales-totals";
 
 export interface FulfilmentDeps {
   stripe: Stripe;
@@ -82,6 +83,11 @@ export async function fulfilCheckout(
       created_at: now,
     })
     .execute();
+  await countSale(trx, {
+    sellerId: checkout.seller_id,
+    amountCents: amount,
+    kind: deliverable ? "new-completed" : "new-refunded",
+  });
 
   if (deliverable) {
     const purchase = toBuyerPurchase(

@@ -1,7 +1,7 @@
-import { sql } from "kysely";
 import type { SalesPage } from "../../../contracts/orders";
 import type { Database } from "../../db/database";
 import { badRequest, notFound } from "../../http/errors";
+import { salesTotals } from "./sales-totals";
 
 /** `createdAtISO|orderId`: a keyset cursor, so page 500 costs what page 1 does. */
 const encodeCursor = (createdAt: Date, id: string) =>
@@ -41,17 +41,13 @@ export async function salesPage(
       ]),
     );
   }
-  const [rows, count] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     query
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .limit(limit + 1)
       .execute(),
-    db
-      .selectFrom("orders")
-      .select(sql<number>`count(*)`.as("total"))
-      .where("seller_id", "=", sellerId)
-      .executeTakeFirstOrThrow(),
+    salesTotals(db, sellerId),
   ]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -65,22 +61,9 @@ export async function salesPage(
       status: row.status,
       downloadsUsed: row.downloads_used,
     })),
-    total: Number(count.total),
+    total: totals.ordersCount,
     nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null,
   };
-}
-
-/** Units Sold and Total Revenue: completed orders only (a refund takes the sale back). */
-export async function salesStats(db: Database, sellerId: string) {
-  const row = await db
-    .selectFrom("orders")
-    .select([
-      sql<number>`count(*) filter (where status = 'completed')`.as("units"),
-      sql<number>`coalesce(sum(amount_cents) filter (where status = 'completed'), 0)`.as("revenue"),
-    ])
-    .where("seller_id", "=", sellerId)
-    .executeTakeFirstOrThrow();
-  return { unitsSold: Number(row.units), totalRevenueCents: Number(row.revenue) };
 }
 
 /** The seller gives a buyer their 3 downloads back (e.g. after a failed download). */

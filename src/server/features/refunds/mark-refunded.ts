@@ -1,22 +1,31 @@
-import type { Database } from "../../db/database";
+import { type Database, inTransaction } from "../../db/database";
+import { countSale } from "../orders/sales-totals";
 
-/** Marks an order refunded (its downloads stop at once). Returns the order when this call changed it. */
-export async function markRefunded(
+/**
+ * Marks a completed order refunded (its downloads stop at once) and takes it out of the seller's
+ * totals, in one transaction. Returns the order when this call changed it, undefined otherwise.
+ */
+export function markRefunded(
   db: Database,
   where: { orderId: string } | { accountId: string; paymentIntentId: string },
   now: Date,
 ) {
-  let query = db
-    .updateTable("orders")
-    .set({ status: "refunded", refunded_at: now })
-    .where("status", "=", "completed");
-  query =
-    "orderId" in where
-      ? query.where("id", "=", where.orderId)
-      : query
-          .where("stripe_account_id", "=", where.accountId)
-          .where("payment_intent_id", "=", where.paymentIntentId);
-  return query
-    .returning(["id", "seller_id", "customer_email", "product_title", "amount_cents"])
-    .executeTakeFirst();
+  return inTransaction(db, async (trx) => {
+    let query = trx
+      .updateTable("orders")
+      .set({ status: "refunded", refunded_at: now })
+      .where("status", "=", "completed");
+    query =
+      "orderId" in where
+        ? query.where("id", "=", where.orderId)
+        : query
+            .where("stripe_account_id", "=", where.accountId)
+            .where("payment_intent_id", "=", where.paymentIntentId);
+    const order = await query
+      .returning(["id", "seller_id", "customer_email", "product_title", "amount_cents"])
+      .executeTakeFirst();
+    if (order)
+      await countSale(trx, { sellerId: order.seller_id, amountCents: order.amount_cents, kind: "refunded" });
+    return order;
+  });
 }

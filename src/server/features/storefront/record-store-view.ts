@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { sql } from "kysely";
 import type { Database } from "../../db/database";
 
 /** Crawlers, link unfurlers and headless browsers are not visitors. */
@@ -39,14 +40,23 @@ export async function recordStoreView(db: Database, secret: string, visit: Store
     .where("id", "=", visit.storeOwnerId)
     .executeTakeFirst();
   if (!owner) return false;
-  await db
-    .insertInto("store_views")
-    .values({
-      store_owner_id: visit.storeOwnerId,
-      user_agent: userAgent,
-      visitor_hash: visitorHash,
-      viewed_at: visit.now,
-    })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("store_views")
+      .values({
+        store_owner_id: visit.storeOwnerId,
+        user_agent: userAgent,
+        visitor_hash: visitorHash,
+        viewed_at: visit.now,
+      })
+      .execute();
+    await trx
+      .insertInto("store_view_days")
+      .values({ store_owner_id: visit.storeOwnerId, day: visit.now.toISOString().slice(0, 10), views: 1 })
+      .onConflict((conflict) =>
+        conflict.columns(["store_owner_id", "day"]).doUpdateSet({ views: sql`store_view_days.views + 1` }),
+      )
+      .execute();
+  });
   return true;
 }
