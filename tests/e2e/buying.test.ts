@@ -1,0 +1,271 @@
+import { readFile } from "node:fs/promises";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ORDER_MESSAGES } from "../../src/contracts/orders";
+import { launchBrowser, PHONE_VIEWPORT, screenshot } from "./support/browser";
+import { readySeller } from "./support/seller";
+import { type E2EServer, startE2EServer } from "./support/server";
+
+const BUYER_EMAIL = "buyer@example.com";
+const TITLE = "Watercolour Basics Guide";
+const DESKTOP = { width: 1280, height: 900 };
+
+let server: E2EServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.close();
+});
+
+async function newPage(viewport = DESKTOP, timezoneId?: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport,
+    baseURL: server.baseUrl,
+    ...(timezoneId ? { timezoneId } : {}),
+  });
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** A small valid PDF with correct xref offsets. */
+function pdfFile(): Buffer {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
+  ];
+  let body = "%PDF-1.4\n% buying journey\n";
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(Buffer.byteLength(body));
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body);
+}
+
+/** What the new product form does, from the seller's page: upload the file, then publish. */
+async function createProduct(page: Page, file: Buffer): Promise<string> {
+  return page.evaluate(
+    async ({ base64, title }) => {
+      const call = async (path: string, init: RequestInit = {}) => {
+        const response = await fetch(path, init);
+        if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${await response.text()}`);
+        return response.status === 204 ? null : response.json();
+      };
+      const json = (body: unknown): RequestInit => ({
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const intent = await call(
+        "/api/uploads",
+        json({
+          purpose: "product-file",
+          fileName: "guide.pdf",
+          sizeBytes: bytes.length,
+          contentType: "application/pdf",
+        }),
+      );
+      const put = await fetch(intent.url, { method: "PUT", headers: intent.headers, body: bytes });
+      if (!put.ok) throw new Error(`PUT upload: ${put.status}`);
+      await call(`/api/uploads/${intent.uploadId}/complete`, { method: "POST" });
+      const product = await call(
+        "/api/products",
+        json({
+          title,
+          description: "Twelve lessons.",
+          price: "9.99",
+          inventoryType: "unlimited",
+          fileUploadId: intent.uploadId,
+        }),
+      );
+      return product.id as string;
+    },
+    { base64: file.toString("base64"), title: TITLE },
+  );
+}
+
+async function expectToast(page: Page, title: string, description?: string) {
+  const toasts = page.locator("[data-sonner-toast]");
+  const toast = toasts.filter({ hasText: title }).last();
+  await toast.waitFor().catch(async (error: Error) => {
+    throw new Error(`${error.message}\nToasts on screen: ${JSON.stringify(await toasts.allInnerTexts())}`);
+  });
+  if (description) await toast.getByText(description, { exact: true }).waitFor();
+}
+
+/**
+ * Clicks a download button: the click opens a tab at once, the POST counts the download, and the
+ * tab follows to the file. Answers the bytes at that file URL.
+ */
+async function downloadWith(page: Page, button: ReturnType<Page["getByRole"]>): Promise<Buffer> {
+  const [popup, response] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.waitForResponse((r) => r.url().includes("/api/downloads/") && r.request().method() === "POST"),
+    button.click(),
+  ]);
+  expect(response.status()).toBe(200);
+  const { url } = (await response.json()) as { url: string };
+  await popup.close();
+  const file = await fetch(new URL(url, server.baseUrl));
+  expect(file.status).toBe(200);
+  return Buffer.from(await file.arrayBuffer());
+}
+
+function statCard(page: Page, title: string) {
+  return page.getByRole("group", { name: title });
+}
+
+describe("buying and delivery", () => {
+  it("no session id on /success is the not-found state at once; a forged link is refused", async () => {
+    const page = await newPage(PHONE_VIEWPORT);
+    await page.goto("/success");
+    await page.getByRole("heading", { name: ORDER_MESSAGES.notFound }).waitFor();
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+
+    await page.goto("/download/not-a-real-token");
+    await page.getByRole("heading", { name: "Invalid download link" }).waitFor();
+    await page.getByText(ORDER_MESSAGES.linkInvalid).waitFor();
+  });
+
+  it("a buyer with no account pays with 4242, downloads the file, finds the receipt and library; the seller sees it live, exports, resets and refunds", async () => {
+    const pdf = pdfFile();
+    // Half an hour off UTC, so a date in the wrong time zone cannot pass for the right one.
+    const seller = await newPage(DESKTOP, "Asia/Kolkata");
+    await readySeller(seller, server);
+    const productId = await createProduct(seller, pdf);
+
+    const sales = seller.getByRole("region", { name: "Customer Sales" });
+    await sales.getByText("No sales yet").waitFor();
+    await sales.getByRole("button", { name: "Export CSV" }).click();
+    await expectToast(seller, ORDER_MESSAGES.noDataTitle, ORDER_MESSAGES.noData);
+
+    // The buyer: a fresh phone-sized browser with no account.
+    const buyer = await newPage(PHONE_VIEWPORT);
+    await buyer.goto(`/product/${productId}`);
+    await buyer.getByRole("heading", { name: TITLE }).waitFor();
+    await buyer.getByRole("button", { name: "Buy Now" }).click();
+    await buyer.getByLabel("Card number").waitFor();
+    expect(new URL(buyer.url()).origin).not.toBe(server.baseUrl);
+    await buyer.getByLabel("Email").fill(BUYER_EMAIL);
+    await buyer.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await buyer.getByLabel("Expiration date").fill("12 / 34");
+    await buyer.getByLabel("CVC").fill("123");
+    await buyer.getByRole("button", { name: "Pay $9.99" }).click();
+
+    await buyer.waitForURL((url) => url.pathname === "/success" && url.searchParams.has("session_id"));
+    await buyer.getByRole("heading", { name: "Thank you for your purchase!" }).waitFor();
+    await buyer.getByText(TITLE, { exact: true }).waitFor();
+    await buyer.getByText("$9.99").waitFor();
+    await buyer.getByText(BUYER_EMAIL, { exact: true }).first().waitFor();
+    await buyer.getByRole("main").getByText("3 of 3 downloads left", { exact: false }).waitFor();
+
+    // The seller's dashboard shows the sale without a reload.
+    await sales.getByText(BUYER_EMAIL).waitFor();
+    await sales.getByText("Completed").waitFor();
+    await statCard(seller, "Units Sold").getByText("1", { exact: true }).waitFor();
+    await statCard(seller, "Total Revenue").getByText("$9.99").waitFor();
+
+    const downloaded = await downloadWith(buyer, buyer.getByRole("button", { name: "Download Your File" }));
+    expect(downloaded.equals(pdf)).toBe(true);
+    await buyer.getByRole("main").getByText("2 of 3 downloads left", { exact: false }).waitFor();
+    await screenshot(buyer, "buying-success-phone");
+
+    // The receipt, and the library behind its link.
+    await buyer.goto("/dev/mailbox");
+    await buyer.getByRole("link", { name: new RegExp(`Your receipt: ${TITLE}.*${BUYER_EMAIL}`) }).click();
+    const downloadLink = await buyer.getByRole("link", { name: "Download your file" }).getAttribute("href");
+    expect(downloadLink).toMatch(/\/download\//);
+    await buyer.getByRole("link", { name: "All your purchases (your library)" }).click();
+    await buyer.waitForURL((url) => url.pathname === "/library" && url.searchParams.has("token"));
+    await buyer.getByRole("heading", { name: "Your purchases" }).waitFor();
+    const card = buyer.getByRole("article", { name: TITLE });
+    await card.getByText("2 of 3 downloads left", { exact: false }).waitFor();
+    await card.getByText("$9.99").waitFor();
+    await screenshot(buyer, "buying-library-phone");
+
+    // The CSV export, dates in the browser's time zone.
+    const [csvDownload] = await Promise.all([
+      seller.waitForEvent("download"),
+      sales.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
+    await expectToast(seller, ORDER_MESSAGES.exportedTitle, ORDER_MESSAGES.exported);
+    expect(csvDownload.suggestedFilename()).toMatch(/^customer-sales-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile(await csvDownload.path(), "utf8");
+    const [header, row, ...rest] = csv.trim().split("\n");
+    expect(header).toBe("Customer Email,Product,Amount,Date");
+    const date =
+      /^buyer@example\.com,Watercolour Basics Guide,9\.99,"([A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2})"$/.exec(
+        row ?? "",
+      )?.[1];
+    expect(date, row).toBeDefined();
+    // The same minute the table shows in the seller's time zone.
+    await sales.getByText(date ?? "").waitFor();
+    expect(rest).toEqual([]);
+
+    // The download page: two more downloads use up the three, the fourth is refused.
+    await buyer.goto(new URL(downloadLink ?? "", server.baseUrl).pathname);
+    await buyer.getByText("guide.pdf").waitFor();
+    await buyer.getByRole("main").getByText("2 of 3 downloads left", { exact: false }).waitFor();
+    await screenshot(buyer, "buying-download-phone");
+    const download = buyer.getByRole("button", { name: "Download", exact: true });
+    expect((await downloadWith(buyer, download)).equals(pdf)).toBe(true);
+    await buyer.getByRole("main").getByText("1 of 3 downloads left", { exact: false }).waitFor();
+    expect((await downloadWith(buyer, download)).equals(pdf)).toBe(true);
+    await buyer.getByRole("button", { name: "No downloads left" }).waitFor();
+    const refused = await buyer.evaluate(
+      (path) => fetch(`/api/downloads/${path.split("/").pop()}`, { method: "POST" }).then((r) => r.status),
+      downloadLink ?? "",
+    );
+    expect(refused).toBe(403);
+    await buyer.reload();
+    await buyer.getByRole("heading", { name: "Download limit reached" }).waitFor();
+    await buyer.getByText(ORDER_MESSAGES.limitReached).waitFor();
+    await screenshot(buyer, "buying-limit-phone");
+
+    // The seller gives the downloads back; the same link works again. (Downloads send no live event.)
+    await seller.reload();
+    await sales.getByText("3 / 3").waitFor();
+    await sales.getByRole("button", { name: `Actions for the sale to ${BUYER_EMAIL}` }).click();
+    await seller.getByRole("menuitem", { name: "Reset downloads" }).click();
+    await expectToast(seller, ORDER_MESSAGES.downloadsResetTitle);
+    await sales.getByText("0 / 3").waitFor();
+    await buyer.reload();
+    await buyer.getByRole("main").getByText("3 of 3 downloads left", { exact: false }).waitFor();
+    expect((await downloadWith(buyer, download)).equals(pdf)).toBe(true);
+
+    // The refund, confirmed first; the buyer's link stops working at once.
+    await sales.getByRole("button", { name: `Actions for the sale to ${BUYER_EMAIL}` }).click();
+    await seller.getByRole("menuitem", { name: "Refund" }).click();
+    const confirm = seller.getByRole("alertdialog");
+    await confirm.getByText(ORDER_MESSAGES.refundConfirm).waitFor();
+    await screenshot(seller, "buying-refund-confirm");
+    await confirm.getByRole("button", { name: "Refund" }).click();
+    await expectToast(seller, ORDER_MESSAGES.refundedTitle);
+    await sales.getByText("Refunded").waitFor();
+    await statCard(seller, "Units Sold").getByText("0", { exact: true }).waitFor();
+    await screenshot(seller, "buying-dashboard-sales");
+
+    await buyer.reload();
+    await buyer.getByRole("heading", { name: "This purchase was refunded" }).waitFor();
+    await buyer.getByText(ORDER_MESSAGES.refunded).waitFor();
+    await screenshot(buyer, "buying-refunded-phone");
+
+    // The seller's table on a phone: one card per sale.
+    await seller.setViewportSize(PHONE_VIEWPORT);
+    await sales.getByText(BUYER_EMAIL).waitFor();
+    await screenshot(seller, "buying-dashboard-sales-phone");
+  });
+});
