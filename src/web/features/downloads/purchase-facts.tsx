@@ -35,9 +35,10 @@ export function PurchaseFacts({
       {showEmail && <Fact term="Receipt sent to">{purchase.customerEmail}</Fact>}
       <Fact term="Purchased">{formatDay(purchase.createdAt)}</Fact>
       {purchase.unavailableReason === null && (
-        <Fact term="Downloads">
-          {downloadsLeftLabel(downloadsRemaining)}, until {formatDay(purchase.downloadWindowEndsAt)}
-        </Fact>
+        <>
+          <Fact term="Downloads">{downloadsLeftLabel(downloadsRemaining)}</Fact>
+          <Fact term="Available until">{formatDay(purchase.downloadWindowEndsAt)}</Fact>
+        </>
       )}
     </dl>
   );

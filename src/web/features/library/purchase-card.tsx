@@ -43,7 +43,7 @@ export function PurchaseCard({ purchase }: { purchase: BuyerPurchase }) {
           <ProductCover
             url={purchase.coverThumbnailUrl}
             title={purchase.productTitle}
-            className="h-16 w-[7.6rem] shrink-0 rounded-lg border border-line"
+            className="h-14 w-[6.7rem] shrink-0 rounded-lg border border-line sm:h-16 sm:w-[7.6rem]"
             iconClassName="size-6"
           />
           <div className="min-w-0 flex-1">

@@ -9,63 +9,60 @@ type ListProps = { userId: string; sales: Sale[]; onRefund: (sale: Sale) => void
 
 const downloadsUsed = (sale: Sale) => `${sale.downloadsUsed} / ${PURCHASE_RULES.maxDownloads}`;
 
-/** Wide screens: one row per sale. */
+/** Wide screens: one row per sale; the customer's email over the product, so it fits the dashboard column. */
 export function SalesTable({ userId, sales, onRefund }: ListProps) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="border-y border-line bg-slate-50/70 text-xs font-medium tracking-wide text-muted uppercase">
-          <tr>
-            <th scope="col" className="px-6 py-2.5 font-medium">
-              Customer Email
-            </th>
-            <th scope="col" className="px-3 py-2.5 font-medium">
-              Product
-            </th>
-            <th scope="col" className="px-3 py-2.5 text-right font-medium">
-              Amount
-            </th>
-            <th scope="col" className="px-3 py-2.5 font-medium">
-              Date
-            </th>
-            <th scope="col" className="px-3 py-2.5 font-medium">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-2.5 text-right font-medium">
-              Downloads
-            </th>
-            <th scope="col" className="py-2.5 pr-4 pl-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {sales.map((sale) => (
-            <tr key={sale.id}>
-              <td className="max-w-56 truncate px-6 py-3 text-ink" title={sale.customerEmail}>
+    <table className="w-full table-fixed text-left text-sm">
+      <thead className="border-y border-line bg-slate-50/70 text-xs tracking-wide text-muted uppercase">
+        <tr>
+          <th scope="col" className="py-2.5 pr-3 pl-6 font-medium">
+            Customer Email / Product
+          </th>
+          <th scope="col" className="w-20 px-3 py-2.5 text-right font-medium">
+            Amount
+          </th>
+          <th scope="col" className="w-40 px-3 py-2.5 font-medium">
+            Date
+          </th>
+          <th scope="col" className="w-28 px-3 py-2.5 font-medium">
+            Status
+          </th>
+          <th scope="col" className="w-24 px-3 py-2.5 text-right font-medium">
+            Downloads
+          </th>
+          <th scope="col" className="w-14 py-2.5 pr-4 pl-1">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-line">
+        {sales.map((sale) => (
+          <tr key={sale.id}>
+            <td className="py-3 pr-3 pl-6">
+              <p className="truncate font-medium text-ink" title={sale.customerEmail}>
                 {sale.customerEmail}
-              </td>
-              <td className="max-w-48 truncate px-3 py-3 text-ink" title={sale.productTitle}>
+              </p>
+              <p className="truncate text-muted" title={sale.productTitle}>
                 {sale.productTitle}
-              </td>
-              <td className="px-3 py-3 text-right font-medium text-ink tabular-nums">
-                {formatPrice(sale.amountCents)}
-              </td>
-              <td className="px-3 py-3 whitespace-nowrap text-muted tabular-nums">
-                {formatSaleDate(sale.createdAt)}
-              </td>
-              <td className="px-3 py-3">
-                <SaleStatusBadge status={sale.status} />
-              </td>
-              <td className="px-3 py-3 text-right text-muted tabular-nums">{downloadsUsed(sale)}</td>
-              <td className="py-2 pr-4 pl-2 text-right">
-                <SaleActionsMenu userId={userId} sale={sale} onRefund={onRefund} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              </p>
+            </td>
+            <td className="px-3 py-3 text-right font-medium text-ink tabular-nums">
+              {formatPrice(sale.amountCents)}
+            </td>
+            <td className="px-3 py-3 whitespace-nowrap text-muted tabular-nums">
+              {formatSaleDate(sale.createdAt)}
+            </td>
+            <td className="px-3 py-3">
+              <SaleStatusBadge status={sale.status} />
+            </td>
+            <td className="px-3 py-3 text-right text-muted tabular-nums">{downloadsUsed(sale)}</td>
+            <td className="py-2 pr-4 pl-1 text-right">
+              <SaleActionsMenu userId={userId} sale={sale} onRefund={onRefund} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
