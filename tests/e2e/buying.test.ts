@@ -132,12 +132,14 @@ describe("buying and delivery", () => {
     const page = await newPage(PHONE_VIEWPORT);
     await page.goto("/success");
     await page.getByRole("heading", { name: ORDER_MESSAGES.notFound }).waitFor();
+    await screenshot(page, "buying-success-not-found-phone");
     await page.getByRole("link", { name: "Return to Home" }).click();
     await page.waitForURL(`${server.baseUrl}/`);
 
     await page.goto("/download/not-a-real-token");
     await page.getByRole("heading", { name: "Invalid download link" }).waitFor();
     await page.getByText(ORDER_MESSAGES.linkInvalid).waitFor();
+    await screenshot(page, "buying-invalid-link-phone");
   });
 
   it("a buyer with no account pays with 4242, downloads the file, finds the receipt and library; the seller sees it live, exports, resets and refunds", async () => {
@@ -195,6 +197,17 @@ describe("buying and delivery", () => {
     await card.getByText("2 of 3 downloads left", { exact: false }).waitFor();
     await card.getByText("$9.99").waitFor();
     await screenshot(buyer, "buying-library-phone");
+
+    // Lost the receipt: 'Resend my download link' on the product page mails a fresh one.
+    await buyer.goto(`/product/${productId}`);
+    await buyer.getByRole("button", { name: "Resend my download link" }).click();
+    const resend = buyer.getByRole("dialog", { name: "Resend my download link" });
+    await resend.getByLabel("Email you bought with").fill(BUYER_EMAIL);
+    await resend.getByRole("button", { name: "Email me a new link" }).click();
+    await resend.getByText(ORDER_MESSAGES.resendSent).waitFor();
+    await screenshot(buyer, "buying-resend-phone");
+    await buyer.goto("/dev/mailbox");
+    await buyer.getByRole("link", { name: new RegExp(`Your download link: ${TITLE}`) }).waitFor();
 
     // The CSV export, dates in the browser's time zone.
     const [csvDownload] = await Promise.all([
