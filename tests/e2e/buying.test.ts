@@ -54,9 +54,9 @@ function pdfFile(): Buffer {
 }
 
 /** What the new product form does, from the seller's page: upload the file, then publish. */
-async function createProduct(page: Page, file: Buffer): Promise<string> {
+async function createProduct(page: Page, file: Buffer, stock: number | null = null): Promise<string> {
   return page.evaluate(
-    async ({ base64, title }) => {
+    async ({ base64, title, stock }) => {
       const call = async (path: string, init: RequestInit = {}) => {
         const response = await fetch(path, init);
         if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${await response.text()}`);
@@ -86,13 +86,14 @@ async function createProduct(page: Page, file: Buffer): Promise<string> {
           title,
           description: "Twelve lessons.",
           price: "9.99",
-          inventoryType: "unlimited",
+          inventoryType: stock === null ? "unlimited" : "limited",
+          quantityAvailable: stock,
           fileUploadId: intent.uploadId,
         }),
       );
       return product.id as string;
     },
-    { base64: file.toString("base64"), title: TITLE },
+    { base64: file.toString("base64"), title: TITLE, stock },
   );
 }
 
@@ -280,5 +281,25 @@ describe("buying and delivery", () => {
     await seller.setViewportSize(PHONE_VIEWPORT);
     await sales.getByText(BUYER_EMAIL).waitFor();
     await screenshot(seller, "buying-dashboard-sales-phone");
+  });
+
+  it("the last unit taken while the page is open: Buy Now says it just sold out and the page shows SOLD OUT", async () => {
+    const seller = await newPage();
+    await readySeller(seller, server);
+    const productId = await createProduct(seller, pdfFile(), 1);
+
+    const late = await newPage(PHONE_VIEWPORT);
+    await late.goto(`/product/${productId}`);
+    await late.getByText("Only 1 left in stock").waitFor();
+
+    const first = await newPage();
+    await first.goto(`/product/${productId}`);
+    await first.getByRole("button", { name: "Buy Now" }).click();
+    await first.getByLabel("Card number").waitFor();
+
+    await late.getByRole("button", { name: "Buy Now" }).click();
+    await expectToast(late, "Checkout failed", ORDER_MESSAGES.soldOut);
+    await late.getByRole("button", { name: "Sold Out" }).waitFor();
+    expect(await late.getByRole("button", { name: "Sold Out" }).isDisabled()).toBe(true);
   });
 });
