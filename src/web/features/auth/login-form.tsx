@@ -1,6 +1,6 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { AUTH_MESSAGES, credentialsSchema, firstValidationToast } from "../../../contracts/auth";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
@@ -13,10 +13,13 @@ import { TwoFactorCodeForm } from "./two-factor-code-form";
 
 type Values = { email: string; password: string };
 
+const TWO_FACTOR_STEP = "two-factor";
+
 export function LoginForm() {
   const navigate = useNavigate();
   const id = useId();
-  const [needsCode, setNeedsCode] = useState(false);
+  // In the URL, not in state: the auth page swaps in a spinner while the session re-checks after sign-in.
+  const needsCode = useSearchParams()[0].get("step") === TWO_FACTOR_STEP;
   const { register, handleSubmit, setError, clearErrors, formState } = useForm<Values>({
     defaultValues: { email: "", password: "" },
   });
@@ -40,7 +43,7 @@ export function LoginForm() {
         return;
       }
       if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) {
-        setNeedsCode(true);
+        navigate(`/auth?tab=login&step=${TWO_FACTOR_STEP}`, { replace: true });
         return;
       }
       navigate("/dashboard");
@@ -50,7 +53,12 @@ export function LoginForm() {
   });
 
   if (needsCode) {
-    return <TwoFactorCodeForm onVerified={() => navigate("/dashboard")} onBack={() => setNeedsCode(false)} />;
+    return (
+      <TwoFactorCodeForm
+        onVerified={() => navigate("/dashboard")}
+        onBack={() => navigate("/auth?tab=login", { replace: true })}
+      />
+    );
   }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">

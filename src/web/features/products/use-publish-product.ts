@@ -68,7 +68,8 @@ export function usePublishProduct(userId: string) {
         const fileUploadId = await upload("product-file", file);
         const coverUploadId = cover ? await upload("product-cover", cover) : null;
         const product = await createProduct(toCreateProductInput(values, fileUploadId, coverUploadId));
-        await queryClient.invalidateQueries({ queryKey: sellerKeys.all(userId) });
+        // Refetched now, not when the dashboard mounts, so it opens with the new product in it.
+        await queryClient.invalidateQueries({ queryKey: sellerKeys.all(userId), refetchType: "all" });
         showCreated(product.id);
         if (!abort.signal.aborted) navigate("/dashboard");
       } catch (error) {

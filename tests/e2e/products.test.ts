@@ -1,0 +1,345 @@
+import { createHmac } from "node:crypto";
+import { mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRODUCT_MESSAGES } from "../../src/contracts/products";
+import { STORE_SETTINGS_MESSAGES } from "../../src/contracts/store-settings";
+import { BYTES_PER_MB, UPLOAD_MESSAGES } from "../../src/contracts/uploads";
+import { launchBrowser, PHONE_VIEWPORT, screenshot } from "./support/browser";
+import { readySeller } from "./support/seller";
+import { type E2EServer, startE2EServer } from "./support/server";
+
+let server: E2EServer;
+let browser: Browser;
+let scratch: string;
+beforeAll(async () => {
+  [server, browser, scratch] = await Promise.all([
+    startE2EServer(),
+    launchBrowser(),
+    mkdtemp(path.join(tmpdir(), "flatfee-products-e2e-")),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+async function newContext(viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.baseUrl });
+  return context;
+}
+
+const readClipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+/** A small valid PDF (with correct xref offsets), padded so that its upload takes a moment. */
+function pdfFile(paddingBytes: number): Buffer {
+  const padding = "%".concat("x".repeat(paddingBytes), "\n");
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
+  ];
+  let body = `%PDF-1.4\n${padding}`;
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(Buffer.byteLength(body));
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body);
+}
+
+const pngImage = (width: number, height: number, color: string) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) from the base32 secret the settings page shows. */
+function totp(base32Secret: string, now = Date.now()): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const char of base32Secret.replace(/[\s=]/g, "").toUpperCase()) {
+    bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
+  }
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => Number.parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
+  const hmac = createHmac("sha1", key).update(counter).digest();
+  const offset = (hmac.at(-1) ?? 0) & 0x0f;
+  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+async function expectToast(page: Page, title: string, description?: string) {
+  const toasts = page.locator("[data-sonner-toast]");
+  const toast = toasts.filter({ hasText: title }).last();
+  await toast.waitFor().catch(async (error: Error) => {
+    throw new Error(`${error.message}\nToasts on screen: ${JSON.stringify(await toasts.allInnerTexts())}`);
+  });
+  if (description) await toast.getByText(description, { exact: true }).waitFor();
+  return toast;
+}
+
+/** Samples the upload bar while it is on screen: every percentage it showed. */
+async function watchProgress(page: Page): Promise<number[]> {
+  const bar = page.getByRole("progressbar", { name: /^Uploading / }).first();
+  await bar.waitFor();
+  const seen: number[] = [];
+  while (await bar.isVisible()) {
+    // A short timeout: the bar may be gone between the two calls.
+    const value = await bar.getAttribute("aria-valuenow", { timeout: 100 }).catch(() => null);
+    if (value !== null) seen.push(Number(value));
+    await page.waitForTimeout(50);
+  }
+  return seen;
+}
+
+describe("products, storefront and store settings", () => {
+  it("a seller publishes a product with a PDF and a cover, shares it, sees it everywhere, styles the store, deletes it", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const seller = await readySeller(page, server);
+    const title = `Watercolor Guide ${Date.now()}`;
+
+    await page.getByRole("link", { name: "New Product" }).first().click();
+    await page.waitForURL(`${server.baseUrl}/new`);
+    await page.getByLabel("Product Title").fill(title);
+    await page.getByLabel("Description").fill("Thirty lessons.\nFrom first wash to finished piece.");
+    await page.getByLabel("Price (USD)").fill("19.99");
+    await page.getByText("Limited", { exact: true }).click();
+    await page.getByLabel("Available Quantity").fill("3");
+    await page.getByLabel("Digital File").setInputFiles({
+      name: "watercolor-guide.pdf",
+      mimeType: "application/pdf",
+      buffer: pdfFile(3 * BYTES_PER_MB),
+    });
+    await page.getByText("watercolor-guide.pdf", { exact: true }).waitFor();
+    await page.getByLabel("Cover Image").setInputFiles({
+      name: "cover.png",
+      mimeType: "image/png",
+      buffer: await pngImage(1200, 630, "#6d5dfc"),
+    });
+    await page.getByRole("img", { name: "Cover preview" }).waitFor();
+
+    // Slow the upload down so the bar is seen moving (bytes sent / total).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 2 * BYTES_PER_MB,
+    });
+    await page.getByRole("button", { name: "Publish Product" }).click();
+    await page.getByRole("button", { name: "Uploading..." }).waitFor();
+    const seen = await watchProgress(page);
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    expect(
+      seen.some((percent) => percent > 0 && percent < 100),
+      `progress seen: ${seen}`,
+    ).toBe(true);
+
+    const created = await expectToast(page, PRODUCT_MESSAGES.createdTitle, PRODUCT_MESSAGES.created);
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+    await created.getByRole("button", { name: "Copy Link" }).click();
+    await expectToast(page, PRODUCT_MESSAGES.linkCopied);
+    const productLink = await readClipboard(page);
+    expect(productLink).toMatch(new RegExp(`^${server.baseUrl}/product/[\\w-]+$`));
+    const productPath = new URL(productLink).pathname;
+
+    // Dashboard: the row and the stat cards.
+    const recent = page.getByRole("region", { name: "Recent Products" });
+    await recent.getByText(title).waitFor();
+    await recent.getByText("$19.99").waitFor();
+    await recent.getByText("3 in stock").waitFor();
+    const active = page.getByRole("group", { name: "Active Products" });
+    await active.getByText("of 1 total").waitFor();
+    expect(await active.textContent()).toContain("1");
+    await expect
+      .poll(() => page.getByRole("group", { name: "Storage Used" }).textContent())
+      .toMatch(/[1-9][\d.]* MB/);
+    await page.evaluate(() => navigator.clipboard.writeText(""));
+    await recent.getByRole("button", { name: `Copy link to ${title}` }).click();
+    await expectToast(page, PRODUCT_MESSAGES.linkCopied);
+    expect(await readClipboard(page)).toBe(productLink);
+    await screenshot(page, "dashboard-with-product");
+
+    // The public product page.
+    await recent.getByRole("link", { name: `View ${title}` }).click();
+    await page.waitForURL(productLink);
+    await page.getByRole("heading", { name: title }).waitFor();
+    await page.getByText("$19.99").waitFor();
+    await page.getByText("Only 3 left in stock").waitFor();
+    expect(await page.getByText("Thirty lessons.").innerText()).toBe(
+      "Thirty lessons.\nFrom first wash to finished piece.",
+    );
+    const cover = page.getByRole("img", { name: `Cover of ${title}` });
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.getByText("Sold by").waitFor();
+    await page.getByText("Digital Store").waitFor();
+    await page.getByText("link expires in 24 hours").waitFor();
+    expect(await page.getByRole("button", { name: "Buy Now" }).isEnabled()).toBe(true);
+
+    // The storefront.
+    await page.goto(`/store/${seller.userId}`);
+    await page.getByRole("heading", { name: "Digital Store" }).waitFor();
+    const card = page.getByRole("listitem").filter({ hasText: title });
+    await card.getByText("$19.99").waitFor();
+    await card.getByText("3 left").waitFor();
+    await card.getByRole("link", { name: `View Details of ${title}` }).click();
+    await page.waitForURL(productLink);
+
+    // Store settings: a picture too big is refused at once; a good one shows on the storefront.
+    await page.goto("/settings");
+    const pictureInput = page.getByLabel("Profile Picture or Logo");
+    await pictureInput.setInputFiles({
+      name: "huge.png",
+      mimeType: "image/png",
+      buffer: Buffer.alloc(5 * BYTES_PER_MB),
+    });
+    await expectToast(
+      page,
+      STORE_SETTINGS_MESSAGES.fileTooLargeTitle,
+      UPLOAD_MESSAGES.profilePictureTooLarge,
+    );
+    await pictureInput.setInputFiles({
+      name: "logo.png",
+      mimeType: "image/png",
+      buffer: await pngImage(400, 400, "#f59e0b"),
+    });
+    await page.getByLabel("Store Name").fill("Ada's Watercolors");
+    await page.getByLabel("Tagline").fill("Paint with light");
+    await page.getByLabel("Description").fill("Lessons and brushes.\nMade in Lisbon.");
+    await page.getByText("17/100").waitFor();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, STORE_SETTINGS_MESSAGES.updatedTitle);
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+
+    await page.goto(`/store/${seller.userId}`);
+    await page.getByRole("heading", { name: "Ada's Watercolors" }).waitFor();
+    await page.getByText("Paint with light").waitFor();
+    expect(await page.getByText("Lessons and brushes.").innerText()).toBe(
+      "Lessons and brushes.\nMade in Lisbon.",
+    );
+    const avatar = page.locator("header img").first();
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    // Phone-sized screenshots of the public pages.
+    const phone = await newContext(PHONE_VIEWPORT);
+    const phonePage = await phone.newPage();
+    for (const [pagePath, name] of [
+      [productPath, "product-page-phone"],
+      [`/store/${seller.userId}`, "storefront-phone"],
+    ] as const) {
+      await phonePage.goto(pagePath);
+      await phonePage.getByRole("heading", { level: 1 }).waitFor();
+      await phonePage.waitForLoadState("networkidle");
+      const overflow = await phonePage.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow, `${pagePath} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
+      await screenshot(phonePage, name);
+    }
+    await phonePage.goto(productPath);
+    await phonePage.getByText("Ada's Watercolors").waitFor();
+    await phone.close();
+
+    // Delete: the exact confirmation, then gone from the dashboard and from the public page.
+    await page.goto("/dashboard");
+    await recent.getByRole("button", { name: `Delete ${title}` }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByRole("heading", { name: PRODUCT_MESSAGES.deleteConfirmTitle }).waitFor();
+    await dialog.getByText(PRODUCT_MESSAGES.deleteConfirm, { exact: true }).waitFor();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expectToast(page, PRODUCT_MESSAGES.deletedTitle, PRODUCT_MESSAGES.deleted);
+    await recent.getByText("No products yet").waitFor();
+    expect(await recent.getByText(title).count()).toBe(0);
+    await page.goto(productPath);
+    await page.waitForURL(`${server.baseUrl}/`);
+    await context.close();
+  });
+
+  it("refuses a 300 MB file before any upload, and asks for the missing fields", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await readySeller(page, server);
+    const uploads: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/uploads") || request.url().includes("/files/upload")) {
+        uploads.push(request.url());
+      }
+    });
+    await page.goto("/new");
+    await page.getByRole("button", { name: "Publish Product" }).click();
+    await expectToast(page, PRODUCT_MESSAGES.missingFieldsTitle, PRODUCT_MESSAGES.missingFields);
+
+    // A sparse file: 300 MB on paper, nothing on disk.
+    const bigFile = path.join(scratch, "huge-course.pdf");
+    await writeFile(bigFile, "");
+    await truncate(bigFile, 300 * BYTES_PER_MB);
+    await page.getByLabel("Digital File").setInputFiles(bigFile);
+    const message = UPLOAD_MESSAGES.productFileTooLarge(300 * BYTES_PER_MB);
+    expect(message).toBe("File size exceeds 250MB limit. Your file is 300.00MB");
+    await expectToast(page, "File too large", message);
+    expect(await page.getByText("huge-course.pdf", { exact: true }).count()).toBe(0);
+
+    await page.getByLabel("Product Title").fill("Huge course");
+    await page.getByLabel("Price (USD)").fill("5");
+    await page.getByRole("button", { name: "Publish Product" }).click();
+    await expectToast(page, PRODUCT_MESSAGES.missingFieldsTitle, PRODUCT_MESSAGES.missingFields);
+    expect(uploads).toEqual([]);
+    await context.close();
+  });
+
+  it("two-factor: turn it on with a code from the secret, then sign-in asks for a code", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const email = `two-factor-${Date.now()}@example.com`;
+    const password = "correct-horse-42";
+    await page.goto("/auth");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Turn on two-factor" }).click();
+    await page.getByRole("dialog").getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("img", { name: /QR code/ }).waitFor();
+    const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
+    expect(secret.replace(/\s/g, "")).toMatch(/^[A-Z2-7]{16,}$/);
+    expect(
+      await page.getByRole("list", { name: "Backup codes" }).getByRole("listitem").count(),
+    ).toBeGreaterThan(0);
+    await page.getByLabel("Enter the 6-digit code").fill(totp(secret));
+    await page.getByRole("button", { name: "Verify and turn on" }).click();
+    await expectToast(page, "Two-factor authentication is on");
+    await page.getByText("Two-factor on").waitFor();
+    await screenshot(page, "settings-two-factor-on");
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.goto("/auth");
+    await page.getByRole("tab", { name: "Login" }).click();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByLabel("Authentication code").fill(totp(secret));
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+    await context.close();
+  });
+});
