@@ -22,7 +22,7 @@ export function startDownload(token: string) {
   return api(downloadUrl(token), { method: "POST", schema: downloadStartSchema });
 }
 
-export type ResendLinkInput = z.input<typeof resendLinkSchema>;
+type ResendLinkInput = z.input<typeof resendLinkSchema>;
 
 /** 'Resend my download link': always the same answer, so nobody learns who bought what. */
 export function useResendLink() {
