@@ -9,7 +9,6 @@
  */
 import autocannon from "autocannon";
 import { sql } from "kysely";
-import { openTestDatabase } from "../tests/api/support/test-database";
 
 const ORDERS = 100_000;
 const STORE_VIEWS = 1_000_000;
