@@ -87,6 +87,11 @@ async function expectToast(page: Page, title: string, description?: string) {
   return toast;
 }
 
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${page.url()} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
+}
+
 /** Samples the upload bar while it is on screen: every percentage it showed. */
 async function watchProgress(page: Page): Promise<number[]> {
   const bar = page.getByRole("progressbar", { name: /^Uploading / }).first();
@@ -182,6 +187,7 @@ describe("products, storefront and store settings", () => {
     await page.getByRole("heading", { name: title }).waitFor();
     await page.getByText("$19.99").waitFor();
     await page.getByText("Only 3 left in stock").waitFor();
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered line break is what is checked
     expect(await page.getByText("Thirty lessons.").innerText()).toBe(
       "Thirty lessons.\nFrom first wash to finished piece.",
     );
@@ -230,6 +236,7 @@ describe("products, storefront and store settings", () => {
     await page.goto(`/store/${seller.userId}`);
     await page.getByRole("heading", { name: "Ada's Watercolors" }).waitFor();
     await page.getByText("Paint with light").waitFor();
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered line break is what is checked
     expect(await page.getByText("Lessons and brushes.").innerText()).toBe(
       "Lessons and brushes.\nMade in Lisbon.",
     );
@@ -271,8 +278,8 @@ describe("products, storefront and store settings", () => {
     await context.close();
   });
 
-  it("refuses a 300 MB file before any upload, and asks for the missing fields", async () => {
-    const context = await newContext();
+  it("refuses a 300 MB file before any upload, and asks for the missing fields (on a phone)", async () => {
+    const context = await newContext(PHONE_VIEWPORT);
     const page = await context.newPage();
     await readySeller(page, server);
     const uploads: string[] = [];
@@ -300,11 +307,50 @@ describe("products, storefront and store settings", () => {
     await page.getByRole("button", { name: "Publish Product" }).click();
     await expectToast(page, PRODUCT_MESSAGES.missingFieldsTitle, PRODUCT_MESSAGES.missingFields);
     expect(uploads).toEqual([]);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, "new-product-phone");
     await context.close();
   });
 
-  it("two-factor: turn it on with a code from the secret, then sign-in asks for a code", async () => {
+  it("cancelling during the upload leaves no file behind", async () => {
     const context = await newContext();
+    const page = await context.newPage();
+    await readySeller(page, server);
+    const usedBytes = () =>
+      page.evaluate(
+        async () => ((await (await fetch("/api/uploads/usage")).json()) as { usedBytes: number }).usedBytes,
+      );
+
+    await page.goto("/new");
+    await page.getByLabel("Product Title").fill("Never published");
+    await page.getByLabel("Price (USD)").fill("9");
+    await page.getByLabel("Digital File").setInputFiles({
+      name: "draft.pdf",
+      mimeType: "application/pdf",
+      buffer: pdfFile(4 * BYTES_PER_MB),
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: BYTES_PER_MB,
+    });
+    await page.getByRole("button", { name: "Publish Product" }).click();
+    const bar = page.getByRole("progressbar", { name: "Uploading draft.pdf" });
+    await expect.poll(async () => Number(await bar.getAttribute("aria-valuenow"))).toBeGreaterThan(0);
+    expect(await usedBytes()).toBeGreaterThan(0);
+
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+    await expect.poll(usedBytes).toBe(0);
+    await page.getByRole("region", { name: "Recent Products" }).getByText("No products yet").waitFor();
+    await context.close();
+  });
+
+  it("two-factor: turn it on with a code from the secret, then sign-in asks for a code (on a phone)", async () => {
+    const context = await newContext(PHONE_VIEWPORT);
     const page = await context.newPage();
     const email = `two-factor-${Date.now()}@example.com`;
     const password = "correct-horse-42";
@@ -324,11 +370,12 @@ describe("products, storefront and store settings", () => {
     expect(
       await page.getByRole("list", { name: "Backup codes" }).getByRole("listitem").count(),
     ).toBeGreaterThan(0);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, "settings-two-factor-enrol-phone");
     await page.getByLabel("Enter the 6-digit code").fill(totp(secret));
     await page.getByRole("button", { name: "Verify and turn on" }).click();
     await expectToast(page, "Two-factor authentication is on");
     await page.getByText("Two-factor on").waitFor();
-    await screenshot(page, "settings-two-factor-on");
 
     await page.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(`${server.baseUrl}/`);
@@ -338,6 +385,7 @@ describe("products, storefront and store settings", () => {
     await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.getByLabel("Authentication code").fill(totp(secret));
+    await screenshot(page, "sign-in-two-factor-phone");
     await page.getByRole("button", { name: "Verify", exact: true }).click();
     await page.waitForURL(`${server.baseUrl}/dashboard`);
     await context.close();

@@ -1,4 +1,3 @@
-import { ImageIcon } from "lucide-react";
 import { useId } from "react";
 import {
   COVER_IMAGE_SIZE,
@@ -58,16 +57,13 @@ export function CoverImageField({ field, disabled }: { field: CheckedFile; disab
       <Label htmlFor={id}>
         Cover Image <span className="font-normal text-muted">(optional)</span>
       </Label>
-      <div className="overflow-hidden rounded-xl border border-line bg-slate-100">
-        {previewUrl ? (
-          <img src={previewUrl} alt="Cover preview" className="aspect-[1200/630] w-full object-cover" />
-        ) : (
-          <div className="flex aspect-[1200/630] w-full flex-col items-center justify-center gap-2 text-slate-400">
-            <ImageIcon className="size-8" aria-hidden="true" />
-            <span className="text-xs">{recommended}</span>
-          </div>
-        )}
-      </div>
+      {previewUrl && (
+        <img
+          src={previewUrl}
+          alt="Cover preview"
+          className="aspect-[1200/630] w-full rounded-xl border border-line object-cover"
+        />
+      )}
       <FileDropZone
         id={id}
         accept="image/*"

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { formatPrice, PRODUCT_MESSAGES, type SellerProduct } from "../../../contracts/products";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { RetryNotice } from "../../components/ui/retry-notice";
 import { Spinner } from "../../components/ui/spinner";
 import { copyToClipboard } from "../../lib/clipboard";
 import { DeleteProductDialog } from "./delete-product-dialog";
@@ -79,7 +80,7 @@ function NoProducts() {
 
 /** The seller's five latest products with View, copy link and delete (SPEC section 2). */
 export function RecentProducts({ userId }: { userId: string }) {
-  const { data, isPending } = useRecentProducts(userId);
+  const { data, isPending, isError, refetch } = useRecentProducts(userId);
   const [deleting, setDeleting] = useState<string | null>(null);
   return (
     <Card role="region" aria-label="Recent Products">
@@ -95,6 +96,12 @@ export function RecentProducts({ userId }: { userId: string }) {
         <div className="flex justify-center py-10">
           <Spinner label="Loading products" />
         </div>
+      ) : isError ? (
+        <RetryNotice
+          message="We couldn't load your products."
+          onRetry={() => void refetch()}
+          className="m-6"
+        />
       ) : data?.products.length ? (
         <ul className="divide-y divide-line border-t border-line">
           {data.products.map((product) => (

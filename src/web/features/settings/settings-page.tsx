@@ -1,4 +1,5 @@
 import { AppShell } from "../../components/layout/app-shell";
+import { RetryNotice } from "../../components/ui/retry-notice";
 import { PageSpinner } from "../../components/ui/spinner";
 import { RequireAuth } from "../auth/require-auth";
 import { SecuritySection } from "./security-section";
@@ -16,22 +17,11 @@ function Settings({ userId }: { userId: string }) {
       {isPending ? (
         <PageSpinner label="Loading your settings" />
       ) : isError ? (
-        <ErrorNotice onRetry={() => void refetch()} />
+        <RetryNotice message="We couldn't load your store settings." onRetry={() => void refetch()} />
       ) : (
         <StoreSettingsForm userId={userId} saved={saved} />
       )}
       <SecuritySection />
-    </div>
-  );
-}
-
-function ErrorNotice({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-      We couldn't load your store settings.{" "}
-      <button type="button" onClick={onRetry} className="font-medium underline underline-offset-2">
-        Try again
-      </button>
     </div>
   );
 }
