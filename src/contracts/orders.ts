@@ -103,6 +103,8 @@ export type Sale = z.infer<typeof saleSchema>;
 export const salesPageSchema = z.object({
   sales: z.array(saleSchema),
   total: z.number(),
+  /** Completed (not refunded) orders: what Export CSV writes. */
+  completed: z.number(),
   /** Pass as `before` for the next (older) page; null on the last page. */
   nextCursor: z.string().nullable(),
 });
@@ -110,6 +112,6 @@ export type SalesPage = z.infer<typeof salesPageSchema>;
 
 export const salesStatsSchema = z.object({ unitsSold: z.number(), totalRevenueCents: z.number() });
 
-/** SPEC section 7: the CSV export's file name. */
-export const salesCsvFileName = (today: Date) =>
-  `customer-sales-${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}.csv`;
+/** SPEC section 7: the CSV export's file name, dated in the seller's time zone. */
+export const salesCsvFileName = (now: Date, timeZone: string) =>
+  `customer-sales-${new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now)}.csv`;

@@ -118,21 +118,22 @@ export const createProductSchema = z
 export type CreateProductInput = z.input<typeof createProductSchema>;
 export type NewProduct = z.output<typeof createProductSchema>;
 
-export const sellerProductSchema = z.object({
+/** What the seller and the public both see of a product. */
+const productCoreSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
   priceCents: z.number(),
   inventoryType: z.enum(["unlimited", "limited"]),
   quantityAvailable: z.number().nullable(),
-  isActive: z.boolean(),
-  fileName: z.string(),
   fileSizeBytes: z.number().nullable(),
   fileType: z.string().nullable(),
   coverImageUrl: z.string().nullable(),
   coverThumbnailUrl: z.string().nullable(),
   createdAt: z.string(),
 });
+
+export const sellerProductSchema = productCoreSchema.extend({ isActive: z.boolean(), fileName: z.string() });
 export type SellerProduct = z.infer<typeof sellerProductSchema>;
 export const sellerProductListSchema = z.object({
   products: z.array(sellerProductSchema),
@@ -146,23 +147,12 @@ export const sellerBlockSchema = z.object({
 });
 
 /** What anyone may see of a product: no file location, no seller internals. */
-export const publicProductSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  priceCents: z.number(),
-  inventoryType: z.enum(["unlimited", "limited"]),
-  quantityAvailable: z.number().nullable(),
+export const publicProductSchema = productCoreSchema.extend({
   soldOut: z.boolean(),
   /** Buy Now works: the seller may sell and the product is not sold out. */
   purchasable: z.boolean(),
   /** Why Buy Now is off when it is, in words a buyer understands. */
   unavailableReason: z.string().nullable(),
-  fileType: z.string().nullable(),
-  fileSizeBytes: z.number().nullable(),
-  coverImageUrl: z.string().nullable(),
-  coverThumbnailUrl: z.string().nullable(),
-  createdAt: z.string(),
   seller: sellerBlockSchema,
 });
 export type PublicProduct = z.infer<typeof publicProductSchema>;

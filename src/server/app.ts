@@ -120,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCheckoutRoutes(server, { db: deps.db, stripe: deps.stripe, appUrl: deps.appUrl, now });
   registerOrderRoutes(server, { ...fulfilment, db: deps.db, auth, events: deps.events, now });
   registerDownloadRoutes(server, {
+    events: deps.events,
     db: deps.db,
     storage: deps.storage,
     linkKey,

@@ -84,5 +84,9 @@ export async function startDownload(
     contentType: file.content_type ?? "application/octet-stream",
     expiresInSeconds: PURCHASE_RULES.storageUrlMinutes * 60,
   });
-  return { url, downloadsRemaining: PURCHASE_RULES.maxDownloads - counted.downloads_used };
+  return {
+    url,
+    downloadsRemaining: PURCHASE_RULES.maxDownloads - counted.downloads_used,
+    sellerId: row.seller_id,
+  };
 }

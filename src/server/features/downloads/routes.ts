@@ -7,6 +7,7 @@ import {
   ORDER_MESSAGES,
   resendLinkSchema,
 } from "../../../contracts/orders";
+import type { EventBus } from "../../adapters/events/event-bus";
 import type { Outbox } from "../../adapters/mail/outbox";
 import { type DownloadDeps, describeDownload, startDownload } from "./download-link";
 import { resendDownloadLink } from "./resend-link";
@@ -15,7 +16,7 @@ const tokenParams = z.object({ token: z.string().min(1).max(2000) });
 
 export function registerDownloadRoutes(
   app: FastifyInstance,
-  deps: DownloadDeps & { outbox: Outbox; appUrl: string; now: () => Date },
+  deps: DownloadDeps & { outbox: Outbox; appUrl: string; events: EventBus; now: () => Date },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -28,7 +29,17 @@ export function registerDownloadRoutes(
   api.post(
     "/api/downloads/:token",
     { schema: { params: tokenParams, response: { 200: downloadStartSchema } } },
-    async (request) => startDownload(deps, request.params.token, request.headers["user-agent"], deps.now()),
+    async (request) => {
+      const { sellerId, ...started } = await startDownload(
+        deps,
+        request.params.token,
+        request.headers["user-agent"],
+        deps.now(),
+      );
+      // The seller's sales table shows downloads used, live.
+      await deps.events.publish(sellerId, { type: "sales.changed" });
+      return started;
+    },
   );
 
   api.post(

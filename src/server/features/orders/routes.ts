@@ -85,7 +85,10 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRouteDeps) 
       if (!isTimeZone(request.query.tz)) throw badRequest("Unknown time zone");
       return reply
         .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${salesCsvFileName(deps.now())}"`)
+        .header(
+          "content-disposition",
+          `attachment; filename="${salesCsvFileName(deps.now(), request.query.tz)}"`,
+        )
         .header("cache-control", "no-store")
         .send(salesCsv(deps.db, seller.id, request.query.tz));
     },
@@ -101,6 +104,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRouteDeps) 
   api.post("/api/orders/:id/reset-downloads", { schema: { params: orderParams } }, async (request, reply) => {
     const seller = await requireUser(deps.auth, request);
     await resetDownloads(deps.db, seller.id, request.params.id);
+    await deps.events.publish(seller.id, { type: "sales.changed" });
     return reply.status(204).send();
   });
 }

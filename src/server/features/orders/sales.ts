@@ -62,6 +62,7 @@ export async function salesPage(
       downloadsUsed: row.downloads_used,
     })),
     total: totals.ordersCount,
+    completed: totals.unitsSold,
     nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null,
   };
 }

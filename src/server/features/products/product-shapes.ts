@@ -7,7 +7,8 @@ export type ProductRow = Selectable<ProductTable>;
 export const isSoldOut = (product: Pick<ProductRow, "inventory_type" | "quantity_available">): boolean =>
   product.inventory_type === "limited" && (product.quantity_available ?? 0) <= 0;
 
-export function toSellerProduct(row: ProductRow): SellerProduct {
+/** The fields the seller and the public share. */
+function productCore(row: ProductRow) {
   return {
     id: row.id,
     title: row.title,
@@ -15,8 +16,6 @@ export function toSellerProduct(row: ProductRow): SellerProduct {
     priceCents: row.price_cents,
     inventoryType: row.inventory_type,
     quantityAvailable: row.quantity_available,
-    isActive: row.is_active,
-    fileName: row.file_name,
     fileSizeBytes: row.file_size_bytes,
     fileType: row.file_type,
     coverImageUrl: row.cover_image_url,
@@ -25,17 +24,16 @@ export function toSellerProduct(row: ProductRow): SellerProduct {
   };
 }
 
+export function toSellerProduct(row: ProductRow): SellerProduct {
+  return { ...productCore(row), isActive: row.is_active, fileName: row.file_name };
+}
+
 /** The public face of a product; `sellerCanSell` comes from the seller's plan and payouts. */
 export function toPublicProduct(row: ProductRow, sellerCanSell: boolean): Omit<PublicProduct, "seller"> {
   const soldOut = isSoldOut(row);
   const purchasable = sellerCanSell && !soldOut;
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    priceCents: row.price_cents,
-    inventoryType: row.inventory_type,
-    quantityAvailable: row.quantity_available,
+    ...productCore(row),
     soldOut,
     purchasable,
     unavailableReason: purchasable
@@ -43,10 +41,5 @@ export function toPublicProduct(row: ProductRow, sellerCanSell: boolean): Omit<P
       : soldOut
         ? PURCHASE_UNAVAILABLE.soldOut
         : PURCHASE_UNAVAILABLE.sellerPaused,
-    fileType: row.file_type,
-    fileSizeBytes: row.file_size_bytes,
-    coverImageUrl: row.cover_image_url,
-    coverThumbnailUrl: row.cover_thumbnail_url,
-    createdAt: row.created_at.toISOString(),
   };
 }

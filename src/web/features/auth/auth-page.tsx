@@ -5,6 +5,7 @@ import { Card } from "../../components/ui/card";
 import { PageSpinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useSession } from "../../lib/session";
+import { afterSignInPath } from "./after-sign-in";
 import { LoginForm } from "./login-form";
 import { ResetPasswordForm } from "./reset-password-form";
 import { SignUpForm } from "./sign-up-form";
@@ -41,10 +42,11 @@ function AuthTabs({ initialTab }: { initialTab: AuthTab }) {
 export function AuthPage() {
   const [params] = useSearchParams();
   const isReset = params.get("reset") === "true";
+  const afterSignIn = afterSignInPath(params.get("redirect"));
   const { user, isPending } = useSession();
 
   if (!isReset && isPending) return <PageSpinner label="Checking your session" />;
-  if (!isReset && user) return <Navigate to="/dashboard" replace />;
+  if (!isReset && user) return <Navigate to={afterSignIn} replace />;
 
   return (
     <div className="grid min-h-dvh lg:grid-cols-2">

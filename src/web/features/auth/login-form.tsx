@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { authClient } from "../../lib/auth-client";
+import { useAfterSignInPath } from "./after-sign-in";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { PasswordInput } from "./password-input";
 import { showErrorToast, showThrownError } from "./show-toast";
@@ -17,6 +18,7 @@ const TWO_FACTOR_STEP = "two-factor";
 
 export function LoginForm() {
   const navigate = useNavigate();
+  const afterSignIn = useAfterSignInPath();
   const id = useId();
   // In the URL, not in state: the auth page swaps in a spinner while the session re-checks after sign-in.
   const needsCode = useSearchParams()[0].get("step") === TWO_FACTOR_STEP;
@@ -46,7 +48,7 @@ export function LoginForm() {
         navigate(`/auth?tab=login&step=${TWO_FACTOR_STEP}`, { replace: true });
         return;
       }
-      navigate("/dashboard");
+      navigate(afterSignIn);
     } catch (error) {
       showThrownError(error, AUTH_MESSAGES.signInFailed);
     }
@@ -55,7 +57,7 @@ export function LoginForm() {
   if (needsCode) {
     return (
       <TwoFactorCodeForm
-        onVerified={() => navigate("/dashboard")}
+        onVerified={() => navigate(afterSignIn)}
         onBack={() => navigate("/auth?tab=login", { replace: true })}
       />
     );

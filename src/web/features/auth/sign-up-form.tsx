@@ -11,6 +11,7 @@ import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { authClient } from "../../lib/auth-client";
+import { useAfterSignInPath } from "./after-sign-in";
 import { PasswordInput } from "./password-input";
 import { showErrorToast, showSuccessToast, showThrownError } from "./show-toast";
 
@@ -18,6 +19,7 @@ type Values = { email: string; password: string };
 
 export function SignUpForm() {
   const navigate = useNavigate();
+  const afterSignIn = useAfterSignInPath();
   const id = useId();
   const { register, handleSubmit, setError, clearErrors, formState } = useForm<Values>({
     defaultValues: { email: "", password: "" },
@@ -47,7 +49,7 @@ export function SignUpForm() {
         title: AUTH_MESSAGES.accountCreatedTitle,
         description: AUTH_MESSAGES.accountCreated,
       });
-      navigate("/dashboard");
+      navigate(afterSignIn);
     } catch (error) {
       showThrownError(error, AUTH_MESSAGES.signUpFailed);
     }

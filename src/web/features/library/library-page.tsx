@@ -31,7 +31,7 @@ function LibraryError({ error, onRetry }: { error: Error; onRetry: () => void })
       <NoticeCard icon={LogIn} tone="brand" title="Open your library">
         <p className="mt-2 max-w-sm text-sm text-muted">{RECEIPT_HINT}</p>
         <Button asChild className="mt-6">
-          <Link to="/auth?tab=login">Sign in</Link>
+          <Link to="/auth?tab=login&redirect=/library">Sign in</Link>
         </Button>
       </NoticeCard>
     );

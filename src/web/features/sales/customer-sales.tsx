@@ -49,7 +49,7 @@ export function CustomerSales({ userId }: { userId: string }) {
   useSalesLoadFailureToast(error);
   const total = data?.pages[0]?.total ?? 0;
   const sales = data?.pages.flatMap((page) => page.sales) ?? [];
-  const { exportCsv, isExporting } = useExportCsv(total);
+  const { exportCsv, isExporting } = useExportCsv(data?.pages[0]?.completed ?? 0);
   const wide = useMediaQuery("(min-width: 640px)");
   const [refunding, setRefunding] = useState<Sale | null>(null);
   const List = wide ? SalesTable : SalesCards;
