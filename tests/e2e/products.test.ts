@@ -278,7 +278,7 @@ describe("products, storefront and store settings", () => {
     await context.close();
   });
 
-  it("refuses a 300 MB file before any upload, and asks for the missing fields (on a phone)", async () => {
+  it("refuses a 300 MB file before any upload, asks for missing fields, shows a sold-out product (on a phone)", async () => {
     const context = await newContext(PHONE_VIEWPORT);
     const page = await context.newPage();
     await readySeller(page, server);
@@ -309,6 +309,29 @@ describe("products, storefront and store settings", () => {
     expect(uploads).toEqual([]);
     await expectNoSidewaysScroll(page);
     await screenshot(page, "new-product-phone");
+
+    // A limited product with none left is public but sold out.
+    await page.getByLabel("Digital File").setInputFiles({
+      name: "last-copy.pdf",
+      mimeType: "application/pdf",
+      buffer: pdfFile(1024),
+    });
+    await page.getByText("Limited", { exact: true }).click();
+    await page.getByLabel("Available Quantity").fill("0");
+    await page.getByRole("button", { name: "Publish Product" }).click();
+    await expectToast(page, PRODUCT_MESSAGES.createdTitle);
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+    const recent = page.getByRole("region", { name: "Recent Products" });
+    await recent.getByText("Sold out").waitFor();
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, "dashboard-products-phone");
+    await recent.getByRole("link", { name: "View Huge course" }).click();
+    await page.getByText("SOLD OUT", { exact: true }).waitFor();
+    expect(await page.getByRole("button", { name: "Sold Out" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Buy Now" }).count()).toBe(0);
+    await screenshot(page, "product-sold-out-phone");
+    await page.getByRole("link", { name: /Sold by/ }).click();
+    await page.getByRole("listitem").filter({ hasText: "Huge course" }).getByText("SOLD OUT").waitFor();
     await context.close();
   });
 
