@@ -87,6 +87,17 @@ async function expectToast(page: Page, title: string, description?: string) {
   return toast;
 }
 
+/** Logout from the seller frame, then sign in again through the Login tab. */
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.waitForURL(`${server.baseUrl}/`);
+  await page.goto("/auth");
+  await page.getByRole("tab", { name: "Login" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${page.url()} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
@@ -372,7 +383,7 @@ describe("products, storefront and store settings", () => {
     await context.close();
   });
 
-  it("two-factor: turn it on with a code from the secret, then sign-in asks for a code (on a phone)", async () => {
+  it("two-factor: turn on with a code from the secret, sign in with a code and a backup code, turn off (on a phone)", async () => {
     const context = await newContext(PHONE_VIEWPORT);
     const page = await context.newPage();
     const email = `two-factor-${Date.now()}@example.com`;
@@ -400,16 +411,35 @@ describe("products, storefront and store settings", () => {
     await expectToast(page, "Two-factor authentication is on");
     await page.getByText("Two-factor on").waitFor();
 
-    await page.getByRole("button", { name: "Logout" }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
-    await page.goto("/auth");
-    await page.getByRole("tab", { name: "Login" }).click();
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await signIn(page, email, password);
     await page.getByLabel("Authentication code").fill(totp(secret));
     await screenshot(page, "sign-in-two-factor-phone");
     await page.getByRole("button", { name: "Verify", exact: true }).click();
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+
+    // New backup codes; one of them signs in instead of the app.
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "New backup codes" }).click();
+    await page.getByRole("dialog").getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Generate new codes" }).click();
+    const backupCode =
+      (await page.getByRole("list", { name: "Backup codes" }).getByRole("listitem").first().textContent()) ??
+      "";
+    expect(backupCode).not.toBe("");
+    await signIn(page, email, password);
+    await page.getByRole("button", { name: "Use a backup code instead" }).click();
+    await page.getByLabel("Backup code").fill(backupCode);
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    await page.waitForURL(`${server.baseUrl}/dashboard`);
+
+    // Turned off, sign-in no longer asks for a code.
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Turn off two-factor" }).click();
+    await page.getByRole("dialog").getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Turn off", exact: true }).click();
+    await expectToast(page, "Two-factor authentication is off");
+    await page.getByText("Two-factor off").waitFor();
+    await signIn(page, email, password);
     await page.waitForURL(`${server.baseUrl}/dashboard`);
     await context.close();
   });
