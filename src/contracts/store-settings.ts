@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** Character limits of the store texts (SPEC section 5). */
+export const STORE_TEXT_LIMITS = { storeName: 100, storeTagline: 200, storeDescription: 1000 } as const;
+
 export const STORE_SETTINGS_MESSAGES = {
   nameTooLong: "Store name must be under 100 characters",
   taglineTooLong: "Tagline must be under 200 characters",
@@ -19,9 +22,12 @@ const optionalText = (max: number, message: string) =>
     .transform((value) => (value === "" ? null : value));
 
 export const storeSettingsInputSchema = z.object({
-  storeName: optionalText(100, STORE_SETTINGS_MESSAGES.nameTooLong),
-  storeTagline: optionalText(200, STORE_SETTINGS_MESSAGES.taglineTooLong),
-  storeDescription: optionalText(1000, STORE_SETTINGS_MESSAGES.descriptionTooLong),
+  storeName: optionalText(STORE_TEXT_LIMITS.storeName, STORE_SETTINGS_MESSAGES.nameTooLong),
+  storeTagline: optionalText(STORE_TEXT_LIMITS.storeTagline, STORE_SETTINGS_MESSAGES.taglineTooLong),
+  storeDescription: optionalText(
+    STORE_TEXT_LIMITS.storeDescription,
+    STORE_SETTINGS_MESSAGES.descriptionTooLong,
+  ),
   /** A completed profile-picture upload to use; omit to keep the current picture, null to remove it. */
   profilePictureUploadId: z.string().min(1).nullish(),
 });

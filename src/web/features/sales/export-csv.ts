@@ -33,7 +33,8 @@ export async function exportSalesCsv(
       ? new ApiError(response.status, body.data.code, body.data.message)
       : new ApiError(response.status, "UNKNOWN", `Export failed (${response.status})`);
   }
-  const fileName = fileNameOf(response.headers.get("content-disposition")) ?? salesCsvFileName(today(), timeZone);
+  const fileName =
+    fileNameOf(response.headers.get("content-disposition")) ?? salesCsvFileName(today(), timeZone);
   save(await response.blob(), fileName);
   return "downloaded";
 }

@@ -8,11 +8,7 @@ export type StoreSettingsValues = { storeName: string; storeTagline: string; sto
 
 export type PictureChange = { kind: "keep" } | { kind: "remove" } | { kind: "replace"; uploadId: string };
 
-export const STORE_TEXT_LIMITS: Record<keyof StoreSettingsValues, number> = {
-  storeName: 100,
-  storeTagline: 200,
-  storeDescription: 1000,
-};
+export { STORE_TEXT_LIMITS } from "../../../contracts/store-settings";
 
 export function formValuesOf(settings: StoreSettings): StoreSettingsValues {
   return {
