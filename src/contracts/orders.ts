@@ -11,8 +11,8 @@ export const PURCHASE_RULES = {
   storageUrlMinutes: 15,
   /** A buyer checkout session (and its reserved unit) lives this long. */
   checkoutMinutes: 30,
-  /** The library link in every receipt works this long. */
-  libraryLinkDays: 30,
+  /** The library link in every receipt works this long (it only lists; each purchase keeps its own window). */
+  libraryLinkDays: 365,
 } as const;
 
 /** SPEC section 4: the success page polls once a second, up to 10 times. */
@@ -33,6 +33,7 @@ export const ORDER_MESSAGES = {
   limitReached: "You have used all 3 downloads of this purchase.",
   windowOver: "The 30-day download window of this purchase has ended.",
   refunded: "This purchase was refunded, so its download is no longer available.",
+  productRemoved: "The creator removed this product, so its file is no longer available.",
   resendSent: "If that email bought this product in the last 30 days, a new download link is on its way.",
   notPurchasable: "This product can't be bought right now.",
   soldOut: "Sorry, this product just sold out.",
@@ -67,11 +68,9 @@ export const buyerPurchaseSchema = z.object({
 });
 export type BuyerPurchase = z.infer<typeof buyerPurchaseSchema>;
 
-export const successLookupSchema = z.object({
-  purchase: buyerPurchaseSchema,
-  /** Path of the buyer's library (`/library?token=…`). */
-  libraryPath: z.string(),
-});
+/** The success page's lookup answers only this long after the purchase (see lookup-by-session.ts). */
+export const SUCCESS_LOOKUP_MINUTES = 60;
+export const successLookupSchema = z.object({ purchase: buyerPurchaseSchema });
 
 export const libraryResponseSchema = z.object({ email: z.string(), purchases: z.array(buyerPurchaseSchema) });
 export type LibraryResponse = z.infer<typeof libraryResponseSchema>;

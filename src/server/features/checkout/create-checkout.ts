@@ -5,6 +5,8 @@ import { AppError } from "../../http/errors";
 import { getPublicProduct } from "../products/public-product";
 import { giveUnitBack, takeUnit } from "./stock";
 
+const EXPIRY_MARGIN_MS = 15_000;
+
 export interface CheckoutDeps {
   db: Database;
   stripe: Stripe;
@@ -36,7 +38,8 @@ export async function createBuyerCheckout(deps: CheckoutDeps, productId: string,
   if (limited && !(await takeUnit(deps.db, productId))) {
     throw new AppError("sold_out", 409, ORDER_MESSAGES.soldOut);
   }
-  const expiresAt = new Date(now.getTime() + PURCHASE_RULES.checkoutMinutes * 60_000);
+  // Stripe wants at least 30 minutes from *its* clock when it creates the session, a moment after ours.
+  const expiresAt = new Date(now.getTime() + PURCHASE_RULES.checkoutMinutes * 60_000 + EXPIRY_MARGIN_MS);
   try {
     const metadata = { product_id: product.id, seller_id: product.seller.id };
     const cover = product.coverImageUrl?.startsWith("/")

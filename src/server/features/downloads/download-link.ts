@@ -35,7 +35,7 @@ const maskEmail = (email: string) => email.replace(/^(.)[^@]*/, "$1***");
 export async function describeDownload(deps: DownloadDeps, token: string, now: Date): Promise<DownloadPage> {
   const row = await orderOfLink(deps, token, now);
   return {
-    purchase: toBuyerPurchase(row, deps.linkKey, now),
+    purchase: toBuyerPurchase(row, deps.linkKey, now, token),
     fileName: row.file_name ?? null,
     fileSizeBytes: row.file_size_bytes ?? null,
   };
@@ -55,6 +55,13 @@ export async function startDownload(
   const row = await orderOfLink(deps, token, now);
   const blocker = downloadBlocker(row, now);
   if (blocker) throw new AppError("download_unavailable", 403, blocker);
+  // The file first: a download is only counted when there is a file to hand out.
+  const file = await deps.db
+    .selectFrom("uploads")
+    .select(["storage_key", "upload_key", "content_type"])
+    .where("id", "=", row.file_upload_id ?? "")
+    .executeTakeFirst();
+  if (!file) throw new AppError("download_unavailable", 403, ORDER_MESSAGES.productRemoved);
   const counted = await deps.db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("orders")
@@ -74,11 +81,6 @@ export async function startDownload(
     return updated;
   });
   if (!counted) throw new AppError("download_unavailable", 403, ORDER_MESSAGES.limitReached);
-  const file = await deps.db
-    .selectFrom("uploads")
-    .select(["storage_key", "upload_key", "content_type"])
-    .where("id", "=", row.file_upload_id!)
-    .executeTakeFirstOrThrow();
   const url = await deps.storage.signedDownloadUrl("product-files", file.storage_key ?? file.upload_key, {
     fileName: row.file_name ?? "download",
     contentType: file.content_type ?? "application/octet-stream",

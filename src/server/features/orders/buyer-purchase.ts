@@ -23,14 +23,22 @@ export type PurchaseRow = Awaited<ReturnType<ReturnType<typeof purchaseQuery>["e
 /** Why this purchase cannot be downloaded now, or null. */
 export function downloadBlocker(row: PurchaseRow, now: Date): string | null {
   if (row.status === "refunded") return ORDER_MESSAGES.refunded;
-  if (!row.product_id) return "The creator removed this product, so its file is no longer available.";
+  if (!row.product_id) return ORDER_MESSAGES.productRemoved;
   if (row.download_window_ends_at <= now) return ORDER_MESSAGES.windowOver;
   if (row.downloads_used >= PURCHASE_RULES.maxDownloads) return ORDER_MESSAGES.limitReached;
   return null;
 }
 
-/** The buyer's view of a purchase, with a fresh 24-hour download link when it can be downloaded. */
-export function toBuyerPurchase(row: PurchaseRow, linkKey: string, now: Date): BuyerPurchase {
+/**
+ * The buyer's view of a purchase, with a 24-hour download link when it can be downloaded: a fresh
+ * one, or `linkInUse` as it is (a page showing a link must never extend it).
+ */
+export function toBuyerPurchase(
+  row: PurchaseRow,
+  linkKey: string,
+  now: Date,
+  linkInUse?: string,
+): BuyerPurchase {
   const blocker = downloadBlocker(row, now);
   return {
     orderId: row.id,
@@ -45,7 +53,7 @@ export function toBuyerPurchase(row: PurchaseRow, linkKey: string, now: Date): B
     downloadsRemaining: Math.max(0, PURCHASE_RULES.maxDownloads - row.downloads_used),
     downloadWindowEndsAt: row.download_window_ends_at.toISOString(),
     unavailableReason: blocker,
-    downloadPath: blocker ? null : downloadPath(downloadToken(linkKey, row.id, now)),
+    downloadPath: blocker ? null : downloadPath(linkInUse ?? downloadToken(linkKey, row.id, now)),
     coverThumbnailUrl: row.cover_thumbnail_url ?? null,
   };
 }

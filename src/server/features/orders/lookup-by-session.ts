@@ -1,13 +1,13 @@
+import { SUCCESS_LOOKUP_MINUTES } from "../../../contracts/orders";
 import type { Database } from "../../db/database";
 import { inTransaction } from "../../db/database";
 import { notFound } from "../../http/errors";
 import { type EventEffects, noEffects } from "../webhooks/process-event";
-import { libraryPath, libraryToken } from "./buyer-links";
 import { purchaseQuery, toBuyerPurchase } from "./buyer-purchase";
 import { type FulfilmentDeps, fulfilCheckout } from "./fulfil-checkout";
 
 /**
- * The success page's lookup by checkout session id (unguessable, and only ever shown to the payer).
+ * The success page's lookup by checkout session id, for the first hour after the purchase.
  * When the webhook has not arrived yet, asks Stripe and fulfils right here, so the buyer never waits
  * on webhook delivery. 404 while the payment is not complete: the page polls.
  */
@@ -15,7 +15,7 @@ export async function lookupOrderBySession(
   deps: FulfilmentDeps & { db: Database },
   sessionId: string,
   now: Date,
-): Promise<{ purchase: ReturnType<typeof toBuyerPurchase>; libraryPath: string; effects: EventEffects }> {
+): Promise<{ purchase: ReturnType<typeof toBuyerPurchase>; effects: EventEffects }> {
   const effects = noEffects();
   let row = await purchaseQuery(deps.db).where("orders.stripe_session_id", "=", sessionId).executeTakeFirst();
   if (!row) {
@@ -34,9 +34,9 @@ export async function lookupOrderBySession(
     if (!orderId) throw notFound("Order not found");
     row = await purchaseQuery(deps.db).where("orders.id", "=", orderId).executeTakeFirstOrThrow();
   }
-  return {
-    purchase: toBuyerPurchase(row, deps.linkKey, now),
-    libraryPath: libraryPath(libraryToken(deps.linkKey, row.customer_email, now)),
-    effects,
-  };
+  // The session id is known to the seller too (their Stripe dashboard), so it only works while the
+  // buyer is on the success page: afterwards, links come from the receipt sent to the buyer's inbox.
+  if (row.created_at.getTime() < now.getTime() - SUCCESS_LOOKUP_MINUTES * 60_000)
+    throw notFound("Order not found");
+  return { purchase: toBuyerPurchase(row, deps.linkKey, now), effects };
 }

@@ -1,4 +1,4 @@
-import { CircleCheck, Library, Mail, SearchX } from "lucide-react";
+import { CircleCheck, Mail, SearchX } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { type BuyerPurchase, ORDER_MESSAGES } from "../../../contracts/orders";
@@ -34,7 +34,7 @@ function NotFound() {
   );
 }
 
-function OrderDetails({ purchase, libraryPath }: { purchase: BuyerPurchase; libraryPath: string }) {
+function OrderDetails({ purchase }: { purchase: BuyerPurchase }) {
   const [downloadsRemaining, setDownloadsRemaining] = useState(purchase.downloadsRemaining);
   const [refusal, setRefusal] = useState<string | null>(null);
   const reason = refusal ?? purchase.unavailableReason;
@@ -63,17 +63,11 @@ function OrderDetails({ purchase, libraryPath }: { purchase: BuyerPurchase; libr
             onRefused={setRefusal}
           />
         )}
-        <Button asChild variant="secondary" className="w-full">
-          <Link to={libraryPath}>
-            <Library aria-hidden="true" />
-            View all your purchases
-          </Link>
-        </Button>
       </div>
       <p className="mt-5 flex items-start gap-2 text-left text-sm text-muted">
         <Mail className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
         <span>
-          A receipt with your download link was emailed to{" "}
+          A receipt with your download link, and a link to all your purchases, was emailed to{" "}
           <span className="font-medium break-all text-ink">{purchase.customerEmail}</span>.
         </span>
       </p>
@@ -89,9 +83,7 @@ export function SuccessPage() {
     <BuyerPageFrame title="Payment successful">
       {lookup.state === "processing" && <Processing />}
       {lookup.state === "notFound" && <NotFound />}
-      {lookup.state === "found" && (
-        <OrderDetails purchase={lookup.purchase} libraryPath={lookup.libraryPath} />
-      )}
+      {lookup.state === "found" && <OrderDetails purchase={lookup.purchase} />}
     </BuyerPageFrame>
   );
 }

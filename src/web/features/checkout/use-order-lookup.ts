@@ -5,7 +5,7 @@ import { pollForOrder } from "./poll-for-order";
 
 export type OrderLookup =
   | { state: "processing" }
-  | { state: "found"; purchase: BuyerPurchase; libraryPath: string }
+  | { state: "found"; purchase: BuyerPurchase }
   | { state: "notFound" };
 
 // A 404 is the expected answer until the payment is confirmed; other failures are only logged here.
