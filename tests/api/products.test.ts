@@ -309,7 +309,7 @@ describe("store settings", () => {
       body: { storeName: "G", profilePictureUploadId: picture },
     });
     expect(saved.json().profilePictureUrl).toMatch(
-      /^\/files\/public\/product-covers\/.+\/profile\.webp\?v=\d+$/,
+      /^\/files\/public\/product-covers\/.+\/profile-[^/]+\.webp$/,
     );
     expect(((await storefront(other.userId)).json() as Storefront).seller.pictureUrl).toBe(
       saved.json().profilePictureUrl,

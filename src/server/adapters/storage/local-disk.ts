@@ -122,6 +122,14 @@ export async function localDiskStorage(
       await rm(objectPath(bucket, key), { force: true });
     },
 
+    async move(bucket, fromKey, toKey) {
+      const target = objectPath(bucket, toKey);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(objectPath(bucket, fromKey), target).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === "ENOENT" ? new ObjectNotFoundError(bucket, fromKey) : error;
+      });
+    },
+
     async signedUploadTarget(bucket, key, { sizeBytes, contentType, expiresInSeconds }) {
       assertSafeKey(key);
       const expiresAt = nowInSeconds() + expiresInSeconds;

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -137,6 +138,22 @@ export function s3Storage(options: S3StorageOptions): Storage {
 
     async delete(bucket, key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(bucket, key) }));
+    },
+
+    async move(bucket, fromKey, toKey) {
+      const from = objectKey(bucket, fromKey);
+      try {
+        await client.send(
+          new CopyObjectCommand({
+            Bucket,
+            Key: objectKey(bucket, toKey),
+            CopySource: `${Bucket}/${encodeURI(from)}`,
+          }),
+        );
+      } catch (error) {
+        throw isNotFound(error) ? new ObjectNotFoundError(bucket, fromKey) : error;
+      }
+      await client.send(new DeleteObjectCommand({ Bucket, Key: from }));
     },
 
     async signedUploadTarget(bucket, key, { sizeBytes, contentType, expiresInSeconds }) {

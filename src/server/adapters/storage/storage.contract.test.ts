@@ -179,6 +179,18 @@ describe.each([
     expect(await storage.stat("product-files", objectKey)).toBeUndefined();
   });
 
+  it("moves an object to a new key; the old key is gone and a missing source is an error", async () => {
+    const from = key("incoming.pdf");
+    const to = key("checked/final.pdf");
+    await storage.write("product-files", from, streamOf(Buffer.from("checked bytes")));
+    await storage.move("product-files", from, to);
+    expect(await storage.stat("product-files", from)).toBeUndefined();
+    expect((await readAll(await storage.read("product-files", to))).toString()).toBe("checked bytes");
+    await expect(storage.move("product-files", from, key("other.pdf"))).rejects.toBeInstanceOf(
+      ObjectNotFoundError,
+    );
+  });
+
   it("refuses keys that could leave their folder", async () => {
     for (const bad of ["../escape.pdf", "seller/../../etc/passwd", "/absolute.pdf", ".hidden/x", "a//b"]) {
       await expect(storage.write("product-files", bad, streamOf(Buffer.from("x")))).rejects.toThrow(/Unsafe/);

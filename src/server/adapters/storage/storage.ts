@@ -63,6 +63,11 @@ export interface Storage {
   stat(bucket: BucketName, key: string): Promise<{ sizeBytes: number } | undefined>;
   /** Deleting a missing object is not an error. */
   delete(bucket: BucketName, key: string): Promise<void>;
+  /**
+   * Moves an object to another key of the same bucket (a rename on disk, a server-side copy on S3).
+   * Links signed for the old key then write to, or read from, a key nothing uses any more.
+   */
+  move(bucket: BucketName, fromKey: string, toKey: string): Promise<void>;
   signedUploadTarget(
     bucket: BucketName,
     key: string,

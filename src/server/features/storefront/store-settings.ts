@@ -4,7 +4,6 @@ import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
 import { attachUpload } from "../uploads/attach-upload";
 import { deleteStoredFile } from "../uploads/delete-upload";
-import { deleteSellerUploadRow } from "../uploads/queries";
 
 type StoreSettingsUpdate = z.output<typeof storeSettingsInputSchema>;
 
@@ -54,22 +53,16 @@ export async function updateStoreSettings(
           ? {}
           : {
               profile_picture_upload_id: picture?.id ?? null,
-              profile_picture_url: picture?.storage_key
-                ? `${deps.storage.publicUrl(picture.storage_key)}?v=${picture.completed_at?.getTime() ?? 0}`
-                : null,
+              profile_picture_url: picture?.storage_key ? deps.storage.publicUrl(picture.storage_key) : null,
             }),
         updated_at: new Date(),
       })
       .where("id", "=", sellerId)
       .execute();
     const changed = picture !== undefined && current.profile_picture_upload_id !== (picture?.id ?? null);
-    return changed && current.profile_picture_upload_id
-      ? { uploadId: current.profile_picture_upload_id, removed: picture === null }
-      : undefined;
+    return changed ? current.profile_picture_upload_id : null;
   });
-  // Every profile picture is rendered to the same key, so a replaced one's file is already the new
-  // picture: only its row goes. A removed picture takes its file with it.
-  if (replaced?.removed) await deleteStoredFile(deps, sellerId, replaced.uploadId);
-  else if (replaced) await deleteSellerUploadRow(deps.db, sellerId, replaced.uploadId);
+  // The picture replaced or removed goes, with its file (each picture has its own key).
+  if (replaced) await deleteStoredFile(deps, sellerId, replaced);
   return getStoreSettings(deps.db, sellerId);
 }

@@ -16,7 +16,7 @@ import { inspectImage, inspectProductFile, invalidFile, type StoredObject } from
 import { findSellerUpload, type UploadRow } from "./queries";
 import { renderCoverImages, renderProfilePicture } from "./render-images";
 import { deleteObjectsOf, describeCompletedUpload } from "./stored-objects";
-import { coverImageKeys, profilePictureKey } from "./upload-keys";
+import { coverImageKeys, keyExtension, newObjectKey, profilePictureKey } from "./upload-keys";
 
 export interface CompleteUploadDeps extends UploadDeps {
   /** clamd when CLAMD_URL is configured; without it the built-in checks still run. */
@@ -56,20 +56,38 @@ export async function completeUpload(
       "upload_missing",
     );
   }
+  let current = upload;
   try {
+    checkUploadedSize(upload, uploaded.sizeBytes);
+    current = await moveOutOfLinkReach(deps, upload, now);
     const source = {
       bucket: "product-files" as const,
-      key: upload.upload_key,
+      key: current.storage_key ?? current.upload_key,
       sizeBytes: uploaded.sizeBytes,
     };
-    checkUploadedSize(upload, uploaded.sizeBytes);
-    const stored = await storeCheckedFile(deps, upload, source);
-    const completed = await recordCompleted(deps, upload, stored, now);
+    const stored = await storeCheckedFile(deps, current, source);
+    const completed = await recordCompleted(deps, current, stored, now);
     return describeCompletedUpload(deps.storage, completed);
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) await discard(deps, upload);
+    if (error instanceof AppError && error.status < 500) await discard(deps, current);
     throw error;
   }
+}
+
+/**
+ * The signed upload link stays valid for its hour, so the bytes are moved to a fresh key before any
+ * check: a later PUT to the link can never replace a file that was checked.
+ */
+async function moveOutOfLinkReach({ db, storage }: UploadDeps, upload: UploadRow, now: Date) {
+  const checkedKey = newObjectKey(upload.seller_id, keyExtension(upload.original_name), now);
+  await storage.move("product-files", upload.upload_key, checkedKey);
+  return db
+    .updateTable("uploads")
+    .set({ bucket: "product-files", storage_key: checkedKey })
+    .where("id", "=", upload.id)
+    .where("seller_id", "=", upload.seller_id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** The seller's upload, with a pending one's expiry pushed past the time its checks may take. */
@@ -139,7 +157,7 @@ async function storeCheckedFile(
       contentType: "image/jpeg",
     };
   }
-  const key = profilePictureKey(upload.seller_id);
+  const key = profilePictureKey(upload.seller_id, upload.id);
   const { sizeBytes } = await renderProfilePicture(storage, source, key);
   await storage.delete(source.bucket, source.key);
   return { bucket: "product-covers", key, sizeBytes, contentType: "image/webp" };
@@ -147,16 +165,6 @@ async function storeCheckedFile(
 
 async function recordCompleted({ db }: UploadDeps, upload: UploadRow, stored: StoredResult, now: Date) {
   return db.transaction().execute(async (trx) => {
-    if (upload.purpose === "profile-picture") {
-      // The new picture overwrote the object of earlier unsaved ones; only their rows remain to go.
-      // The picture the profile uses (attached) is released by the store settings when they are saved.
-      await trx
-        .deleteFrom("uploads")
-        .where("seller_id", "=", upload.seller_id)
-        .where("purpose", "=", "profile-picture")
-        .where("status", "=", "completed")
-        .execute();
-    }
     return trx
       .updateTable("uploads")
       .set({

@@ -18,18 +18,17 @@ export async function deleteObjectsOf(storage: Storage, upload: UploadRow): Prom
   await Promise.all(objectsOf(upload).map(({ bucket, key }) => storage.delete(bucket, key)));
 }
 
-/** The API's view of a completed upload. Profile pictures keep one key, so their URL carries a version. */
+/** The API's view of a completed upload. */
 export function describeCompletedUpload(storage: Storage, upload: UploadRow): CompletedUpload {
   const key = upload.storage_key ?? upload.upload_key;
   const isPublic = upload.bucket === "product-covers";
-  const version = upload.purpose === "profile-picture" ? `?v=${upload.completed_at?.getTime() ?? 0}` : "";
   return {
     uploadId: upload.id,
     key,
     sizeBytes: upload.size_bytes ?? 0,
     contentType: upload.content_type ?? "application/octet-stream",
     originalName: upload.original_name,
-    ...(isPublic ? { publicUrl: `${storage.publicUrl(key)}${version}` } : {}),
+    ...(isPublic ? { publicUrl: storage.publicUrl(key) } : {}),
     ...(upload.thumbnail_key ? { thumbnailUrl: storage.publicUrl(upload.thumbnail_key) } : {}),
   };
 }

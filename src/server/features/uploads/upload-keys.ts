@@ -12,8 +12,12 @@ export function coverImageKeys(uploadKey: string): { openGraph: string; thumbnai
   return { openGraph: `${base}.jpg`, thumbnail: `${base}-thumb.webp` };
 }
 
-/** One profile picture per seller, overwritten on change. */
-export const profilePictureKey = (sellerId: string): string => `${sellerId}/profile.webp`;
+/**
+ * `{sellerId}/profile-{uploadId}.webp`: each picture has its own key (the spec's `profile.{ext}` plus
+ * the upload id), so a picture that is chosen but never saved can never replace or delete the live one.
+ */
+export const profilePictureKey = (sellerId: string, uploadId: string): string =>
+  `${sellerId}/profile-${uploadId}.webp`;
 
 /** The extension a key gets: the file's own when it is plain letters and digits, else `bin`. */
 export function keyExtension(fileName: string): string {

@@ -658,26 +658,45 @@ describe("covers and profile pictures", () => {
     await expectRefusedWithNothingLeft(completed, uploadId, /not a real image/);
   });
 
-  it("re-encodes a profile picture to a 400x400 WebP, replacing the previous one", async () => {
+  it("re-encodes a profile picture to a 400x400 WebP under a key of its own, never touching the live one", async () => {
     const first = await uploadFile("profile-picture", "me.png", await pngImage(300, 500), "image/png");
     expect(first.completed.statusCode, first.completed.body).toBe(200);
-    expect(first.completed.json().key).toBe(`${seller.userId}/profile.webp`);
+    expect(first.completed.json().key).toBe(`${seller.userId}/profile-${first.uploadId}.webp`);
     const second = await uploadFile("profile-picture", "me2.png", await pngImage(900, 200), "image/png");
     const body = second.completed.json();
-    expect(body.publicUrl).toMatch(new RegExp(`/product-covers/${seller.userId}/profile\\.webp\\?v=\\d+$`));
+    expect(body.publicUrl).toMatch(
+      new RegExp(`/product-covers/${seller.userId}/profile-${second.uploadId}\\.webp$`),
+    );
     const picture = await t.app.server.inject({ method: "GET", url: body.publicUrl });
     expect(await sharp(picture.rawPayload).metadata()).toMatchObject({
       format: "webp",
       width: 400,
       height: 400,
     });
-    const rows = await t.db
-      .selectFrom("uploads")
-      .select("id")
-      .where("seller_id", "=", seller.userId)
-      .where("purpose", "=", "profile-picture")
-      .execute();
-    expect(rows.map((row) => row.id)).toEqual([second.uploadId]);
+    // Dropping the second (unsaved) picture leaves the first one's file in place.
+    const dropped = await t.request({
+      method: "DELETE",
+      url: `/api/uploads/${second.uploadId}`,
+      cookie: seller.cookie,
+    });
+    expect(dropped.statusCode).toBe(204);
+    const firstPicture = await t.app.server.inject({ method: "GET", url: first.completed.json().publicUrl });
+    expect(firstPicture.statusCode).toBe(200);
+  });
+
+  it("checks the bytes where no upload link can reach: a PUT after completion cannot swap the file", async () => {
+    const pdf = minimalPdf();
+    const intent = (await requestIntent(seller.cookie, "product-file", "guide.pdf", pdf.length, "")).json();
+    await putBytes(intent.url, intent.headers, pdf);
+    const completed = await complete(seller.cookie, intent.uploadId);
+    expect(completed.statusCode).toBe(200);
+    const program = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(pdf.length - 2, 0x41)]);
+    await putBytes(intent.url, intent.headers, program);
+    const row = await uploadRow(intent.uploadId);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage.read("product-files", row!.storage_key!))
+      chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(pdf)).toBe(true);
   });
 });
 
