@@ -33,3 +33,22 @@ describe("two app instances on one PostgreSQL", () => {
     stream.close();
   });
 });
+
+describe("a lost LISTEN connection", () => {
+  it("is replaced, and events flow again", async () => {
+    const received: string[] = [];
+    receiver.events.subscribe("user-x", (event) => received.push(event.type));
+    // Kill every connection that is listening, as a Postgres restart or failover would.
+    await receiver.database.pool!.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %'",
+    );
+    await eventually(
+      async () => {
+        await receiver.events.publish("user-x", { type: "sales.changed" });
+        expect(received).toContain("sales.changed");
+      },
+      15_000,
+      500,
+    );
+  });
+});

@@ -28,6 +28,9 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection that dies (a Postgres restart, a failover) is dropped and replaced by the
+    // pool; without a listener its error would crash the process. Queries report their own errors.
+    pool.on("error", (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, target: target.kind, pool, close: () => db.destroy() };
   }

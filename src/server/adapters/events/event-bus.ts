@@ -33,25 +33,48 @@ const CHANNEL = "flatfee_events";
 
 /**
  * Several instances on one PostgreSQL: publish is a NOTIFY, and each instance LISTENs on one
- * dedicated connection and hands events to its local subscribers.
+ * dedicated connection and hands events to its local subscribers. A lost listening connection is
+ * replaced (after 1 s, then up to every 30 s) until the bus is closed.
  */
 export async function postgresEventBus(pool: pg.Pool): Promise<EventBus> {
   const local = inProcessEventBus();
-  const listener = await pool.connect();
-  listener.on("notification", (message) => {
-    if (message.channel !== CHANNEL || !message.payload) return;
-    const { userId, event } = JSON.parse(message.payload) as { userId: string; event: RealtimeEvent };
-    void local.publish(userId, event);
-  });
-  await listener.query(`listen ${CHANNEL}`);
+  let listener: pg.PoolClient | undefined;
+  let closed = false;
+  let retryMs = 1000;
+
+  const listen = async (): Promise<void> => {
+    const client = await pool.connect();
+    client.on("notification", (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      const { userId, event } = JSON.parse(message.payload) as { userId: string; event: RealtimeEvent };
+      void local.publish(userId, event);
+    });
+    client.on("error", () => {
+      client.release(true);
+      if (listener === client) listener = undefined;
+      scheduleReconnect();
+    });
+    await client.query(`listen ${CHANNEL}`);
+    listener = client;
+    retryMs = 1000;
+  };
+  const scheduleReconnect = () => {
+    if (closed) return;
+    setTimeout(() => void listen().catch(scheduleReconnect), retryMs).unref();
+    retryMs = Math.min(retryMs * 2, 30_000);
+  };
+
+  await listen();
   return {
     async publish(userId, event) {
       await pool.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify({ userId, event })]);
     },
     subscribe: local.subscribe,
     async close() {
-      await listener.query(`unlisten ${CHANNEL}`).catch(() => {});
-      listener.release();
+      closed = true;
+      // Destroyed, not returned to the pool: a connection that was listening is not reused.
+      listener?.release(true);
+      listener = undefined;
       await local.close();
     },
   };
