@@ -45,6 +45,7 @@ export const BILLING_MESSAGES = {
   connectSlowTitle: "Taking longer than expected",
   connectSlow: "Please refresh the page in a moment",
   alreadySubscribed: "Your subscription is already active.",
+  fixCardInstead: "Your last payment failed. Update your card in Manage Billing to reactivate your plan.",
   noBillingAccount: "You don't have a billing account yet. Subscribe first.",
   subscriptionRequired: "An active subscription is required.",
 } as const;

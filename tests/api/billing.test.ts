@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SellerStatus } from "../../src/contracts/seller";
+import { BILLING_MESSAGES, type SellerStatus } from "../../src/contracts/seller";
 import { control } from "./support/emulator-control";
 import { createTestApp, signUp, type TestApp, WEBHOOK_SECRETS } from "./support/test-app";
 import { eventually } from "./support/wait";
@@ -129,6 +129,10 @@ describe("the $10/month plan", () => {
       canUseDashboard: false,
       canSell: false,
     });
+    // Stripe keeps retrying this subscription, so a second one is refused: fix the card instead.
+    const second = await t.request({ method: "POST", url: "/api/billing/checkout", cookie });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(BILLING_MESSAGES.fixCardInstead);
 
     await control(t.emulator).renew(subscriptionId, "paid");
     await eventually(async () => expect((await status(cookie)).standing).toBe("active"));

@@ -19,6 +19,10 @@ export async function startPlanCheckout(deps: BillingDeps, seller: SignedInUser,
   if (status.standing === "active" || status.standing === "grace") {
     throw new AppError("already_subscribed", 409, BILLING_MESSAGES.alreadySubscribed);
   }
+  // A subscription Stripe is still retrying would charge alongside a new one: fix the card instead.
+  if (status.subscription && ["past_due", "unpaid"].includes(status.subscription.status)) {
+    throw new AppError("payment_retrying", 409, BILLING_MESSAGES.fixCardInstead);
+  }
   const [customer, price] = await Promise.all([
     ensureBillingCustomer(deps.db, deps.stripe, seller),
     planPriceId(deps.stripe),

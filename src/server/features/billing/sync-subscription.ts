@@ -2,6 +2,18 @@ import type Stripe from "stripe";
 import type { Database } from "../../db/database";
 
 const LIVE_STATUSES = new Set(["active", "trialing", "past_due", "unpaid", "incomplete", "paused"]);
+const PAID_STATUSES = new Set(["active", "trialing"]);
+
+/**
+ * Whether another subscription of the seller may take the stored one's place: never an ended one
+ * over a live one, and never an unpaid one over a paid one (an old subscription still being retried
+ * must not lapse a seller who has paid for a new one).
+ */
+function replaces(incoming: Stripe.Subscription, stored: { status: string }): boolean {
+  if (LIVE_STATUSES.has(stored.status) && !LIVE_STATUSES.has(incoming.status)) return false;
+  if (PAID_STATUSES.has(stored.status) && !PAID_STATUSES.has(incoming.status)) return false;
+  return true;
+}
 const toDate = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
 /** The seller a subscription belongs to: its metadata, else the profile holding its customer. */
@@ -35,12 +47,7 @@ export async function storeSubscription(
     .where("user_id", "=", sellerId)
     .forUpdate()
     .executeTakeFirst();
-  if (
-    existing &&
-    existing.stripe_subscription_id !== subscription.id &&
-    LIVE_STATUSES.has(existing.status) &&
-    !LIVE_STATUSES.has(subscription.status)
-  ) {
+  if (existing && existing.stripe_subscription_id !== subscription.id && !replaces(subscription, existing)) {
     return undefined;
   }
 

@@ -9,7 +9,7 @@ import { type LocalDiskStorage, localDiskStorage } from "../../adapters/storage/
 import { attachUpload } from "./attach-upload";
 import { completeUpload } from "./complete-upload";
 import { deleteStoredFile } from "./delete-upload";
-import { purgeExpiredUploads } from "./purge-expired-uploads";
+import { purgeExpiredUploads, UNUSED_UPLOAD_TTL_MS } from "./purge-expired-uploads";
 import { storageUsedBytes } from "./queries";
 import {
   eicar,
@@ -771,5 +771,12 @@ describe("ownership and clean-up", () => {
     expect(await storage.stat("product-files", abandonedKey)).toBeUndefined();
     expect(await uploadRow(kept.uploadId)).toMatchObject({ status: "completed" });
     expect(await storageUsedBytes(t.db, janitorSeller.userId)).toBe(pdf.length);
+
+    // A checked file nothing used within a day was abandoned too (a closed form): it goes, bytes and all.
+    const keptKey = (await uploadRow(kept.uploadId))?.storage_key ?? "";
+    await purgeExpiredUploads(t.db, storage, new Date(Date.now() + UNUSED_UPLOAD_TTL_MS + 60_000));
+    expect(await uploadRow(kept.uploadId)).toBeUndefined();
+    expect(await storage.stat("product-files", keptKey)).toBeUndefined();
+    expect(await storageUsedBytes(t.db, janitorSeller.userId)).toBe(0);
   });
 });
