@@ -1,6 +1,7 @@
+import type { Server } from "node:http";
 import path from "node:path";
 import helmet from "@fastify/helmet";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
 import type Stripe from "stripe";
@@ -50,7 +51,13 @@ export interface AppDeps {
   webDistDir?: string;
   /** Omit for silence (tests). */
   logger?: Logger;
-  trustProxy?: boolean;
+  /** Fastify's trustProxy: true, or the addresses/CIDRs of the proxies in front (TRUST_PROXY). */
+  trustProxy?: boolean | string;
+  /**
+   * Serve every sent email at /dev/mailbox. Only for the fully local setup: in production it would
+   * show password-reset and download links to anyone.
+   */
+  devMailbox?: boolean;
 }
 
 export interface App {
@@ -60,14 +67,17 @@ export interface App {
 
 /** The whole HTTP app from its dependencies. main.ts passes real adapters; tests pass their own. */
 export async function buildApp(deps: AppDeps): Promise<App> {
-  const server: FastifyInstance = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger as FastifyBaseLogger } : { logger: false }),
+  const options: FastifyHttpOptions<Server> = {
     trustProxy: deps.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     // Signed download and storage links travel as path parameters and are longer than the default 100.
     maxParamLength: 2000,
     // Event streams never go idle; without this, shutdown would wait for every open browser.
     forceCloseConnections: true,
+  };
+  const server: FastifyInstance = Fastify({
+    ...options,
+    ...(deps.logger ? { loggerInstance: deps.logger as FastifyBaseLogger } : { logger: false }),
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
@@ -141,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       "charge.refunded": chargeRefundedHandler,
     },
   });
-  if (deps.outbox.transport.kind === "mailbox") registerDevMailbox(server, { db: deps.db });
+  if (deps.devMailbox) registerDevMailbox(server, { db: deps.db });
   await registerWebApp(server, deps.webDistDir ?? path.resolve("dist/web"), async (pagePath) => {
     const preview = await linkPreviewFor(deps.db, deps.appUrl, pagePath, now());
     return preview && previewTags(preview);

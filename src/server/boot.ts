@@ -58,6 +58,8 @@ export async function startServer(
     stripe,
     storage,
     events,
+    trustProxy: config.trustProxy,
+    devMailbox: config.mail.kind === "mailbox" && config.payments.kind === "emulator",
     ...(config.clamdUrl ? { virusScanner: clamdScanner(config.clamdUrl) } : {}),
     webhookSecrets: {
       platform: config.payments.webhookSecret,

@@ -39,6 +39,14 @@ describe("config", () => {
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://u:p@db:5432/app" });
     expect(config.mail.kind).toBe("smtp");
     expect(config.payments).toMatchObject({ kind: "stripe", secretKey: "sk_live_x" });
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it.each([
+    ["true", true],
+    ["10.0.0.0/8,127.0.0.1", "10.0.0.0/8,127.0.0.1"],
+  ] as const)("reads TRUST_PROXY=%s", (value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy).toBe(expected);
   });
 
   it.each([
@@ -46,6 +54,10 @@ describe("config", () => {
     [{ DATABASE_URL: "nonsense" }, "DATABASE_URL"],
     [{ STRIPE_SECRET_KEY: "sk_live_x" }, "STRIPE_WEBHOOK_SECRET"],
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
+    [
+      { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "a", STRIPE_CONNECT_WEBHOOK_SECRET: "b" },
+      "SMTP_URL",
+    ],
   ])("stops boot on %o with a message naming %s", (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(name);

@@ -46,6 +46,11 @@ const envSchema = z
     STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
     STRIPE_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(12111),
     AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default("false")
+      .transform((value) => (value === "true" ? true : value === "false" ? false : value)),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -55,6 +60,13 @@ const envSchema = z
         path: ["STRIPE_WEBHOOK_SECRET"],
         message:
           "STRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET are required with STRIPE_SECRET_KEY",
+      });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message: "is required with STRIPE_SECRET_KEY: real buyers need their receipts and download links",
       });
     }
     if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
@@ -78,6 +90,8 @@ export interface Config {
   appUrl: string;
   dataDir: string;
   logLevel: string;
+  /** Behind a reverse proxy, which client address to believe (X-Forwarded-For); rate limits key on it. */
+  trustProxy: boolean | string;
   authSecret: string;
   database: DatabaseConfig;
   mail: MailConfig;
@@ -111,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     dataDir,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
     ...clamd,
     authSecret: e.AUTH_SECRET ?? localSecrets().authSecret,
     database: e.DATABASE_URL

@@ -73,8 +73,8 @@ describe("dev mailbox (embedded mode)", () => {
     expect(message.body).toContain("buyer@example.com");
   });
 
-  it("answers an unknown email id with 404", async () => {
-    const response = await t.request({ method: "GET", url: "/dev/mailbox/999999" });
-    expect(response.statusCode).toBe(404);
+  it("answers an unknown or malformed email id with 404", async () => {
+    expect((await t.request({ method: "GET", url: "/dev/mailbox/999999" })).statusCode).toBe(404);
+    expect((await t.request({ method: "GET", url: "/dev/mailbox/abc" })).statusCode).toBe(404);
   });
 });

@@ -100,6 +100,7 @@ export async function createTestApp(
     storage,
     webDistDir: options.webDistDir ?? path.join(dataDir, "no-web-build"),
     events,
+    devMailbox: true,
     webhookSecrets: WEBHOOK_SECRETS,
     now: clock.now,
   });

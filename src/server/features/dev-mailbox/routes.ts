@@ -52,12 +52,14 @@ export function registerDevMailbox(app: FastifyInstance, deps: { db: Database })
   });
 
   app.get("/dev/mailbox/:id", async (request, reply) => {
-    const { id } = z.object({ id: z.coerce.number().int() }).parse(request.params);
-    const email = await deps.db
-      .selectFrom("outbox_emails")
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirst();
+    const parsed = z.object({ id: z.coerce.number().int().positive() }).safeParse(request.params);
+    const email = parsed.success
+      ? await deps.db
+          .selectFrom("outbox_emails")
+          .selectAll()
+          .where("id", "=", parsed.data.id)
+          .executeTakeFirst()
+      : undefined;
     if (!email) throw notFound("No such email");
     const banner = `<div style="font-family:-apple-system,sans-serif;background:#0f172a;color:#e2e8f0;padding:10px 16px;font-size:13px">
 <a href="/dev/mailbox" style="color:#a5b4fc">&larr; Mailbox</a> &nbsp; To: ${escapeHtml(email.to_address)} &nbsp; Subject: ${escapeHtml(email.subject)}</div>`;
