@@ -3,7 +3,7 @@ import { ORDER_MESSAGES, type SalesPage } from "../../src/contracts/orders";
 import { minimalPdf } from "../../src/server/features/uploads/test-fixtures";
 import { control } from "./support/emulator-control";
 import { createProduct, readySeller } from "./support/sellers";
-import { createTestApp, type TestApp } from "./support/test-app";
+import { createTestApp, type TestApp, WEBHOOK_SECRETS } from "./support/test-app";
 import { eventually } from "./support/wait";
 
 let t: TestApp;
@@ -368,6 +368,33 @@ describe("downloads", () => {
     );
     await eventually(async () => expect((await ordersOf(product.id))[0]!.status).toBe("refunded"));
     expect((await startDownload(token)).statusCode).toBe(403);
+  });
+});
+
+describe("refunds made elsewhere", () => {
+  it("a refund already made in Stripe (its event not yet here) is taken as done, not a 500", async () => {
+    const product = await createProduct(t, seller.cookie, {}, { cover: false });
+    await buy(product.id, "twice@example.com");
+    const order = (await ordersOf(product.id))[0]!;
+    t.emulator.configureWebhooks({});
+    try {
+      await t.stripe.refunds.create(
+        { payment_intent: order.payment_intent_id! },
+        { stripeAccount: order.stripe_account_id },
+      );
+      const ours = await t.request({
+        method: "POST",
+        url: `/api/orders/${order.id}/refund`,
+        cookie: seller.cookie,
+      });
+      expect(ours.statusCode).toBe(204);
+      expect((await ordersOf(product.id))[0]!.status).toBe("refunded");
+    } finally {
+      t.emulator.configureWebhooks({
+        platform: { url: `${t.url}/api/webhooks/stripe`, secret: WEBHOOK_SECRETS.platform },
+        connect: { url: `${t.url}/api/webhooks/stripe-connect`, secret: WEBHOOK_SECRETS.connect },
+      });
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import { ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
@@ -39,36 +39,44 @@ export async function createBuyerCheckout(deps: CheckoutDeps, productId: string,
     throw new AppError("sold_out", 409, ORDER_MESSAGES.soldOut);
   }
   // Stripe wants at least 30 minutes from *its* clock when it creates the session, a moment after ours.
+  let session: Stripe.Checkout.Session | undefined;
   const expiresAt = new Date(now.getTime() + PURCHASE_RULES.checkoutMinutes * 60_000 + EXPIRY_MARGIN_MS);
   try {
     const metadata = { product_id: product.id, seller_id: product.seller.id };
     const cover = product.coverImageUrl?.startsWith("/")
       ? `${deps.appUrl}${product.coverImageUrl}`
       : product.coverImageUrl;
-    const session = await deps.stripe.checkout.sessions.create(
-      {
-        mode: "payment",
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: "usd",
-              unit_amount: product.priceCents,
-              product_data: {
-                name: product.title,
-                ...(cover?.startsWith("https://") ? { images: [cover] } : {}),
+    session = await deps.stripe.checkout.sessions
+      .create(
+        {
+          mode: "payment",
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: "usd",
+                unit_amount: product.priceCents,
+                product_data: {
+                  name: product.title,
+                  ...(cover?.startsWith("https://") ? { images: [cover] } : {}),
+                },
               },
             },
-          },
-        ],
-        metadata,
-        payment_intent_data: { metadata },
-        expires_at: Math.floor(expiresAt.getTime() / 1000),
-        success_url: `${deps.appUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${deps.appUrl}/product/${product.id}`,
-      },
-      { stripeAccount: account },
-    );
+          ],
+          metadata,
+          payment_intent_data: { metadata },
+          expires_at: Math.floor(expiresAt.getTime() / 1000),
+          success_url: `${deps.appUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${deps.appUrl}/product/${product.id}`,
+        },
+        { stripeAccount: account },
+      )
+      .catch((error: unknown) => {
+        // The seller's Stripe account refused (restricted, closed...): a buyer can only be told to wait.
+        if (error instanceof Stripe.errors.StripeError)
+          throw new AppError("not_purchasable", 409, ORDER_MESSAGES.notPurchasable);
+        throw error;
+      });
     await deps.db
       .insertInto("checkouts")
       .values({
@@ -84,6 +92,10 @@ export async function createBuyerCheckout(deps: CheckoutDeps, productId: string,
     return session.url;
   } catch (error) {
     if (limited) await giveUnitBack(deps.db, productId);
+    // A session nobody recorded must not stay payable: it would take money without an order.
+    if (session) {
+      await deps.stripe.checkout.sessions.expire(session.id, {}, { stripeAccount: account }).catch(() => {});
+    }
     throw error;
   }
 }

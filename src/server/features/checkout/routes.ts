@@ -6,6 +6,9 @@ import { enforceRateLimit } from "../../http/rate-limit";
 import { type CheckoutDeps, createBuyerCheckout } from "./create-checkout";
 
 const CHECKOUT_LIMIT = { name: "checkout:ip", limit: 30, windowSeconds: 60 };
+/** Each checkout of a limited product holds a unit for 30 minutes: one visitor may not hold many. */
+const CHECKOUT_PER_PRODUCT_LIMIT = { name: "checkout:ip-product", limit: 5, windowSeconds: 30 * 60 };
+const TOO_MANY = "Too many checkouts. Please wait a minute.";
 
 /** create-checkout: Buy Now. No account needed; rate limited per IP so stock cannot be held hostage. */
 export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps & { now: () => Date }) {

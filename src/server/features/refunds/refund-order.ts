@@ -1,4 +1,4 @@
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import type { Outbox } from "../../adapters/mail/outbox";
 import type { Database } from "../../db/database";
 import { AppError, notFound } from "../../http/errors";
@@ -27,10 +27,19 @@ export async function refundOrder(deps: RefundDeps, sellerId: string, orderId: s
     throw new AppError("already_refunded", 409, "This order is already refunded.");
   if (!order.payment_intent_id)
     throw new AppError("not_refundable", 409, "This order has no payment to refund.");
-  await deps.stripe.refunds.create(
-    { payment_intent: order.payment_intent_id },
-    { stripeAccount: order.stripe_account_id, idempotencyKey: `refund-${order.id}` },
-  );
+  await deps.stripe.refunds
+    .create(
+      { payment_intent: order.payment_intent_id },
+      { stripeAccount: order.stripe_account_id, idempotencyKey: `refund-${order.id}` },
+    )
+    .catch((error: unknown) => {
+      // Refunded in the Stripe dashboard already (its charge.refunded may still be on its way): same outcome.
+      if (error instanceof Stripe.errors.StripeError && error.code === "charge_already_refunded") return;
+      if (error instanceof Stripe.errors.StripeError) {
+        throw new AppError("refund_refused", 409, `Stripe refused the refund: ${error.message}`);
+      }
+      throw error;
+    });
   const refunded = await markRefunded(deps.db, { orderId: order.id }, now);
   if (refunded)
     await deps.outbox.enqueue(refundEmail(order.customer_email, order.product_title, order.amount_cents));
