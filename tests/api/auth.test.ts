@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES, signUpErrorToast } from "../../src/contracts/auth";
-import { SIGN_IN_LIMITS } from "../../src/server/features/auth/routes";
+import { SIGN_IN_LIMITS, SIGN_UP_LIMITS, TWO_FACTOR_LIMITS } from "../../src/server/features/auth/routes";
 import { cookiesOf, createTestApp, signUp, type TestApp, uniqueEmail } from "./support/test-app";
 
 let t: TestApp;
@@ -121,6 +121,38 @@ describe("sign in and out", () => {
         body: { email: uniqueEmail("spray"), password: "wrong-password-1" },
         ip: "192.0.2.10",
       });
+      last = response.statusCode;
+    }
+    expect(last).toBe(429);
+  });
+});
+
+describe("other limits", () => {
+  it("limits sign-ups per IP", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < SIGN_UP_LIMITS.perIp.limit + 1; i++) {
+      const response = await t.request({
+        method: "POST",
+        url: "/api/auth/sign-up/email",
+        body: { email: uniqueEmail("farm"), password: "correct-horse-42", name: "x" },
+        ip: "192.0.2.20",
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("limits two-factor code attempts per IP", async () => {
+    let last = 0;
+    for (let i = 0; i < TWO_FACTOR_LIMITS.perIp.limit + 1; i++) {
+      const response = await t.request({
+        method: "POST",
+        url: "/api/auth/two-factor/verify-totp",
+        body: { code: "123456" },
+        ip: "192.0.2.30",
+      });
+      expect(response.statusCode).not.toBe(200);
       last = response.statusCode;
     }
     expect(last).toBe(429);

@@ -11,6 +11,15 @@ export const SIGN_IN_LIMITS = {
   perEmail: { name: "sign-in:email", limit: 5, windowSeconds: 60 },
 } satisfies Record<string, RateRule>;
 
+export const SIGN_UP_LIMITS = {
+  perIp: { name: "sign-up:ip", limit: 20, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateRule>;
+
+/** Guessing a 6-digit code: Better Auth allows 5 tries per sign-in attempt; this caps attempts per IP. */
+export const TWO_FACTOR_LIMITS = {
+  perIp: { name: "two-factor:ip", limit: 10, windowSeconds: 60 },
+} satisfies Record<string, RateRule>;
+
 export const RESET_REQUEST_LIMITS = {
   perIp: { name: "reset:ip", limit: 10, windowSeconds: 15 * 60 },
   perEmail: { name: "reset:email", limit: 3, windowSeconds: 15 * 60 },
@@ -23,6 +32,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   const guards: Record<string, (request: FastifyRequest) => Promise<void>> = {
     "/api/auth/sign-up/email": async (request) => {
       validate(credentialsSchema, request.body);
+      await enforceRateLimit(db, SIGN_UP_LIMITS.perIp, request.ip, AUTH_MESSAGES.tooManyAttempts);
     },
     "/api/auth/sign-in/email": async (request) => {
       const { email } = validate(credentialsSchema, request.body);
@@ -40,6 +50,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
       );
     },
   };
+
+  const twoFactorGuard = async (request: FastifyRequest) => {
+    await enforceRateLimit(db, TWO_FACTOR_LIMITS.perIp, request.ip, AUTH_MESSAGES.tooManyAttempts);
+  };
+  for (const path of ["verify-totp", "verify-backup-code", "verify-otp"]) {
+    guards[`/api/auth/two-factor/${path}`] = twoFactorGuard;
+  }
 
   app.route({
     method: ["GET", "POST"],

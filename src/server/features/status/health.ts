@@ -23,8 +23,22 @@ async function probe(check: () => Promise<boolean>): Promise<"ok" | "down"> {
   return healthy ? "ok" : "down";
 }
 
-/** Checks each service for real (a query, a write check, an API call, an SMTP handshake), in parallel. */
-export async function checkHealth(deps: HealthDeps): Promise<Health> {
+const CACHE_MS = 10_000;
+const cached = new WeakMap<HealthDeps, { at: number; health: Promise<Health> }>();
+
+/**
+ * Checks each service for real (a query, a write check, an API call, an SMTP handshake), in parallel.
+ * The answer is reused for 10 seconds, so a busy status page never turns into load on Stripe or SMTP.
+ */
+export function checkHealth(deps: HealthDeps, now = Date.now()): Promise<Health> {
+  const last = cached.get(deps);
+  if (last && now - last.at < CACHE_MS) return last.health;
+  const health = probeAll(deps);
+  cached.set(deps, { at: now, health });
+  return health;
+}
+
+async function probeAll(deps: HealthDeps): Promise<Health> {
   const [database, storage, payments, mail] = await Promise.all([
     probe(async () => {
       await sql`select 1`.execute(deps.db);

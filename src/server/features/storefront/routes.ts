@@ -5,6 +5,7 @@ import { storefrontSchema } from "../../../contracts/products";
 import { storeSettingsInputSchema, storeSettingsSchema } from "../../../contracts/store-settings";
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
+import { enforceRateLimit } from "../../http/rate-limit";
 import { currentUser, requireUser } from "../../http/session";
 import type { Auth } from "../auth/auth";
 import { recordStoreView } from "./record-store-view";
@@ -21,6 +22,8 @@ export interface StorefrontRouteDeps {
 }
 
 const storeParams = z.object({ userId: z.string().min(1).max(64) });
+/** Past this, views from one address are not recorded (a script rotating user agents cannot inflate them). */
+const STORE_VIEW_LIMIT = { name: "store-view:ip", limit: 60, windowSeconds: 60 * 60 };
 
 export function registerStorefrontRoutes(app: FastifyInstance, deps: StorefrontRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();

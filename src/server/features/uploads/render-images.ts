@@ -23,8 +23,15 @@ async function render(pipeline: Sharp): Promise<Buffer> {
   }
 }
 
+/**
+ * Decoding is refused past 40 megapixels (8000x5000): a small file can declare a huge image (a
+ * "decompression bomb") that would take gigabytes of memory to decode.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
 // Only the first frame of an animation; SVGs are rasterised (librsvg runs no script and loads nothing external).
-const decode = (source: Buffer) => sharp(source, { animated: false, failOn: "error" }).rotate();
+const decode = (source: Buffer) =>
+  sharp(source, { animated: false, failOn: "error", limitInputPixels: MAX_INPUT_PIXELS }).rotate();
 
 /**
  * A cover becomes two new images in product-covers: the Open Graph image (1200x630 JPEG, what link
@@ -36,19 +43,16 @@ export async function renderCoverImages(
   keys: { openGraph: string; thumbnail: string },
 ): Promise<{ sizeBytes: number }> {
   const input = await readSource(storage, source);
-  const [openGraph, thumbnail] = await Promise.all([
-    render(
-      decode(input)
-        .resize(COVER_IMAGE_SIZE.width, COVER_IMAGE_SIZE.height, { fit: "cover" })
-        .flatten({ background: "#ffffff" })
-        .jpeg({ quality: 85, mozjpeg: true }),
-    ),
-    render(
-      decode(input)
-        .resize(THUMBNAIL_SIZE.width, THUMBNAIL_SIZE.height, { fit: "cover" })
-        .webp({ quality: 80 }),
-    ),
-  ]);
+  // One after the other: two decodes of the same large image at once would double the peak memory.
+  const openGraph = await render(
+    decode(input)
+      .resize(COVER_IMAGE_SIZE.width, COVER_IMAGE_SIZE.height, { fit: "cover" })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 85, mozjpeg: true }),
+  );
+  const thumbnail = await render(
+    decode(input).resize(THUMBNAIL_SIZE.width, THUMBNAIL_SIZE.height, { fit: "cover" }).webp({ quality: 80 }),
+  );
   await storage.write("product-covers", keys.openGraph, Readable.from([openGraph]), {
     contentType: "image/jpeg",
   });
@@ -58,7 +62,7 @@ export async function renderCoverImages(
   return { sizeBytes: openGraph.length + thumbnail.length };
 }
 
-/** A profile picture becomes a 400x400 WebP square, replacing the previous one at the same key. */
+/** A profile picture becomes a 400x400 WebP square under its own key. */
 export async function renderProfilePicture(
   storage: Storage,
   source: StoredObject,

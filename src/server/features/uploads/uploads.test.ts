@@ -594,6 +594,17 @@ describe("downloads through signed links", () => {
 });
 
 describe("covers and profile pictures", () => {
+  it("refuses a small file that declares a huge image (decompression bomb), leaving nothing", async () => {
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: "#000" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(10 * 1024 * 1024);
+    const { uploadId, completed } = await uploadFile("product-cover", "bomb.png", bomb, "image/png");
+    expect(completed.statusCode).toBe(400);
+    expect(completed.json().code).toBe("invalid_file");
+    expect(await uploadRow(uploadId)).toBeUndefined();
+  });
+
   it("renders a cover into a 1200x630 Open Graph JPEG and a 600x315 thumbnail, dropping the original", async () => {
     const { uploadId, completed } = await uploadFile(
       "product-cover",
