@@ -148,6 +148,25 @@ describe("checkout", () => {
     expect(held.map((h) => h.reservation)).toEqual(Array(5).fill("held"));
   });
 
+  it("lets one visitor hold at most 5 checkouts of a product at a time", async () => {
+    const product = await createProduct(
+      t,
+      seller.cookie,
+      { inventoryType: "limited", quantityAvailable: "50" },
+      { cover: false },
+    );
+    const hold = () =>
+      t.request({
+        method: "POST",
+        url: "/api/checkout",
+        body: { productId: product.id },
+        ip: "198.51.100.200",
+      });
+    for (let i = 0; i < 5; i++) expect((await hold()).statusCode).toBe(200);
+    expect((await hold()).statusCode).toBe(429);
+    expect(await quantityOf(product.id)).toBe(45);
+  });
+
   it("gives the unit back when a checkout expires, once even if the event comes twice", async () => {
     const product = await createProduct(
       t,

@@ -369,6 +369,12 @@ describe("store views and dashboard stats", () => {
     expect(await stats(shop.cookie)).toMatchObject({ storeViews30d: 1, storeViewsAllTime: 3 });
   });
 
+  it("stops recording views from one address past 60 an hour (rotating user agents cannot inflate them)", async () => {
+    const shop = await readySeller(t);
+    for (let i = 0; i < 65; i++) await view(shop.userId, "203.0.113.99", `${browserAgent} build/${i}`);
+    expect(await stats(shop.cookie)).toMatchObject({ storeViewsAllTime: 60 });
+  });
+
   it("reports active of total products and storage used from the database", async () => {
     const shop = await readySeller(t);
     const product = await createProduct(t, shop.cookie, {}, { cover: false });

@@ -18,12 +18,9 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutDeps 
       "/api/checkout",
       { schema: { body: createCheckoutSchema, response: { 200: redirectSchema } } },
       async (request) => {
-        await enforceRateLimit(
-          deps.db,
-          CHECKOUT_LIMIT,
-          request.ip,
-          "Too many checkouts. Please wait a minute.",
-        );
+        await enforceRateLimit(deps.db, CHECKOUT_LIMIT, request.ip, TOO_MANY);
+        const visitorProduct = `${request.ip}:${request.body.productId}`;
+        await enforceRateLimit(deps.db, CHECKOUT_PER_PRODUCT_LIMIT, visitorProduct, TOO_MANY);
         return { url: await createBuyerCheckout(deps, request.body.productId, deps.now()) };
       },
     );

@@ -39,6 +39,11 @@ export function registerStorefrontRoutes(app: FastifyInstance, deps: StorefrontR
     "/api/public/stores/:userId/views",
     { schema: { params: storeParams } },
     async (request, reply) => {
+      const withinLimit = await enforceRateLimit(deps.db, STORE_VIEW_LIMIT, request.ip, "").then(
+        () => true,
+        () => false,
+      );
+      if (!withinLimit) return reply.status(204).send();
       const viewer = await currentUser(deps.auth, request);
       await recordStoreView(deps.db, deps.secret, {
         storeOwnerId: request.params.userId,
