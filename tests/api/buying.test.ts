@@ -3,7 +3,7 @@ import { ORDER_MESSAGES, type SalesPage } from "../../src/contracts/orders";
 import { minimalPdf } from "../../src/server/features/uploads/test-fixtures";
 import { control } from "./support/emulator-control";
 import { createProduct, readySeller } from "./support/sellers";
-import { createTestApp, type TestApp, WEBHOOK_SECRETS } from "./support/test-app";
+import { createTestApp, signUp, type TestApp, WEBHOOK_SECRETS } from "./support/test-app";
 import { eventually } from "./support/wait";
 
 let t: TestApp;
@@ -435,6 +435,37 @@ describe("library and resend", () => {
       "Alpha",
     ]);
     expect((await t.request({ method: "GET", url: "/api/library?token=forged.token" })).statusCode).toBe(400);
+  });
+
+  it("a buyer account sees its library once a receipt link proves the email is theirs", async () => {
+    const email = `account-${Date.now()}@example.com`;
+    await buy((await createProduct(t, seller.cookie, { title: "Gamma" }, { cover: false })).id, email);
+    const buyer = await signUp(t, email);
+    const me = () => t.request({ method: "GET", url: "/api/library/me", cookie: buyer.cookie });
+    expect((await me()).statusCode).toBe(403);
+    const receipt = (await emailsTo(email)).find((mail) => mail.subject.startsWith("Your receipt"))!;
+    const token = new URL(
+      receipt.text.match(/http:\/\/localhost:3000\/library\?token=\S+/)![0],
+    ).searchParams.get("token")!;
+    const opened = await t.request({
+      method: "GET",
+      url: `/api/library?token=${encodeURIComponent(token)}`,
+      cookie: buyer.cookie,
+    });
+    expect(opened.statusCode).toBe(200);
+    expect((await me()).json().purchases.map((p: { productTitle: string }) => p.productTitle)).toEqual([
+      "Gamma",
+    ]);
+    // Someone else's account with another email learns nothing from the same link.
+    const other = await signUp(t);
+    await t.request({
+      method: "GET",
+      url: `/api/library?token=${encodeURIComponent(token)}`,
+      cookie: other.cookie,
+    });
+    expect(
+      (await t.request({ method: "GET", url: "/api/library/me", cookie: other.cookie })).statusCode,
+    ).toBe(403);
   });
 
   it("resends a link only to the purchase email, answering the same either way", async () => {

@@ -45,7 +45,12 @@ export function createAuth({ db, outbox, appUrl, secret }: AuthDeps) {
     session: { expiresIn: SESSION_LIFETIME_SECONDS, updateAge: SESSION_REFRESH_AFTER_SECONDS },
     // Our own Postgres-backed limiter (per IP and per email) guards these routes; see routes.ts.
     rateLimit: { enabled: false },
-    advanced: { useSecureCookies: appUrl.startsWith("https://") },
+    advanced: {
+      useSecureCookies: appUrl.startsWith("https://"),
+      // Better Auth skips its origin check when NODE_ENV=test; keep it on so the tests see production's behaviour.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+    },
     plugins: [twoFactor({ issuer: "Flatfee" })],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {

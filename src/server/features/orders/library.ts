@@ -56,3 +56,21 @@ export async function libraryOfAccount(
   }
   return libraryOf(db, linkKey, user.email, now);
 }
+
+/**
+ * A receipt's library link proves its holder reads that inbox. Opened while signed in to an account
+ * of the same email, it verifies that email, so the account's own library (/library) shows the
+ * purchases from then on.
+ */
+export async function verifyEmailByLibraryLink(
+  db: Database,
+  user: { id: string; email: string; emailVerified: boolean } | undefined,
+  libraryEmail: string,
+): Promise<void> {
+  if (!user || user.emailVerified || user.email.toLowerCase() !== libraryEmail.toLowerCase()) return;
+  await db
+    .updateTable("user")
+    .set({ emailVerified: true, updatedAt: new Date() })
+    .where("id", "=", user.id)
+    .execute();
+}

@@ -16,7 +16,7 @@ import type { Auth } from "../auth/auth";
 import { type RefundDeps, refundOrder } from "../refunds/refund-order";
 import { applyEffects } from "../webhooks/process-event";
 import type { FulfilmentDeps } from "./fulfil-checkout";
-import { libraryByLink, libraryOfAccount } from "./library";
+import { libraryByLink, libraryOfAccount, verifyEmailByLibraryLink } from "./library";
 import { lookupOrderBySession } from "./lookup-by-session";
 import { resetDownloads, salesPage } from "./sales";
 import { isTimeZone, salesCsv } from "./sales-csv";
@@ -52,7 +52,12 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRouteDeps) 
         response: { 200: libraryResponseSchema },
       },
     },
-    async (request) => libraryByLink(deps.db, deps.linkKey, request.query.token, deps.now()),
+    async (request) => {
+      const library = await libraryByLink(deps.db, deps.linkKey, request.query.token, deps.now());
+      const session = await deps.auth.api.getSession({ headers: webHeaders(request) });
+      await verifyEmailByLibraryLink(deps.db, session?.user, library.email);
+      return library;
+    },
   );
 
   api.get("/api/library/me", { schema: { response: { 200: libraryResponseSchema } } }, async (request) => {
