@@ -13,23 +13,31 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     await migrateToLatest(handle.db);
     return handle;
   }
-  const name = `flatfee_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString() });
+  const fresh = await createFreshDatabase(serverUrl);
+  const handle = await openDatabase({ kind: "postgres", url: fresh.url });
   await migrateToLatest(handle.db);
   return {
     ...handle,
     async close() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await fresh.drop();
     },
   };
+}
+
+/** An empty database of its own on the PostgreSQL server at `serverUrl`, and a way to drop it. */
+export async function createFreshDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `flatfee_test_${randomBytes(6).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type RunningServer, startServer } from "../../../src/server/boot";
 import { loadConfig } from "../../../src/server/config";
+import { createFreshDatabase } from "../../api/support/test-database";
 
 export const E2E_WEB_DIST = path.resolve(".vitest-tmp/web");
 
@@ -24,9 +25,15 @@ export interface E2EServer extends RunningServer {
   dataDir: string;
 }
 
-/** The real server as `npm start` runs it (embedded defaults), in a throwaway DATA_DIR. */
+/**
+ * The real server as `npm start` runs it (embedded defaults), in a throwaway DATA_DIR; on a fresh
+ * PostgreSQL database instead of PGlite when TEST_DATABASE_URL is set (CI runs the journeys both ways).
+ */
 export async function startE2EServer(env: Record<string, string> = {}): Promise<E2EServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "flatfee-e2e-"));
+  const database = process.env.TEST_DATABASE_URL
+    ? await createFreshDatabase(process.env.TEST_DATABASE_URL)
+    : undefined;
   const port = await freePort();
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -34,6 +41,7 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
     APP_URL: `http://127.0.0.1:${port}`,
     STRIPE_EMULATOR_PORT: String(await freePort()),
     LOG_LEVEL: "warn",
+    ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
   const server = await startServer(config, { logger: false, webDistDir: E2E_WEB_DIST });
@@ -43,6 +51,7 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
     dataDir,
     async close() {
       await server.close();
+      await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
