@@ -107,7 +107,11 @@ export async function localDiskStorage(
       const file = await open(objectPath(bucket, key), "r").catch((error: NodeJS.ErrnoException) => {
         throw error.code === "ENOENT" ? new ObjectNotFoundError(bucket, key) : error;
       });
-      return file.createReadStream(range ? { start: range.start, end: range.end } : {});
+      // Large chunks: fewer, bigger socket writes (the 64 KB default costs a third of download speed).
+      return file.createReadStream({
+        highWaterMark: STREAM_CHUNK_BYTES,
+        ...(range ? { start: range.start, end: range.end } : {}),
+      });
     },
 
     async stat(bucket, key) {
