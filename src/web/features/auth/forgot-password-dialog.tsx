@@ -10,9 +10,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../components/ui/dialog";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { authClient } from "../../lib/auth-client";
+import { EmailField } from "./email-field";
 import { showErrorToast, showSuccessToast, showThrownError } from "./show-toast";
 
 type Values = { email: string };
@@ -78,17 +77,7 @@ export function ForgotPasswordDialog() {
           noValidate
           className="space-y-5"
         >
-          <div className="space-y-2">
-            <Label htmlFor={`${id}-email`}>Email</Label>
-            <Input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              aria-invalid={formState.errors.email ? true : undefined}
-              {...register("email")}
-            />
-          </div>
+          <EmailField id={`${id}-email`} invalid={Boolean(formState.errors.email)} {...register("email")} />
           <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
             {formState.isSubmitting ? "Sending..." : "Send Reset Link"}
           </Button>

@@ -3,10 +3,10 @@ import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { AUTH_MESSAGES, credentialsSchema, firstValidationToast } from "../../../contracts/auth";
 import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { authClient } from "../../lib/auth-client";
 import { useAfterSignInPath } from "./after-sign-in";
+import { EmailField } from "./email-field";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { PasswordInput } from "./password-input";
 import { showErrorToast, showThrownError } from "./show-toast";
@@ -64,17 +64,7 @@ export function LoginForm() {
   }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          aria-invalid={formState.errors.email ? true : undefined}
-          {...register("email")}
-        />
-      </div>
+      <EmailField id={`${id}-email`} invalid={Boolean(formState.errors.email)} {...register("email")} />
       <div className="space-y-2">
         <div className="flex items-center justify-between gap-3">
           <Label htmlFor={`${id}-password`}>Password</Label>

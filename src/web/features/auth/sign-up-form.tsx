@@ -8,10 +8,10 @@ import {
   signUpErrorToast,
 } from "../../../contracts/auth";
 import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { authClient } from "../../lib/auth-client";
 import { useAfterSignInPath } from "./after-sign-in";
+import { EmailField } from "./email-field";
 import { PasswordInput } from "./password-input";
 import { showErrorToast, showSuccessToast, showThrownError } from "./show-toast";
 
@@ -57,17 +57,7 @@ export function SignUpForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          aria-invalid={formState.errors.email ? true : undefined}
-          {...register("email")}
-        />
-      </div>
+      <EmailField id={`${id}-email`} invalid={Boolean(formState.errors.email)} {...register("email")} />
       <div className="space-y-2">
         <Label htmlFor={`${id}-password`}>Password</Label>
         <PasswordInput

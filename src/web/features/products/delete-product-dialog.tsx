@@ -1,14 +1,6 @@
 import { toast } from "sonner";
 import { PRODUCT_MESSAGES } from "../../../contracts/products";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "../../components/ui/alert-dialog";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { isAlreadyReported } from "../../lib/already-reported";
 import { useDeleteProduct } from "./products-api";
 
@@ -37,17 +29,15 @@ export function DeleteProductDialog({
     });
   };
   return (
-    <AlertDialog open={productId !== null} onOpenChange={(open) => !open && !isPending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogTitle>{PRODUCT_MESSAGES.deleteConfirmTitle}</AlertDialogTitle>
-        <AlertDialogDescription>{PRODUCT_MESSAGES.deleteConfirm}</AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogConfirm onClick={confirm} disabled={isPending}>
-            {isPending ? "Deleting..." : "Delete"}
-          </AlertDialogConfirm>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={productId !== null}
+      title={PRODUCT_MESSAGES.deleteConfirmTitle}
+      description={PRODUCT_MESSAGES.deleteConfirm}
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
+      busy={isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

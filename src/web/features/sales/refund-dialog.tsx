@@ -1,15 +1,7 @@
 import { toast } from "sonner";
 import { ORDER_MESSAGES, type Sale } from "../../../contracts/orders";
 import { formatPrice } from "../../../contracts/products";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "../../components/ui/alert-dialog";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { isAlreadyReported } from "../../lib/already-reported";
 import { useRefundOrder } from "./sales-api";
 
@@ -40,22 +32,21 @@ export function RefundDialog({
     });
   };
   return (
-    <AlertDialog open={sale !== null} onOpenChange={(open) => !open && !isPending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogTitle>Refund order</AlertDialogTitle>
-        <AlertDialogDescription>{ORDER_MESSAGES.refundConfirm}</AlertDialogDescription>
-        {sale && (
-          <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm break-words text-ink">
-            {sale.productTitle} · {formatPrice(sale.amountCents)} · {sale.customerEmail}
-          </p>
-        )}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogConfirm onClick={confirm} disabled={isPending}>
-            {isPending ? "Refunding..." : "Refund"}
-          </AlertDialogConfirm>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={sale !== null}
+      title="Refund order"
+      description={ORDER_MESSAGES.refundConfirm}
+      confirmLabel="Refund"
+      busyLabel="Refunding..."
+      busy={isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      {sale && (
+        <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm break-words text-ink">
+          {sale.productTitle} · {formatPrice(sale.amountCents)} · {sale.customerEmail}
+        </p>
+      )}
+    </ConfirmDialog>
   );
 }
