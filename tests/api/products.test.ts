@@ -126,17 +126,34 @@ describe("creating products", () => {
     expect(row.status).toBe("completed");
   });
 
-  it("needs a paid plan and completed onboarding", async () => {
+  it("needs a paid plan and completed onboarding, already to upload a product file or cover", async () => {
     const newcomer = await signUp(t);
-    const fileUploadId = await upload(t, newcomer.cookie, "product-file", "a.pdf", minimalPdf());
+    for (const purpose of ["product-file", "product-cover"]) {
+      const intent = await t.request({
+        method: "POST",
+        url: "/api/uploads",
+        cookie: newcomer.cookie,
+        body: { purpose, fileName: "a.pdf", sizeBytes: 100, contentType: "" },
+      });
+      expect(intent.statusCode).toBe(403);
+      expect(intent.json().message).toBe(PRODUCT_MESSAGES.setupRequired);
+    }
     const response = await t.request({
       method: "POST",
       url: "/api/products",
       cookie: newcomer.cookie,
-      body: { title: "T", price: "5", inventoryType: "unlimited", fileUploadId },
+      body: { title: "T", price: "5", inventoryType: "unlimited", fileUploadId: "anything" },
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(PRODUCT_MESSAGES.setupRequired);
+    // A profile picture needs only the account (store settings are open to every seller).
+    const picture = await t.request({
+      method: "POST",
+      url: "/api/uploads",
+      cookie: newcomer.cookie,
+      body: { purpose: "profile-picture", fileName: "me.png", sizeBytes: 100, contentType: "image/png" },
+    });
+    expect(picture.statusCode).toBe(201);
   });
 });
 

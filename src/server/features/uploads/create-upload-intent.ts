@@ -10,6 +10,7 @@ import {
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
+import { assertCanManageProducts } from "../billing/seller-readiness";
 import { lockSellerUploads, storageUsedBytes } from "./queries";
 import { cleanFileName, keyExtension, newObjectKey } from "./upload-keys";
 
@@ -31,6 +32,9 @@ export async function createUploadIntent(
   request: z.output<typeof createUploadRequestSchema>,
   now = new Date(),
 ): Promise<UploadIntent> {
+  // Product files and covers are for products: the same plan and payouts creating one needs, so a
+  // free account cannot park files. A profile picture only needs an account (store settings).
+  if (request.purpose !== "profile-picture") await assertCanManageProducts(db, sellerId, now);
   const file = { name: request.fileName, size: request.sizeBytes, type: request.contentType };
   const problem = checkFileChoice(request.purpose, file);
   if (problem) throw new AppError(problem.code, 400, problem.message);

@@ -3,7 +3,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signUp, type TestApp } from "../../../../tests/api/support/test-app";
+import { readySeller } from "../../../../tests/api/support/sellers";
+import { createTestApp, type TestApp } from "../../../../tests/api/support/test-app";
 import { STORAGE_QUOTA_BYTES, uploadErrorTitle } from "../../../contracts/uploads";
 import { type LocalDiskStorage, localDiskStorage } from "../../adapters/storage/local-disk";
 import { attachUpload } from "./attach-upload";
@@ -30,12 +31,12 @@ let seller: { cookie: string; userId: string };
 let otherSeller: { cookie: string; userId: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ listen: true });
   // The app registers the upload routes itself, on the test app's local storage.
   root = t.storageRoot;
   storage = t.storage;
-  seller = await signUp(t);
-  otherSeller = await signUp(t);
+  seller = await readySeller(t);
+  otherSeller = await readySeller(t);
 });
 afterAll(async () => {
   await t?.close();
@@ -231,7 +232,7 @@ describe("upload intent: limits checked before any byte is sent", () => {
 
 describe("storage quota (5 GB)", () => {
   it("counts stored files and pending intents, and refuses what would go over", async () => {
-    const quotaSeller = await signUp(t);
+    const quotaSeller = await readySeller(t);
     const storedBytes = STORAGE_QUOTA_BYTES - 100 * MB;
     await t.db
       .insertInto("uploads")
@@ -766,7 +767,7 @@ describe("ownership and clean-up", () => {
   });
 
   it("purges expired intents and the bytes they received, and nothing else", async () => {
-    const janitorSeller = await signUp(t);
+    const janitorSeller = await readySeller(t);
     const pdf = minimalPdf();
     const abandoned = (
       await requestIntent(janitorSeller.cookie, "product-file", "gone.pdf", pdf.length, "")
