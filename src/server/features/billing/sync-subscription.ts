@@ -76,14 +76,3 @@ export async function storeSubscription(
     .execute();
   return sellerId;
 }
-
-/** Re-reads a subscription from Stripe and stores it. */
-export async function syncSubscription(
-  db: Database,
-  stripe: Stripe,
-  subscriptionId: string,
-  now: Date,
-): Promise<string | undefined> {
-  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
-  return storeSubscription(db, subscription, now);
-}

@@ -11,6 +11,7 @@ import {
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
 import { badRequest } from "../../http/errors";
+import { enforceRateLimit } from "../../http/rate-limit";
 import { requireUser, webHeaders } from "../../http/session";
 import type { Auth } from "../auth/auth";
 import { type RefundDeps, refundOrder } from "../refunds/refund-order";
@@ -25,6 +26,8 @@ export type OrderRouteDeps = FulfilmentDeps &
   RefundDeps & { db: Database; auth: Auth; events: EventBus; now: () => Date };
 
 const orderParams = z.object({ id: z.string().min(1).max(64) });
+/** The success page polls once a second, up to 10 times. */
+const SUCCESS_LOOKUP_LIMIT = { name: "success-lookup:ip", limit: 60, windowSeconds: 60 };
 
 export function registerOrderRoutes(app: FastifyInstance, deps: OrderRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -38,6 +41,13 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRouteDeps) 
       },
     },
     async (request) => {
+      // An unpaid session costs a Stripe call per poll: keep one visitor to what the page needs.
+      await enforceRateLimit(
+        deps.db,
+        SUCCESS_LOOKUP_LIMIT,
+        request.ip,
+        "Too many requests. Please wait a minute.",
+      );
       const { effects, ...found } = await lookupOrderBySession(deps, request.params.sessionId, deps.now());
       await applyEffects(deps.events, effects);
       return found;

@@ -12,7 +12,14 @@ export interface EventEffects {
 
 export const noEffects = (): EventEffects => ({ notify: [], afterCommit: [] });
 
-export type EventHandler = (trx: Database, event: Stripe.Event, effects: EventEffects) => Promise<void>;
+/** The database work of an event, run inside its transaction. */
+export type ApplyEvent = (trx: Database, effects: EventEffects) => Promise<void>;
+
+/**
+ * Handles one event type: first reads what it needs from Stripe (outside any transaction, so no
+ * database connection waits on Stripe), then answers the database work to apply, if any.
+ */
+export type EventHandler = (event: Stripe.Event) => Promise<ApplyEvent | undefined>;
 
 /**
  * Applies an event exactly once: its id is recorded in `stripe_events` in the same transaction as
@@ -26,6 +33,14 @@ export async function processStripeEvent(
 ): Promise<{ applied: boolean; effects: EventEffects }> {
   const effects = noEffects();
   const handler = handlers[event.type];
+  // A redelivery ends here, without asking Stripe anything.
+  const seen = await db
+    .selectFrom("stripe_events")
+    .select("id")
+    .where("id", "=", event.id)
+    .executeTakeFirst();
+  if (seen) return { applied: false, effects };
+  const apply = await handler?.(event);
   const applied = await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto("stripe_events")
@@ -34,7 +49,7 @@ export async function processStripeEvent(
       .returning("id")
       .executeTakeFirst();
     if (!inserted) return false;
-    await handler?.(trx, event, effects);
+    await apply?.(trx, effects);
     return true;
   });
   return { applied, effects };

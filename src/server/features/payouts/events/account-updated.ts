@@ -3,17 +3,19 @@ import type { EventHandler } from "../../webhooks/process-event";
 
 /** Connect `account.updated`: onboarding is complete when Stripe says charges and details are in. */
 export function accountUpdatedHandler(stripe: Stripe): EventHandler {
-  return async (trx, event, effects) => {
+  return async (event) => {
     const accountId = event.account ?? (event.data.object as Stripe.Account).id;
     // Re-read so an older event delivered late cannot undo a newer state.
     const account = await stripe.accounts.retrieve(accountId);
     const complete = Boolean(account.charges_enabled && account.details_submitted);
-    const updated = await trx
-      .updateTable("profiles")
-      .set({ stripe_connect_onboarding_complete: complete, updated_at: new Date() })
-      .where("stripe_connect_account_id", "=", accountId)
-      .returning("id")
-      .executeTakeFirst();
-    if (updated) effects.notify.push({ userId: updated.id, type: "payouts.changed" });
+    return async (trx, effects) => {
+      const updated = await trx
+        .updateTable("profiles")
+        .set({ stripe_connect_onboarding_complete: complete, updated_at: new Date() })
+        .where("stripe_connect_account_id", "=", accountId)
+        .returning("id")
+        .executeTakeFirst();
+      if (updated) effects.notify.push({ userId: updated.id, type: "payouts.changed" });
+    };
   };
 }

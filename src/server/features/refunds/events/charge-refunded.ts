@@ -6,11 +6,14 @@ import { markRefunded } from "../mark-refunded";
  * Connect `charge.refunded`: a refund made anywhere (our dashboard or the seller's Stripe
  * dashboard) revokes the order. A partial refund keeps the purchase: only a full one revokes it.
  */
-export const chargeRefundedHandler: EventHandler = async (trx, event, effects) => {
+export const chargeRefundedHandler: EventHandler = async (event) => {
   const charge = event.data.object as Stripe.Charge;
   const paymentIntentId =
     typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
-  if (!event.account || !paymentIntentId || !charge.refunded) return;
-  const order = await markRefunded(trx, { accountId: event.account, paymentIntentId }, new Date());
-  if (order) effects.notify.push({ userId: order.seller_id, type: "sales.changed" });
+  const account = event.account;
+  if (!account || !paymentIntentId || !charge.refunded) return undefined;
+  return async (trx, effects) => {
+    const order = await markRefunded(trx, { accountId: account, paymentIntentId }, new Date());
+    if (order) effects.notify.push({ userId: order.seller_id, type: "sales.changed" });
+  };
 };
