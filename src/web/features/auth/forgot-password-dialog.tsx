@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { AUTH_MESSAGES, firstValidationToast, forgotPasswordSchema } from "../../../contracts/auth";
+import { AUTH_MESSAGES, forgotPasswordSchema } from "../../../contracts/auth";
 import { Button } from "../../components/ui/button";
 import {
   Dialog,
@@ -12,7 +12,7 @@ import {
 } from "../../components/ui/dialog";
 import { authClient } from "../../lib/auth-client";
 import { EmailField } from "./email-field";
-import { showErrorToast, showSuccessToast, showThrownError } from "./show-toast";
+import { showErrorToast, showSuccessToast, showThrownError, validateForm } from "./show-toast";
 
 type Values = { email: string };
 
@@ -28,15 +28,11 @@ export function ForgotPasswordDialog() {
 
   const onSubmit = handleSubmit(async (values) => {
     clearErrors();
-    const parsed = forgotPasswordSchema.safeParse(values);
-    if (!parsed.success) {
-      setError("email", { message: parsed.error.issues[0]?.message ?? "" });
-      showErrorToast(firstValidationToast(parsed.error));
-      return;
-    }
+    const parsed = validateForm(forgotPasswordSchema, values, setError);
+    if (!parsed) return;
     try {
       const { error } = await authClient.requestPasswordReset({
-        email: parsed.data.email,
+        email: parsed.email,
         redirectTo: RESET_REDIRECT,
       });
       if (error) {

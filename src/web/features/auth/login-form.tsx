@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
-import { AUTH_MESSAGES, credentialsSchema, firstValidationToast } from "../../../contracts/auth";
+import { AUTH_MESSAGES, credentialsSchema } from "../../../contracts/auth";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
 import { authClient } from "../../lib/auth-client";
@@ -9,7 +9,7 @@ import { useAfterSignInPath } from "./after-sign-in";
 import { EmailField } from "./email-field";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { PasswordInput } from "./password-input";
-import { showErrorToast, showThrownError } from "./show-toast";
+import { showErrorToast, showThrownError, validateForm } from "./show-toast";
 import { TwoFactorCodeForm } from "./two-factor-code-form";
 
 type Values = { email: string; password: string };
@@ -28,15 +28,10 @@ export function LoginForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     clearErrors();
-    const parsed = credentialsSchema.safeParse(values);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        setError(issue.path[0] as keyof Values, { message: issue.message });
-      showErrorToast(firstValidationToast(parsed.error));
-      return;
-    }
+    const parsed = validateForm(credentialsSchema, values, setError);
+    if (!parsed) return;
     try {
-      const { data, error } = await authClient.signIn.email(parsed.data);
+      const { data, error } = await authClient.signIn.email(parsed);
       if (error) {
         showErrorToast({
           title: AUTH_MESSAGES.signInFailed,

@@ -2,12 +2,12 @@ import { TriangleAlert } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { AUTH_MESSAGES, firstValidationToast, newPasswordSchema } from "../../../contracts/auth";
+import { AUTH_MESSAGES, newPasswordSchema } from "../../../contracts/auth";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
 import { authClient } from "../../lib/auth-client";
 import { PasswordInput } from "./password-input";
-import { showErrorToast, showSuccessToast, showThrownError } from "./show-toast";
+import { showErrorToast, showSuccessToast, showThrownError, validateForm } from "./show-toast";
 
 type Values = { password: string; confirmPassword: string };
 
@@ -24,19 +24,14 @@ export function ResetPasswordForm({ token, linkError }: { token: string | null; 
 
   const onSubmit = handleSubmit(async (values) => {
     clearErrors();
-    const parsed = newPasswordSchema.safeParse(values);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        setError(issue.path[0] as keyof Values, { message: issue.message });
-      showErrorToast(firstValidationToast(parsed.error));
-      return;
-    }
+    const parsed = validateForm(newPasswordSchema, values, setError);
+    if (!parsed) return;
     if (!token || linkError) {
       showErrorToast({ title: AUTH_MESSAGES.updateFailed, description: INVALID_LINK });
       return;
     }
     try {
-      const { error } = await authClient.resetPassword({ newPassword: parsed.data.password, token });
+      const { error } = await authClient.resetPassword({ newPassword: parsed.password, token });
       if (error) {
         showErrorToast({
           title: AUTH_MESSAGES.updateFailed,

@@ -1,5 +1,7 @@
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { toast } from "sonner";
-import type { Toast } from "../../../contracts/auth";
+import type { z } from "zod";
+import { firstValidationToast, type Toast } from "../../../contracts/auth";
 
 export function showErrorToast({ title, description }: Toast): void {
   toast.error(title, description ? { description } : undefined);
@@ -16,4 +18,21 @@ export function showSuccessToast({ title, description }: Toast): void {
 export function showThrownError(error: unknown, title: string): void {
   if (error instanceof TypeError) return;
   showErrorToast({ title, description: error instanceof Error ? error.message : "Please try again" });
+}
+
+/**
+ * Checks a form's values against its contract schema. On failure, marks every field that broke a
+ * rule and shows the first failure as the spec's 'Validation Error' toast; answers undefined.
+ */
+export function validateForm<Values extends FieldValues, Output>(
+  schema: z.ZodType<Output, Values>,
+  values: Values,
+  setError: UseFormSetError<Values>,
+): Output | undefined {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues)
+    setError(issue.path[0] as Path<Values>, { message: issue.message });
+  showErrorToast(firstValidationToast(parsed.error));
+  return undefined;
 }

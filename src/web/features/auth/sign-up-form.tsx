@@ -1,19 +1,14 @@
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import {
-  AUTH_MESSAGES,
-  credentialsSchema,
-  firstValidationToast,
-  signUpErrorToast,
-} from "../../../contracts/auth";
+import { AUTH_MESSAGES, credentialsSchema, signUpErrorToast } from "../../../contracts/auth";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
 import { authClient } from "../../lib/auth-client";
 import { useAfterSignInPath } from "./after-sign-in";
 import { EmailField } from "./email-field";
 import { PasswordInput } from "./password-input";
-import { showErrorToast, showSuccessToast, showThrownError } from "./show-toast";
+import { showErrorToast, showSuccessToast, showThrownError, validateForm } from "./show-toast";
 
 type Values = { email: string; password: string };
 
@@ -27,14 +22,9 @@ export function SignUpForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     clearErrors();
-    const parsed = credentialsSchema.safeParse(values);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        setError(issue.path[0] as keyof Values, { message: issue.message });
-      showErrorToast(firstValidationToast(parsed.error));
-      return;
-    }
-    const { email, password } = parsed.data;
+    const parsed = validateForm(credentialsSchema, values, setError);
+    if (!parsed) return;
+    const { email, password } = parsed;
     try {
       const { error } = await authClient.signUp.email({
         email,
