@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { isLocalDiskStorage } from "../../adapters/storage/local-disk";
+import { type DownloadClaims, isLocalDiskStorage, type UploadClaims } from "../../adapters/storage/local-disk";
 import { SignedTokenError } from "../../adapters/storage/signed-token";
 import {
   attachmentDisposition,
@@ -27,10 +27,21 @@ const IMAGE_TYPES: Record<string, string> = {
 };
 
 /**
+ * Checks a signed link cannot make on its own: whether what it was minted for still stands. A link is
+ * signed once, but the upload it writes to may be finished and the order it serves refunded since.
+ */
+export interface FileLinkGates {
+  /** Whether the upload a local upload link writes to still accepts bytes. */
+  uploadAccepts?(claims: UploadClaims): Promise<boolean>;
+  /** Whether the order a local download link was minted for may still be served. */
+  downloadAllowed?(claims: DownloadClaims): Promise<boolean>;
+}
+
+/**
  * Serves files without a session: public covers for every driver, and, for the local driver, its signed
  * upload and download links (the token is the authorisation). Bodies stream straight through, never buffered.
  */
-export function registerFileRoutes(app: FastifyInstance, storage: Storage): void {
+export function registerFileRoutes(app: FastifyInstance, storage: Storage, gates: FileLinkGates = {}): void {
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));

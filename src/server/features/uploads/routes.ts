@@ -16,7 +16,7 @@ import type { VirusScanner } from "./clamav";
 import { completeUpload } from "./complete-upload";
 import { createUploadIntent } from "./create-upload-intent";
 import { deleteUnusedUpload } from "./delete-upload";
-import { registerFileRoutes } from "./file-routes";
+import { type FileLinkGates, registerFileRoutes } from "./file-routes";
 import { storageUsedBytes } from "./queries";
 
 export interface UploadRouteDeps {
@@ -25,6 +25,8 @@ export interface UploadRouteDeps {
   auth: Auth;
   /** clamd (see clamdScanner) when CLAMD_URL is set. */
   virusScanner?: VirusScanner;
+  /** What the local driver's signed links must still satisfy when they are used. */
+  fileLinkGates?: FileLinkGates;
 }
 
 const uploadParams = z.object({ id: z.string().min(1).max(100) });
@@ -62,5 +64,5 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadRouteDeps
     return { usedBytes: await storageUsedBytes(deps.db, seller.id), quotaBytes: STORAGE_QUOTA_BYTES };
   });
 
-  registerFileRoutes(app, deps.storage);
+  registerFileRoutes(app, deps.storage, deps.fileLinkGates);
 }
