@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import type { ApiErrorBody } from "../../contracts/errors";
 
 const API_PREFIXES = ["/api/", "/dev/", "/files/"];
 
@@ -39,7 +40,11 @@ export async function registerWebApp(
         .send({ code: "not_found", message: `No route for ${request.method} ${request.url}` });
     }
     if (!existsSync(indexFile)) {
-      return reply.status(503).type("text/plain").send("The web app is not built yet: run `npm run build`.");
+      return reply.status(503).send({
+        code: "web_app_not_built",
+        message: "The web app is not built yet: run `npm run build`.",
+        requestId: String(request.id),
+      } satisfies ApiErrorBody);
     }
     reply.header("cache-control", "no-cache");
     const tags = await headTagsFor(request.url.split("?")[0] ?? "/");
@@ -49,7 +54,8 @@ export async function registerWebApp(
       html
         .replace(/<title>[^<]*<\/title>/, "")
         .replace(/<meta name="description"[^>]*>/, "")
-        .replace("</head>", `    ${tags}\n  </head>`),
+        // A replacer function: "$&", "$'" and "$`" in a seller's title are text, not replacement patterns.
+        .replace("</head>", () => `    ${tags}\n  </head>`),
     );
   });
 }

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AUTH_MESSAGES, credentialsSchema, forgotPasswordSchema } from "../../../contracts/auth";
+import type { ApiErrorBody } from "../../../contracts/errors";
 import type { Database } from "../../db/database";
 import { badRequest } from "../../http/errors";
 import { enforceRateLimit, type RateRule } from "../../http/rate-limit";
@@ -75,6 +76,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
           ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
         }),
       );
+      if (response.status >= 500) return internalError(request, reply, response);
       reply.status(response.status);
       response.headers.forEach((value, name) => {
         if (name !== "set-cookie") reply.header(name, value);
@@ -84,6 +86,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
       return reply.send(response.body ? await response.text() : null);
     },
   });
+}
+
+/** Better Auth answers its own failures with a bare 5xx: it gets the app's error body, with a request id to quote. */
+async function internalError(request: FastifyRequest, reply: FastifyReply, response: Response) {
+  request.log.error({ status: response.status, body: await response.text() }, "auth request failed");
+  return reply.status(response.status).send({
+    code: "internal",
+    message: "Internal error",
+    requestId: String(request.id),
+  } satisfies ApiErrorBody);
 }
 
 function validate<T>(

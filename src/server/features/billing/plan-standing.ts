@@ -26,7 +26,14 @@ export interface PlanAccess {
 /** The business rules of the $10 plan (SPEC sections 1 and 4, DESIGN section 4) in one place. */
 export function planAccess(subscription: StoredSubscription | undefined, now: Date): PlanAccess {
   if (!subscription) {
-    return { standing: "none", canUseDashboard: false, canSell: false, pagesPublic: true, graceEndsAt: null };
+    // Never subscribed: a free account has no public store (it would be free hosting of a page).
+    return {
+      standing: "none",
+      canUseDashboard: false,
+      canSell: false,
+      pagesPublic: false,
+      graceEndsAt: null,
+    };
   }
   const { status } = subscription;
   if (status === "active" || status === "trialing") {

@@ -63,6 +63,11 @@ export function registerDevMailbox(app: FastifyInstance, deps: { db: Database })
     if (!email) throw notFound("No such email");
     const banner = `<div style="font-family:-apple-system,sans-serif;background:#0f172a;color:#e2e8f0;padding:10px 16px;font-size:13px">
 <a href="/dev/mailbox" style="color:#a5b4fc">&larr; Mailbox</a> &nbsp; To: ${escapeHtml(email.to_address)} &nbsp; Subject: ${escapeHtml(email.subject)}</div>`;
-    return reply.type("text/html").send(email.html.replace(/<body([^>]*)>/, `<body$1>${banner}`));
+    // A replacer function: "$&", "$'" and "$`" in a subject are text, not replacement patterns.
+    const withBanner = email.html.replace(
+      /<body([^>]*)>/,
+      (_match, attributes: string) => `<body${attributes}>${banner}`,
+    );
+    return reply.type("text/html").send(withBanner);
   });
 }

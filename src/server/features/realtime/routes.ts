@@ -2,11 +2,25 @@ import type { FastifyInstance } from "fastify";
 import type { EventBus } from "../../adapters/events/event-bus";
 import { requireUser } from "../../http/session";
 import type { Auth } from "../auth/auth";
+import { endResponse, OpenStreams } from "./open-streams";
 
 const HEARTBEAT_MS = 25_000;
+/** Enough for every tab and device a person really uses; bounds what one account can hold open. */
+const MAX_STREAMS_PER_USER = 10;
+/**
+ * A stream closed to make room waits this long before its browser reconnects, so a person with more
+ * tabs than the cap does not have them evict one another in a loop (each reconnect refetches).
+ */
+const EVICTED_RETRY_MS = 60_000;
 
 /** GET /api/events: a Server-Sent Events stream of changes to the signed-in user's data. */
 export function registerRealtimeRoutes(app: FastifyInstance, deps: { auth: Auth; events: EventBus }): void {
+  const open = new OpenStreams(MAX_STREAMS_PER_USER, `retry: ${EVICTED_RETRY_MS}\n\n`);
+  // Open streams never finish by themselves: end them first, so closing the server does not wait on them.
+  app.addHook("preClose", async () => {
+    await open.endAll();
+  });
+
   app.get("/api/events", async (request, reply) => {
     const user = await requireUser(deps.auth, request);
     reply.hijack();
@@ -22,9 +36,19 @@ export function registerRealtimeRoutes(app: FastifyInstance, deps: { auth: Auth;
       res.write(`data: ${JSON.stringify(event)}\n\n`);
     });
     const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
-    request.raw.on("close", () => {
+    // Nothing may write once the stream is ended, by us or by the browser going away.
+    const stopWriting = () => {
       clearInterval(heartbeat);
       unsubscribe();
-    });
+      open.remove(user.id, stream);
+    };
+    const stream = {
+      end: (closing?: string) => {
+        stopWriting();
+        return endResponse(res, closing);
+      },
+    };
+    open.add(user.id, stream);
+    res.once("close", stopWriting);
   });
 }

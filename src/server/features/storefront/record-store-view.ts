@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { sql } from "kysely";
 import type { Database } from "../../db/database";
+import { findPublicSeller } from "./seller-visibility";
 
 /** Crawlers, link unfurlers and headless browsers are not visitors. */
 const NOT_A_VISITOR =
@@ -18,8 +19,9 @@ export interface StoreVisit {
 }
 
 /**
- * Records a store view unless it is a bot, the owner, or the same visitor again within 30 minutes.
- * Visitors are told apart by a keyed hash of IP and user agent; the IP itself is never stored.
+ * Records a store view unless it is a bot, the owner, the same visitor again within 30 minutes, or a
+ * store that is not public. Visitors are told apart by a keyed hash of IP and user agent; the IP itself
+ * is never stored.
  */
 export async function recordStoreView(db: Database, secret: string, visit: StoreVisit): Promise<boolean> {
   const userAgent = visit.userAgent?.slice(0, 400) ?? "";
@@ -34,12 +36,9 @@ export async function recordStoreView(db: Database, secret: string, visit: Store
     .limit(1)
     .executeTakeFirst();
   if (recent) return false;
-  const owner = await db
-    .selectFrom("profiles")
-    .select("id")
-    .where("id", "=", visit.storeOwnerId)
-    .executeTakeFirst();
-  if (!owner) return false;
+  // A store that is not public (or does not exist) has no page to view.
+  const owner = await findPublicSeller(db, visit.storeOwnerId, visit.now);
+  if (!owner?.pagesPublic) return false;
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("store_views")
