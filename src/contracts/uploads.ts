@@ -35,6 +35,27 @@ export const COVER_IMAGE_FORMATS = {
 export type ProductFileFormat = keyof typeof PRODUCT_FILE_FORMATS;
 export type CoverImageFormat = keyof typeof COVER_IMAGE_FORMATS;
 
+/**
+ * Names that run code when opened (programs, scripts, installers, shortcuts), on any platform. They are
+ * refused whatever the content or declared type, inside ZIPs too: a buyer's computer goes by the name.
+ */
+export const PROGRAM_EXTENSIONS: ReadonlySet<string> = new Set([
+  // Windows programs, libraries and installers
+  ...["exe", "dll", "com", "scr", "pif", "cpl", "ocx", "xll", "msi", "msp", "mst", "msix", "msixbundle"],
+  ...["appx", "appxbundle", "application", "appref-ms", "gadget", "diagcab"],
+  // Windows scripts, and the hosts and consoles that run them
+  ...["bat", "cmd", "ps1", "psm1", "psd1", "ps1xml", "psc1", "vbs", "vbe", "vb", "js", "jse", "wsf", "wsh"],
+  ...["wsc", "ws", "sct", "hta", "chm", "msc"],
+  // Windows shortcuts and settings that launch or change other programs
+  ...["lnk", "url", "scf", "reg", "settingcontent-ms"],
+  // macOS
+  ...["app", "command", "tool", "pkg", "mpkg", "dmg", "scpt", "workflow", "action", "terminal"],
+  // Linux and other Unix
+  ...["sh", "bash", "zsh", "csh", "ksh", "run", "elf", "so", "dylib", "deb", "rpm", "appimage", "desktop"],
+  // Java, Android, iOS
+  ...["jar", "jnlp", "class", "apk", "xapk", "aab", "dex", "ipa"],
+]);
+
 const formatList = (formats: object) => Object.keys(formats).join(", ").toUpperCase();
 const inMb = (bytes: number) => (bytes / BYTES_PER_MB).toFixed(2);
 
@@ -48,9 +69,15 @@ export const UPLOAD_MESSAGES = {
   coverImageInvalidType: `Invalid files. Allowed formats: ${formatList(COVER_IMAGE_FORMATS)}`,
   profilePictureNotImage: "Profile picture must be an image file",
   emptyFile: "This file is empty. Please choose another file.",
+  programFile: (extension: string) =>
+    `.${extension.toUpperCase()} files are programs or scripts, which can't be uploaded here.`,
   storageLimitReached: (usedBytes: number) =>
     `Storage limit reached: ${(usedBytes / (1024 * BYTES_PER_MB)).toFixed(2)} GB of 5 GB used. Delete a product or choose a smaller file.`,
+  storageFull: "Storage is full right now. Please try again later.",
 } as const;
+
+/** What the server answers when its storage has no room for a write (a full disk, not the seller's quota). */
+export const STORAGE_FULL_STATUS = 507;
 
 /** Error codes of the upload API, with the toast title the web app shows for each. */
 export const UPLOAD_ERROR_TITLES = {
@@ -73,10 +100,17 @@ export interface FileChoiceProblem {
   message: string;
 }
 
+/**
+ * The extension as an operating system sees it: Windows drops trailing dots and spaces, so
+ * `invoice.bat.` is a .bat file. A name that is only an extension (`.bat`) has one too.
+ */
 export const fileExtension = (name: string): string => {
-  const dot = name.lastIndexOf(".");
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
+  const trimmed = name.replace(/[\s.]+$/, "");
+  const dot = trimmed.lastIndexOf(".");
+  return dot >= 0 ? trimmed.slice(dot + 1).toLowerCase() : "";
 };
+
+export const isProgramName = (name: string): boolean => PROGRAM_EXTENSIONS.has(fileExtension(name));
 
 /** The allowed format a file claims to be: by its extension first, else by its type. */
 export function claimedFormat<F extends string>(
@@ -117,6 +151,10 @@ export function checkFileChoice(purpose: UploadPurpose, file: FileChoice): FileC
     if (file.size > MAX_PRODUCT_FILE_MB * BYTES_PER_MB) {
       return { code: "file_too_large", message: UPLOAD_MESSAGES.productFileTooLarge(file.size) };
     }
+  }
+  // A type the format lists accept does not make `invoice.bat` a document: the name decides what runs it.
+  if (isProgramName(file.name)) {
+    return { code: "invalid_file", message: UPLOAD_MESSAGES.programFile(fileExtension(file.name)) };
   }
   if (file.size === 0) return { code: "invalid_file", message: UPLOAD_MESSAGES.emptyFile };
   return undefined;

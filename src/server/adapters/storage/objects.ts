@@ -18,6 +18,21 @@ export class ObjectTooLargeError extends Error {
   }
 }
 
+// Node's file system errors for a full disk and an exhausted quota; S3-compatible stores (MinIO) answer
+// 507 Insufficient Storage. AWS S3 itself never fills up.
+const OUT_OF_SPACE_CODES = new Set(["ENOSPC", "EDQUOT"]);
+
+/** Whether a storage error means there is no room left, whichever driver raised it. */
+export function isOutOfSpace(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, $metadata } = error as { code?: unknown; $metadata?: { httpStatusCode?: number } };
+  return (
+    OUT_OF_SPACE_CODES.has(String(code)) ||
+    $metadata?.httpStatusCode === 507 ||
+    error.name === "XMinioStorageFull"
+  );
+}
+
 const SAFE_KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
 /** Path segments of letters, digits, `.`, `_` and `-`, none starting with a dot: nothing can climb out of its folder. */

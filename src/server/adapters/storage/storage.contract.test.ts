@@ -8,7 +8,7 @@ import Fastify from "fastify";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerFileRoutes } from "../../features/uploads/file-routes";
-import { zipArchive } from "../../features/uploads/test-fixtures";
+import { harmlessEntries, zipArchive } from "../../features/uploads/test-fixtures";
 import { findZipProblem } from "../../features/uploads/zip-inspection";
 import { registerErrorHandling } from "../../http/errors";
 import { localDiskStorage } from "./local-disk";
@@ -250,5 +250,26 @@ describe.each([
       sizeBytes: zip.length,
     });
     expect(problem).toMatch(/bin\/setup\.exe/);
+  });
+
+  it("inspects a ZIP of thousands of small files in a few reads (GETs on S3), every entry checked", async () => {
+    const objectKey = key("pages.zip");
+    const zip = zipArchive([...harmlessEntries(3_000), { name: "last.txt", data: Buffer.from("MZ") }]);
+    await storage.write("product-files", objectKey, streamOf(zip));
+    let reads = 0;
+    const counted: Storage = {
+      ...storage,
+      read: (bucket, readKey, range) => {
+        reads += 1;
+        return storage.read(bucket, readKey, range);
+      },
+    };
+    const problem = await findZipProblem(counted, {
+      bucket: "product-files",
+      key: objectKey,
+      sizeBytes: zip.length,
+    });
+    expect(problem).toMatch(/last\.txt is a Windows program/);
+    expect(reads).toBeLessThan(20);
   });
 });

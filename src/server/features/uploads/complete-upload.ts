@@ -1,20 +1,19 @@
 import {
   BYTES_PER_MB,
   type CompletedUpload,
-  claimedFormat,
   MAX_COVER_IMAGE_MB,
   MAX_PRODUCT_FILE_MB,
   MAX_PROFILE_PICTURE_MB,
-  PRODUCT_FILE_FORMATS,
   UPLOAD_MESSAGES,
 } from "../../../contracts/uploads";
-import type { BucketName } from "../../adapters/storage/storage";
+import type { Database } from "../../db/database";
 import { AppError, badRequest, notFound } from "../../http/errors";
 import type { VirusScanner } from "./clamav";
 import type { UploadDeps } from "./create-upload-intent";
 import { inspectImage, inspectProductFile, invalidFile, type StoredObject } from "./inspect-content";
 import { findSellerUpload, type UploadRow } from "./queries";
 import { renderCoverImages, renderProfilePicture } from "./render-images";
+import { storageFullAnswer } from "./storage-full";
 import { deleteObjectsOf, describeCompletedUpload } from "./stored-objects";
 import { coverImageKeys, keyExtension, newObjectKey, profilePictureKey } from "./upload-keys";
 
@@ -24,21 +23,17 @@ export interface CompleteUploadDeps extends UploadDeps {
 }
 
 /** Time a completion has to finish its checks before the janitor may treat the upload as abandoned. */
-const CHECKING_GRACE_MS = 15 * 60_000;
+export const CHECKING_GRACE_MS = 15 * 60_000;
 
-/** What a checked upload became: where it is stored, at what size and type. */
-interface StoredResult {
-  bucket: BucketName;
-  key: string;
-  thumbnailKey?: string;
-  sizeBytes: number;
-  contentType: string;
-}
+const uploadExpired = () =>
+  badRequest("This upload has expired. Please upload the file again.", "upload_expired");
 
 /**
  * Checks the bytes the browser sent (size, real content, programs, malware), then records the file;
- * covers and profile pictures are re-rendered into the public bucket. Any refusal deletes the bytes
- * and the row, so nothing is left behind. Completing twice answers the same result.
+ * covers and profile pictures are re-rendered into the public bucket. One call claims the upload (a
+ * conditional update to 'checking'), so calls at the same time never check it twice: the others answer
+ * that it is being checked, or, once it is done, the same result. Any failure deletes the bytes, what
+ * was made from them, and the row, so nothing is left behind.
  */
 export async function completeUpload(
   deps: CompleteUploadDeps,
@@ -46,9 +41,8 @@ export async function completeUpload(
   uploadId: string,
   now = new Date(),
 ): Promise<CompletedUpload> {
-  const upload = await claimForChecking(deps, sellerId, uploadId, now);
-  if (upload.status !== "pending") return describeCompletedUpload(deps.storage, upload);
-
+  const upload = await findSellerUpload(deps.db, sellerId, uploadId);
+  if (upload?.status !== "pending" || upload.expires_at <= now) return answerUnclaimable(deps, upload);
   const uploaded = await deps.storage.stat("product-files", upload.upload_key);
   if (!uploaded) {
     throw badRequest(
@@ -56,60 +50,85 @@ export async function completeUpload(
       "upload_missing",
     );
   }
-  let current = upload;
+  // A PUT begun before the claim may still land, and on S3 a signed link cannot be revoked at all: the
+  // bytes are moved to a fresh key no link points at before any check, so a later PUT never swaps them.
+  const checkedKey = newObjectKey(upload.seller_id, keyExtension(upload.original_name), now);
+  const claimed = await claimForChecking(deps.db, upload, checkedKey, now);
+  if (!claimed) return answerUnclaimable(deps, await findSellerUpload(deps.db, sellerId, uploadId));
   try {
-    checkUploadedSize(upload, uploaded.sizeBytes);
-    current = await moveOutOfLinkReach(deps, upload, now);
-    const source = {
-      bucket: "product-files" as const,
-      key: current.storage_key ?? current.upload_key,
-      sizeBytes: uploaded.sizeBytes,
-    };
-    const stored = await storeCheckedFile(deps, current, source);
-    const completed = await recordCompleted(deps, current, stored, now);
-    return describeCompletedUpload(deps.storage, completed);
+    checkUploadedSize(claimed, uploaded.sizeBytes);
+    await deps.storage.move("product-files", claimed.upload_key, checkedKey);
+    const source = { bucket: "product-files" as const, key: checkedKey, sizeBytes: uploaded.sizeBytes };
+    const stored = await storeCheckedFile(deps, claimed, source);
+    return describeCompletedUpload(deps.storage, await recordCompleted(deps.db, claimed, stored, now));
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) await discard(deps, current);
-    throw error;
+    // If even this fails, the janitor removes the row and its recorded keys once the checking time is over.
+    await discard(deps, claimed).catch(() => {});
+    throw storageFullAnswer(error);
   }
 }
 
 /**
- * The signed upload link stays valid for its hour, so the bytes are moved to a fresh key before any
- * check: a later PUT to the link can never replace a file that was checked.
+ * What a call that cannot claim the upload answers: the stored result once it is completed (so
+ * completing twice answers the same), that it is being checked, or that it expired (removing it).
  */
-async function moveOutOfLinkReach({ db, storage }: UploadDeps, upload: UploadRow, now: Date) {
-  const checkedKey = newObjectKey(upload.seller_id, keyExtension(upload.original_name), now);
-  await storage.move("product-files", upload.upload_key, checkedKey);
-  return db
-    .updateTable("uploads")
-    .set({ bucket: "product-files", storage_key: checkedKey })
-    .where("id", "=", upload.id)
-    .where("seller_id", "=", upload.seller_id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+async function answerUnclaimable(deps: UploadDeps, upload: UploadRow | undefined): Promise<CompletedUpload> {
+  if (!upload) throw notFound("Upload not found");
+  if (upload.status === "checking") {
+    throw new AppError("upload_checking", 409, "This upload is already being checked. Please wait a moment.");
+  }
+  if (upload.status === "pending") {
+    await discard(deps, upload);
+    throw uploadExpired();
+  }
+  return describeCompletedUpload(deps.storage, upload);
 }
 
-/** The seller's upload, with a pending one's expiry pushed past the time its checks may take. */
-async function claimForChecking({ db, storage }: UploadDeps, sellerId: string, uploadId: string, now: Date) {
-  const claimed = await db
+/**
+ * Every key the checked file will be stored under, written on the row with the claim, before any byte
+ * is moved or rendered: whatever fails later, cleanup (discard, the janitor) finds all of them.
+ */
+function plannedKeys(upload: UploadRow, checkedKey: string) {
+  if (upload.purpose === "product-file") {
+    return {
+      bucket: "product-files",
+      storage_key: checkedKey,
+      thumbnail_key: null,
+      source_key: null,
+    } as const;
+  }
+  if (upload.purpose === "product-cover") {
+    const { openGraph, thumbnail } = coverImageKeys(checkedKey);
+    return {
+      bucket: "product-covers",
+      storage_key: openGraph,
+      thumbnail_key: thumbnail,
+      source_key: checkedKey,
+    } as const;
+  }
+  return {
+    bucket: "product-covers",
+    storage_key: profilePictureKey(upload.seller_id, upload.id),
+    thumbnail_key: null,
+    source_key: checkedKey,
+  } as const;
+}
+
+/** Moves a pending, unexpired upload to 'checking' with its planned keys; undefined when another call got it first. */
+function claimForChecking(db: Database, upload: UploadRow, checkedKey: string, now: Date) {
+  return db
     .updateTable("uploads")
-    .set({ expires_at: new Date(now.getTime() + CHECKING_GRACE_MS) })
-    .where("id", "=", uploadId)
-    .where("seller_id", "=", sellerId)
+    .set({
+      status: "checking",
+      expires_at: new Date(now.getTime() + CHECKING_GRACE_MS),
+      ...plannedKeys(upload, checkedKey),
+    })
+    .where("id", "=", upload.id)
+    .where("seller_id", "=", upload.seller_id)
     .where("status", "=", "pending")
     .where("expires_at", ">", now)
     .returningAll()
     .executeTakeFirst();
-  if (claimed) return claimed;
-
-  const upload = await findSellerUpload(db, sellerId, uploadId);
-  if (!upload) throw notFound("Upload not found");
-  if (upload.status === "pending") {
-    await discard({ db, storage }, upload);
-    throw badRequest("This upload has expired. Please upload the file again.", "upload_expired");
-  }
-  return upload;
 }
 
 function checkUploadedSize(upload: UploadRow, sizeBytes: number): void {
@@ -133,54 +152,49 @@ async function storeCheckedFile(
   { storage, virusScanner }: CompleteUploadDeps,
   upload: UploadRow,
   source: StoredObject,
-): Promise<StoredResult> {
+): Promise<{ sizeBytes: number; contentType: string }> {
   if (upload.purpose === "product-file") {
-    const claimed = claimedFormat(PRODUCT_FILE_FORMATS, {
-      name: upload.original_name,
-      type: upload.declared_type,
-    });
-    if (!claimed) throw invalidFile(UPLOAD_MESSAGES.productFileInvalidType);
-    const { contentType } = await inspectProductFile(storage, source, claimed, virusScanner);
-    return { bucket: "product-files", key: source.key, sizeBytes: source.sizeBytes, contentType };
+    const file = { name: upload.original_name, type: upload.declared_type };
+    const { contentType } = await inspectProductFile(storage, source, file, virusScanner);
+    return { sizeBytes: source.sizeBytes, contentType };
   }
-
   await inspectImage(storage, source, virusScanner);
-  if (upload.purpose === "product-cover") {
-    const keys = coverImageKeys(source.key);
-    const { sizeBytes } = await renderCoverImages(storage, source, keys);
-    await storage.delete(source.bucket, source.key);
-    return {
-      bucket: "product-covers",
-      key: keys.openGraph,
-      thumbnailKey: keys.thumbnail,
-      sizeBytes,
-      contentType: "image/jpeg",
-    };
-  }
-  const key = profilePictureKey(upload.seller_id, upload.id);
-  const { sizeBytes } = await renderProfilePicture(storage, source, key);
+  const rendered =
+    upload.purpose === "product-cover"
+      ? {
+          ...(await renderCoverImages(storage, source, coverImageKeys(source.key))),
+          contentType: "image/jpeg",
+        }
+      : {
+          ...(await renderProfilePicture(storage, source, profilePictureKey(upload.seller_id, upload.id))),
+          contentType: "image/webp",
+        };
   await storage.delete(source.bucket, source.key);
-  return { bucket: "product-covers", key, sizeBytes, contentType: "image/webp" };
+  return rendered;
 }
 
-async function recordCompleted({ db }: UploadDeps, upload: UploadRow, stored: StoredResult, now: Date) {
-  return db.transaction().execute(async (trx) => {
-    return trx
-      .updateTable("uploads")
-      .set({
-        status: "completed",
-        bucket: stored.bucket,
-        storage_key: stored.key,
-        thumbnail_key: stored.thumbnailKey ?? null,
-        size_bytes: stored.sizeBytes,
-        content_type: stored.contentType,
-        completed_at: now,
-      })
-      .where("id", "=", upload.id)
-      .where("seller_id", "=", upload.seller_id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
+/** Done only if the upload is still being checked: its seller may have deleted it meanwhile. */
+async function recordCompleted(
+  db: Database,
+  upload: UploadRow,
+  stored: { sizeBytes: number; contentType: string },
+  now: Date,
+) {
+  const completed = await db
+    .updateTable("uploads")
+    .set({
+      status: "completed",
+      source_key: null,
+      size_bytes: stored.sizeBytes,
+      content_type: stored.contentType,
+      completed_at: now,
+    })
+    .where("id", "=", upload.id)
+    .where("status", "=", "checking")
+    .returningAll()
+    .executeTakeFirst();
+  if (!completed) throw uploadExpired();
+  return completed;
 }
 
 /** A refused or expired upload leaves nothing: its bytes, anything made from them, and its row. */

@@ -16,6 +16,14 @@ import { cleanFileName, keyExtension, newObjectKey } from "./upload-keys";
 
 /** How long a browser has to send the bytes and complete; later, the janitor removes the intent. */
 export const UPLOAD_INTENT_TTL_SECONDS = 60 * 60;
+/** How long the signed PUT link accepts a request. The browser sends at once; a signed S3 link cannot be revoked. */
+export const UPLOAD_LINK_TTL_SECONDS = 15 * 60;
+/**
+ * When the object at an upload key is deleted, whatever became of the upload: past the intent's hour and
+ * its checking time (its bytes were moved away or the upload is gone), and long after its link stopped
+ * taking new PUTs, so that even one begun on the link's last second has had over an hour and a half.
+ */
+export const UPLOAD_KEY_SWEEP_DELAY_MS = 2 * 60 * 60_000;
 
 export interface UploadDeps {
   db: Database;
@@ -35,12 +43,14 @@ export async function createUploadIntent(
   // Product files and covers are for products: the same plan and payouts creating one needs, so a
   // free account cannot park files. A profile picture only needs an account (store settings).
   if (request.purpose !== "profile-picture") await assertCanManageProducts(db, sellerId, now);
-  const file = { name: request.fileName, size: request.sizeBytes, type: request.contentType };
+  // The name as it will be stored and handed to buyers is the one checked.
+  const fileName = cleanFileName(request.fileName);
+  const file = { name: fileName, size: request.sizeBytes, type: request.contentType };
   const problem = checkFileChoice(request.purpose, file);
   if (problem) throw new AppError(problem.code, 400, problem.message);
 
   const uploadId = randomUUID();
-  const uploadKey = newObjectKey(sellerId, keyExtension(request.fileName), now);
+  const uploadKey = newObjectKey(sellerId, keyExtension(fileName), now);
   const expiresAt = new Date(now.getTime() + UPLOAD_INTENT_TTL_SECONDS * 1000);
   await db.transaction().execute(async (trx) => {
     await lockSellerUploads(trx, sellerId);
@@ -54,19 +64,23 @@ export async function createUploadIntent(
         id: uploadId,
         seller_id: sellerId,
         purpose: request.purpose,
-        original_name: cleanFileName(request.fileName),
+        original_name: fileName,
         declared_size_bytes: request.sizeBytes,
         declared_type: request.contentType,
         upload_key: uploadKey,
         expires_at: expiresAt,
       })
       .execute();
+    await trx
+      .insertInto("upload_key_sweeps")
+      .values({ upload_key: uploadKey, sweep_after: new Date(now.getTime() + UPLOAD_KEY_SWEEP_DELAY_MS) })
+      .execute();
   });
 
   const target = await storage.signedUploadTarget("product-files", uploadKey, {
     sizeBytes: request.sizeBytes,
     contentType: request.contentType || "application/octet-stream",
-    expiresInSeconds: UPLOAD_INTENT_TTL_SECONDS,
+    expiresInSeconds: UPLOAD_LINK_TTL_SECONDS,
   });
   return {
     uploadId,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { containsEicar, executableKind, isZipContainer } from "./file-signatures";
-import { eicar, elfProgram, minimalPdf, windowsProgram, zipArchive } from "./test-fixtures";
+import {
+  CENTRAL_DIRECTORY_HEADER,
+  containsEicar,
+  executableKind,
+  isZipContainer,
+  sniffContent,
+  zipEndRecords,
+} from "./file-signatures";
+import { eicar, elfProgram, minimalPdf, pngImage, windowsProgram, zipArchive } from "./test-fixtures";
 
 const bytes = (...values: number[]) => Buffer.concat([Buffer.from(values), Buffer.alloc(60)]);
 
@@ -45,5 +52,43 @@ describe("containsEicar and isZipContainer", () => {
     expect(isZipContainer(zipArchive([{ name: "a", data: Buffer.from("a") }]))).toBe(true);
     expect(isZipContainer(zipArchive([]))).toBe(true);
     expect(isZipContainer(minimalPdf())).toBe(false);
+  });
+});
+
+describe("sniffContent", () => {
+  it("names programs, archives it cannot open, and other formats", async () => {
+    expect(await sniffContent(windowsProgram())).toEqual({ program: "a Windows program (EXE/DLL)" });
+    const rar = Buffer.concat([Buffer.from("Rar!\x1a\x07\x00"), Buffer.alloc(100)]);
+    expect(await sniffContent(rar)).toEqual({ format: "rar", unopenableArchive: "RAR" });
+    const registry = Buffer.from("REGEDIT4\r\n\r\n[HKEY_CURRENT_USER\\Software\\Run]\r\n");
+    expect((await sniffContent(registry)).program).toMatch(/REG/);
+    expect(await sniffContent(await pngImage(20, 20))).toEqual({ format: "png" });
+    expect(await sniffContent(Buffer.from("plain words"))).toEqual({});
+  });
+});
+
+describe("zipEndRecords", () => {
+  it("finds a ZIP appended to a document, and where its central directory is", () => {
+    const document = minimalPdf(1000);
+    const zip = zipArchive([{ name: "setup.exe", data: windowsProgram() }]);
+    const file = Buffer.concat([document, zip]);
+    const [record] = zipEndRecords(file, 0);
+    const directoryAt = record?.directoryAt ?? [];
+    expect(directoryAt.some((at) => file.subarray(at, at + 4).equals(CENTRAL_DIRECTORY_HEADER))).toBe(true);
+    // The same tail read from further into the file gives the same offsets in the file.
+    const tailStart = file.length - 200;
+    expect(zipEndRecords(file.subarray(tailStart), tailStart)).toEqual(zipEndRecords(file, 0));
+  });
+
+  it("ignores records that list no entries, and finds ZIP64 ones by their locator", () => {
+    expect(zipEndRecords(zipArchive([]), 0)).toEqual([]);
+    expect(zipEndRecords(minimalPdf(), 0)).toEqual([]);
+    const locator = Buffer.alloc(20);
+    locator.writeUInt32LE(0x07064b50, 0);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    expect(zipEndRecords(Buffer.concat([minimalPdf(), locator, end]), 0)).toEqual([
+      { zip64: true, directoryAt: [] },
+    ]);
   });
 });

@@ -1,3 +1,5 @@
+import { fileTypeFromBuffer } from "file-type";
+
 /** Magic numbers of programs, checked on the first bytes of a file or of a ZIP entry. */
 
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -56,28 +58,74 @@ const EICAR = Buffer.from(
 /** The EICAR anti-virus test signature, which every scanner must treat as a virus. */
 export const containsEicar = (bytes: Buffer): boolean => bytes.includes(EICAR);
 
-/** File names that are programs or scripts whatever their content. */
-export const EXECUTABLE_EXTENSIONS = new Set([
-  "exe",
-  "dll",
-  "msi",
-  "bat",
-  "cmd",
-  "com",
-  "scr",
-  "ps1",
-  "vbs",
-  "js",
-  "jar",
-  "apk",
-  "app",
-  "sh",
-  "elf",
-  "so",
-  "dylib",
-]);
-
 /** A ZIP (or a format built on one: docx, epub…) starts with a local file header or, when empty, the end record. */
 export const isZipContainer = (head: Buffer): boolean =>
   head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) ||
   head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+
+// Types file-type recognises that are programs, installers or launchers, whatever the file is called.
+const PROGRAM_TYPES = new Set([
+  ...["exe", "elf", "macho", "msi", "apk", "jar", "dex", "deb", "rpm", "dmg", "class", "wasm", "lnk"],
+  ...["chm", "reg", "crx", "xpi", "alias"],
+]);
+
+// Archives we cannot open to look inside; one inside a ZIP could hide a program from every check.
+const UNOPENABLE_ARCHIVE_TYPES = new Set([
+  ...["7z", "rar", "tar", "gz", "bz2", "xz", "zst", "lz", "lz4", "Z", "cab", "ar", "cpio", "lzh", "arj"],
+  ...["ace", "asar"],
+]);
+
+/** What the first bytes of a file (or of a ZIP entry) say it is. */
+export interface SniffedContent {
+  /** file-type's name for the format (its usual extension), when it recognises one. */
+  format?: string;
+  /** Set when the content is a program, e.g. "a Linux program (ELF)". */
+  program?: string;
+  /** Set when the content is an archive we cannot look inside, e.g. "RAR". */
+  unopenableArchive?: string;
+}
+
+/** Recognises programs by their magic numbers first, then anything else file-type knows. */
+export async function sniffContent(head: Buffer): Promise<SniffedContent> {
+  const kind = executableKind(head);
+  if (kind) return { program: kind };
+  const format = (await fileTypeFromBuffer(head))?.ext;
+  if (!format) return {};
+  if (PROGRAM_TYPES.has(format))
+    return { format, program: `a program or installer (${format.toUpperCase()})` };
+  if (UNOPENABLE_ARCHIVE_TYPES.has(format)) return { format, unopenableArchive: format.toUpperCase() };
+  return { format };
+}
+
+const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+const ZIP64_END_LOCATOR = 0x07064b50;
+export const CENTRAL_DIRECTORY_HEADER = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+const END_RECORD_BYTES = 22;
+
+/**
+ * The ZIP end records in the last bytes of a file (`tailStart` is the tail's offset in the file), each
+ * with the offsets where a ZIP reader may look for its central directory: right before the record
+ * (readers that allow data in front of the archive, as when a ZIP is appended to a PDF) or at the offset
+ * the record states. A ZIP64 record is only found through its locator, which is proof enough by itself.
+ * Records that list no entries are left out: they describe nothing that could be opened.
+ */
+export function zipEndRecords(tail: Buffer, tailStart: number): { zip64: boolean; directoryAt: number[] }[] {
+  const records: { zip64: boolean; directoryAt: number[] }[] = [];
+  for (let at = tail.length - END_RECORD_BYTES; at >= 0; at -= 1) {
+    if (tail.readUInt32LE(at) !== END_OF_CENTRAL_DIRECTORY) continue;
+    if (at >= 20 && tail.readUInt32LE(at - 20) === ZIP64_END_LOCATOR) {
+      records.push({ zip64: true, directoryAt: [] });
+      continue;
+    }
+    const entries = tail.readUInt16LE(at + 10);
+    if (entries === 0) continue;
+    const directorySize = tail.readUInt32LE(at + 12);
+    const statedOffset = tail.readUInt32LE(at + 16);
+    const beforeRecord = tailStart + at - directorySize;
+    records.push({
+      zip64: false,
+      directoryAt: [beforeRecord, statedOffset].filter((offset) => offset >= 0 && offset < tailStart + at),
+    });
+  }
+  return records;
+}

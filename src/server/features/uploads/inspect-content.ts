@@ -1,13 +1,22 @@
-import { fileTypeFromBuffer } from "file-type";
 import {
   COVER_IMAGE_FORMATS,
+  claimedFormat,
+  fileExtension,
+  isProgramName,
   PRODUCT_FILE_FORMATS,
   type ProductFileFormat,
+  UPLOAD_MESSAGES,
 } from "../../../contracts/uploads";
 import type { BucketName, Storage } from "../../adapters/storage/storage";
 import { AppError } from "../../http/errors";
 import type { VirusScanner } from "./clamav";
-import { containsEicar, executableKind, isZipContainer } from "./file-signatures";
+import {
+  CENTRAL_DIRECTORY_HEADER,
+  containsEicar,
+  isZipContainer,
+  sniffContent,
+  zipEndRecords,
+} from "./file-signatures";
 import { findZipProblem } from "./zip-inspection";
 
 export interface StoredObject {
@@ -20,23 +29,6 @@ export interface StoredObject {
 export const invalidFile = (reason: string) => new AppError("invalid_file", 400, reason);
 
 const EDGE_BYTES = 64 * 1024;
-
-// Types file-type recognises that are programs or installers, whatever the file is called.
-const PROGRAM_TYPES = new Set([
-  "exe",
-  "elf",
-  "macho",
-  "msi",
-  "apk",
-  "jar",
-  "dex",
-  "deb",
-  "rpm",
-  "dmg",
-  "class",
-  "wasm",
-  "lnk",
-]);
 
 interface ContentRule {
   label: string;
@@ -68,20 +60,19 @@ const PRODUCT_CONTENT_RULES: Record<ProductFileFormat, ContentRule> = {
 export type ImageFormat = "jpg" | "png" | "webp" | "gif" | "svg";
 const RASTER_FORMATS = new Set<string>(["jpg", "png", "webp", "gif"]);
 
-/** Reads only the first and last 64 KB: enough to recognise a format and find the EICAR signature. */
+/**
+ * Reads only the first and last 64 KB: enough to recognise a format, find the EICAR signature, and find
+ * a ZIP's end record (ZIP readers look for it in the last 64 KB, whatever comes before).
+ */
 async function readEdges(storage: Storage, object: StoredObject): Promise<{ head: Buffer; tail: Buffer }> {
-  const head = await readAll(
-    await storage.read(object.bucket, object.key, {
-      start: 0,
-      end: Math.min(object.sizeBytes, EDGE_BYTES) - 1,
-    }),
-  );
+  const head = await readRange(storage, object, 0, Math.min(object.sizeBytes, EDGE_BYTES));
   if (object.sizeBytes <= EDGE_BYTES) return { head, tail: head };
   const tailStart = Math.max(EDGE_BYTES, object.sizeBytes - EDGE_BYTES);
-  const tail = await readAll(
-    await storage.read(object.bucket, object.key, { start: tailStart, end: object.sizeBytes - 1 }),
-  );
-  return { head, tail };
+  return { head, tail: await readRange(storage, object, tailStart, object.sizeBytes - tailStart) };
+}
+
+async function readRange(storage: Storage, object: StoredObject, start: number, length: number) {
+  return readAll(await storage.read(object.bucket, object.key, { start, end: start + length - 1 }));
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -92,18 +83,33 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 
 /** The sniffed format of the content; programs and the EICAR file are refused whatever they are named. */
 async function sniffRefusingPrograms(head: Buffer, tail: Buffer): Promise<string | undefined> {
-  const kind = executableKind(head);
-  if (kind) throw invalidFile(`This file is ${kind}. Programs can't be sold here.`);
+  const content = await sniffContent(head);
+  if (content.program) throw invalidFile(`This file is ${content.program}. Programs can't be sold here.`);
   if (containsEicar(head) || containsEicar(tail)) {
     throw invalidFile("This file contains a virus test signature (EICAR) and was refused.");
   }
-  const sniffed = (await fileTypeFromBuffer(head))?.ext;
-  if (sniffed && PROGRAM_TYPES.has(sniffed)) {
-    throw invalidFile(
-      `This file is a program or installer (${sniffed.toUpperCase()}). Programs can't be sold here.`,
-    );
+  return content.format;
+}
+
+// Beyond this many end records, a file was built to be slow to check: it is refused instead.
+const MAX_ZIP_END_RECORDS = 16;
+
+/**
+ * Whether a ZIP archive sits at the end of this file, where ZIP readers look for one whatever comes
+ * before it (a PDF with a ZIP appended opens as that ZIP). An end record counts once the central
+ * directory it points at is really there, so stray bytes in compressed media are not mistaken for one.
+ */
+async function hasZipAtEnd(storage: Storage, object: StoredObject, tail: Buffer): Promise<boolean> {
+  const records = zipEndRecords(tail, object.sizeBytes - tail.length);
+  if (records.length > MAX_ZIP_END_RECORDS) return true;
+  for (const record of records) {
+    if (record.zip64) return true;
+    for (const offset of record.directoryAt) {
+      const found = await readRange(storage, object, offset, CENTRAL_DIRECTORY_HEADER.length);
+      if (found.equals(CENTRAL_DIRECTORY_HEADER)) return true;
+    }
   }
-  return sniffed;
+  return false;
 }
 
 async function scanForViruses(storage: Storage, object: StoredObject, scanner: VirusScanner | undefined) {
@@ -116,26 +122,55 @@ async function scanForViruses(storage: Storage, object: StoredObject, scanner: V
 const describeSniffed = (sniffed: string | undefined) =>
   sniffed ? `its content is a ${sniffed.toUpperCase()} file` : "its content is not recognised";
 
+const PRODUCT_FORMATS = Object.keys(PRODUCT_CONTENT_RULES) as ProductFileFormat[];
+
+/**
+ * The format the content really is, which the name must agree with, since the buyer's computer opens
+ * the file by its name: `book.pdf` must hold a PDF, and a PDF must not be named `book.txt` (or
+ * `invoice.bat`). A name without an extension is held to its declared type; the file is then served
+ * with the format's type, from which browsers name the download.
+ */
+function agreedFormat(file: { name: string; type: string }, sniffed: string | undefined, head: Buffer) {
+  const extension = fileExtension(file.name);
+  if (isProgramName(file.name)) throw invalidFile(UPLOAD_MESSAGES.programFile(extension));
+  const claimed = claimedFormat(PRODUCT_FILE_FORMATS, file);
+  if (extension && claimed !== extension) {
+    const actual = PRODUCT_FORMATS.find((format) => PRODUCT_CONTENT_RULES[format].matches(sniffed, head));
+    if (!actual) throw invalidFile(UPLOAD_MESSAGES.productFileInvalidType);
+    throw invalidFile(
+      `This file's name ends in .${extension}, but ${describeSniffed(sniffed ?? actual)}. Please rename it to end in .${actual} and upload it again.`,
+    );
+  }
+  if (!claimed) throw invalidFile(UPLOAD_MESSAGES.productFileInvalidType);
+  if (!PRODUCT_CONTENT_RULES[claimed].matches(sniffed, head)) {
+    throw invalidFile(
+      `This file is not a real ${PRODUCT_CONTENT_RULES[claimed].label}: ${describeSniffed(sniffed)}.`,
+    );
+  }
+  return claimed;
+}
+
 /**
  * Checks a product file by its content: not a program, not the EICAR file, really the format its name
- * or type claims, a ZIP with no program inside, and clean for the virus scanner when one is configured.
- * Throws 'Invalid file' with the reason; returns the content type to serve it with.
+ * says, a ZIP with no program inside, no ZIP hidden at its end, and clean for the virus scanner when
+ * one is configured. Throws 'Invalid file' with the reason; returns the content type to serve it with.
  */
 export async function inspectProductFile(
   storage: Storage,
   object: StoredObject,
-  claimed: ProductFileFormat,
+  file: { name: string; type: string },
   scanner?: VirusScanner,
 ): Promise<{ contentType: string }> {
   const { head, tail } = await readEdges(storage, object);
   const sniffed = await sniffRefusingPrograms(head, tail);
-  const rule = PRODUCT_CONTENT_RULES[claimed];
-  if (!rule.matches(sniffed, head)) {
-    throw invalidFile(`This file is not a real ${rule.label}: ${describeSniffed(sniffed)}.`);
-  }
+  const rule = PRODUCT_CONTENT_RULES[agreedFormat(file, sniffed, head)];
   if (isZipContainer(head)) {
     const problem = await findZipProblem(storage, object);
     if (problem) throw invalidFile(problem);
+  } else if (await hasZipAtEnd(storage, object, tail)) {
+    throw invalidFile(
+      `This ${rule.label} has a ZIP archive attached at its end, which could hide programs. Please upload the ${rule.label} on its own, and any archive as a ZIP of its own.`,
+    );
   }
   await scanForViruses(storage, object, scanner);
   return { contentType: rule.contentType };

@@ -10,15 +10,16 @@ const BATCH_SIZE = 200;
 export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Removes upload intents whose time ran out (the browser never finished), checked files nothing used
- * within a day, and their bytes. Safe to run from several instances: a row is only removed if it still
- * qualifies at delete time. Returns how many were removed.
+ * Removes upload intents whose time ran out (the browser never finished), checks that never finished
+ * (the process stopped), checked files nothing used within a day, and their bytes; then sweeps upload
+ * keys whose links are long dead. Safe to run from several instances: a row is only removed if it still
+ * qualifies at delete time. Returns how many uploads were removed.
  */
 export async function purgeExpiredUploads(db: Database, storage: Storage, now = new Date()): Promise<number> {
   const unusedBefore = new Date(now.getTime() - UNUSED_UPLOAD_TTL_MS);
   const abandoned = (eb: ExpressionBuilder<DB, "uploads">) =>
     eb.or([
-      eb.and([eb("status", "=", "pending"), eb("expires_at", "<=", now)]),
+      eb.and([eb("status", "in", ["pending", "checking"]), eb("expires_at", "<=", now)]),
       eb.and([eb("status", "=", "completed"), eb("completed_at", "<=", unusedBefore)]),
     ]);
   let purged = 0;
@@ -41,6 +42,29 @@ export async function purgeExpiredUploads(db: Database, storage: Storage, now = 
         purged += 1;
       }
     }
-    if (expired.length < BATCH_SIZE) return purged;
+    if (expired.length < BATCH_SIZE) break;
+  }
+  await sweepUploadKeys(db, storage, now);
+  return purged;
+}
+
+/**
+ * Deletes whatever sits at upload keys whose sweep time came: bytes a link wrote after its upload was
+ * completed or refused (a signed S3 link cannot be revoked), which no row would ever account for.
+ */
+async function sweepUploadKeys(db: Database, storage: Storage, now: Date): Promise<void> {
+  for (;;) {
+    const due = await db
+      .selectFrom("upload_key_sweeps")
+      .select("upload_key")
+      .where("sweep_after", "<=", now)
+      .orderBy("sweep_after")
+      .limit(BATCH_SIZE)
+      .execute();
+    for (const { upload_key } of due) {
+      await storage.delete("product-files", upload_key);
+      await db.deleteFrom("upload_key_sweeps").where("upload_key", "=", upload_key).execute();
+    }
+    if (due.length < BATCH_SIZE) return;
   }
 }

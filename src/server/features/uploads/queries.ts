@@ -47,3 +47,15 @@ export function deleteSellerUploadRow(
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Whether an upload link may still write: its upload is pending and unexpired (not checked, not gone). */
+export async function uploadLinkOpen(db: Database, uploadKey: string, now = new Date()): Promise<boolean> {
+  const open = await db
+    .selectFrom("uploads")
+    .select("id")
+    .where("upload_key", "=", uploadKey)
+    .where("status", "=", "pending")
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  return open !== undefined;
+}

@@ -17,7 +17,7 @@ import { completeUpload } from "./complete-upload";
 import { createUploadIntent } from "./create-upload-intent";
 import { deleteUnusedUpload } from "./delete-upload";
 import { type FileLinkGates, registerFileRoutes } from "./file-routes";
-import { storageUsedBytes } from "./queries";
+import { storageUsedBytes, uploadLinkOpen } from "./queries";
 
 export interface UploadRouteDeps {
   db: Database;
@@ -64,5 +64,9 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadRouteDeps
     return { usedBytes: await storageUsedBytes(deps.db, seller.id), quotaBytes: STORAGE_QUOTA_BYTES };
   });
 
-  registerFileRoutes(app, deps.storage, deps.fileLinkGates);
+  registerFileRoutes(app, deps.storage, {
+    ...deps.fileLinkGates,
+    // A signed link stays valid for its lifetime; it must not write once its upload is being checked, done or gone.
+    uploadAccepts: (claims) => uploadLinkOpen(deps.db, claims.key),
+  });
 }

@@ -2,11 +2,15 @@ import type { CompletedUpload } from "../../../contracts/uploads";
 import type { BucketName, Storage } from "../../adapters/storage/storage";
 import type { UploadRow } from "./queries";
 
-/** Every object an upload row may own: the uploaded bytes and, once completed, what was made from them. */
+/**
+ * Every object an upload row may own: the bytes its link wrote, the image being rendered, and the stored
+ * file with its thumbnail. Keys are recorded before anything is written under them, so this is complete.
+ */
 function objectsOf(upload: UploadRow): { bucket: BucketName; key: string }[] {
   const objects: { bucket: BucketName; key: string }[] = [
     { bucket: "product-files", key: upload.upload_key },
   ];
+  if (upload.source_key) objects.push({ bucket: "product-files", key: upload.source_key });
   if (upload.bucket && upload.storage_key && upload.storage_key !== upload.upload_key) {
     objects.push({ bucket: upload.bucket, key: upload.storage_key });
   }

@@ -31,20 +31,30 @@ export const svgWithScript = () =>
       '<rect width="240" height="126" fill="#ff3366"/></svg>',
   );
 
-/** A ZIP archive with deflated entries, written by hand (local headers, central directory, end record). */
-export function zipArchive(entries: { name: string; data: Buffer }[]): Buffer {
+export interface ZipFixtureEntry {
+  name: string;
+  data: Buffer;
+  /** Stored as is under this compression method number (0: stored); deflated (8) when absent. */
+  method?: number;
+  /** Marks the entry as password-protected (general purpose flag bit 0). */
+  encrypted?: boolean;
+}
+
+/** A ZIP archive, written by hand (local headers, central directory, end record). */
+export function zipArchive(entries: ZipFixtureEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const { name, data } of entries) {
+  for (const { name, data, method = 8, encrypted = false } of entries) {
     const fileName = Buffer.from(name);
-    const compressed = deflateRawSync(data);
+    const compressed = method === 8 ? deflateRawSync(data) : data;
     const checksum = crc32(data);
+    const flags = 0x0800 | (encrypted ? 1 : 0);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
+    local.writeUInt16LE(flags, 6);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(checksum, 14);
     local.writeUInt32LE(compressed.length, 18);
     local.writeUInt32LE(data.length, 22);
@@ -53,8 +63,8 @@ export function zipArchive(entries: { name: string; data: Buffer }[]): Buffer {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(flags, 8);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(checksum, 16);
     central.writeUInt32LE(compressed.length, 20);
     central.writeUInt32LE(data.length, 24);
@@ -73,3 +83,10 @@ export function zipArchive(entries: { name: string; data: Buffer }[]): Buffer {
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
 }
+
+/** `count` small text files, `file-1.txt`…: a ZIP as long as a test needs. */
+export const harmlessEntries = (count: number): ZipFixtureEntry[] =>
+  Array.from({ length: count }, (_, index) => ({
+    name: `file-${index + 1}.txt`,
+    data: Buffer.from(`Page ${index + 1}`),
+  }));

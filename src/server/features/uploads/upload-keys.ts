@@ -25,9 +25,13 @@ export function keyExtension(fileName: string): string {
   return /^[a-z0-9]{1,10}$/.test(extension) ? extension : "bin";
 }
 
-/** A file name as metadata: no folders (browsers may send `C:\fakepath\…`), no control characters. */
+/**
+ * A file name as metadata: no folders (browsers may send `C:\fakepath\…`), no control characters, and
+ * no trailing dots or spaces (Windows drops them, so `invoice.bat.` would be saved as `invoice.bat`).
+ */
 export function cleanFileName(fileName: string): string {
   const baseName = fileName.split(/[\\/]/).pop() ?? "";
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
-  return baseName.replace(/[\u0000-\u001f\u007f]/g, "").trim() || "file";
+  const printable = baseName.replace(/[\u0000-\u001f\u007f]/g, "");
+  return printable.replace(/[\s.]+$/, "").trim() || "file";
 }

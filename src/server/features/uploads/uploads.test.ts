@@ -1,26 +1,33 @@
+import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
+import Fastify from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readySeller } from "../../../../tests/api/support/sellers";
 import { createTestApp, type TestApp } from "../../../../tests/api/support/test-app";
 import { STORAGE_QUOTA_BYTES, uploadErrorTitle } from "../../../contracts/uploads";
 import { type LocalDiskStorage, localDiskStorage } from "../../adapters/storage/local-disk";
+import { registerErrorHandling } from "../../http/errors";
 import { attachUpload } from "./attach-upload";
-import { completeUpload } from "./complete-upload";
+import { CHECKING_GRACE_MS, completeUpload } from "./complete-upload";
+import { UPLOAD_KEY_SWEEP_DELAY_MS, UPLOAD_LINK_TTL_SECONDS } from "./create-upload-intent";
 import { deleteStoredFile } from "./delete-upload";
+import { registerFileRoutes } from "./file-routes";
 import { purgeExpiredUploads, UNUSED_UPLOAD_TTL_MS } from "./purge-expired-uploads";
 import { storageUsedBytes } from "./queries";
 import {
   eicar,
   elfProgram,
+  harmlessEntries,
   minimalPdf,
   pngImage,
   svgWithScript,
   windowsProgram,
   zipArchive,
 } from "./test-fixtures";
+import { findZipProblem } from "./zip-inspection";
 
 const MB = 1024 * 1024;
 
@@ -105,6 +112,25 @@ const filesBefore = async () => new Set(await storedFiles());
 async function expectNoNewFiles(before: Set<string>) {
   expect((await storedFiles()).filter((file) => !before.has(file))).toEqual([]);
 }
+
+const sellerUploadCount = async (sellerId: string) =>
+  (await t.db.selectFrom("uploads").select("id").where("seller_id", "=", sellerId).execute()).length;
+
+/** What a full disk throws: the error code Node gives a write that found no space left. */
+const noSpaceError = () =>
+  Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+
+/** Passes `bytes` through, then fails the way a write to a full disk does. */
+const diskFullAfter = (bytes: number) => {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > bytes) callback(noSpaceError());
+      else callback(null, chunk);
+    },
+  });
+};
 
 describe("upload intent: limits checked before any byte is sent", () => {
   it("requires a signed-in seller", async () => {
@@ -209,6 +235,45 @@ describe("upload intent: limits checked before any byte is sent", () => {
       body: { fileName: "x.pdf", sizeBytes: 10 },
     });
     expect(noPurpose.statusCode).toBe(400);
+  });
+
+  it("refuses program and script names whatever type they declare, creating nothing", async () => {
+    const before = await sellerUploadCount(seller.userId);
+    const cases: [Purpose, string, string, string][] = [
+      ["product-file", "invoice.bat", "application/pdf", ".BAT"],
+      // Windows drops trailing dots and spaces, and control characters are dropped from stored names.
+      ["product-file", "invoice.bat.", "application/pdf", ".BAT"],
+      ["product-file", "invoice.Bat . ", "application/pdf", ".BAT"],
+      ["product-file", "invoice.b\u0007at", "application/pdf", ".BAT"],
+      ["product-file", "report.hta", "application/pdf", ".HTA"],
+      ["product-file", "song.jse", "audio/mpeg", ".JSE"],
+      ["product-file", "Setup.command", "application/zip", ".COMMAND"],
+      ["product-cover", "cover.scr", "image/png", ".SCR"],
+      ["profile-picture", "me.lnk", "image/jpeg", ".LNK"],
+    ];
+    for (const [purpose, fileName, contentType, shown] of cases) {
+      const response = await requestIntent(seller.cookie, purpose, fileName, 1000, contentType);
+      expect(response.statusCode, fileName).toBe(400);
+      expect(response.json()).toEqual({
+        code: "invalid_file",
+        message: `${shown} files are programs or scripts, which can't be uploaded here.`,
+      });
+    }
+    expect(await sellerUploadCount(seller.userId)).toBe(before);
+  });
+
+  it("signs upload links for 15 minutes: a signed S3 link cannot be revoked", async () => {
+    const intent = (
+      await requestIntent(seller.cookie, "product-file", "short.pdf", 1000, "application/pdf")
+    ).json();
+    const claims = storage.readUploadToken(intent.url.replace("/files/upload/", ""));
+    const secondsLeft = claims.expiresAt - Date.now() / 1000;
+    expect(UPLOAD_LINK_TTL_SECONDS).toBe(15 * 60);
+    expect(secondsLeft).toBeGreaterThan(UPLOAD_LINK_TTL_SECONDS - 60);
+    expect(secondsLeft).toBeLessThanOrEqual(UPLOAD_LINK_TTL_SECONDS);
+    // The intent itself still gives an hour to complete.
+    expect(new Date(intent.expiresAt).getTime() - Date.now()).toBeGreaterThan(55 * 60_000);
+    await t.request({ method: "DELETE", url: `/api/uploads/${intent.uploadId}`, cookie: seller.cookie });
   });
 
   it("returns a PUT target for a key the server chose", async () => {
@@ -343,6 +408,59 @@ describe("completing an upload: content checks", () => {
     await expectRefusedWithNothingLeft(completed, uploadId, /not a real PDF: its content is a PNG file/);
   });
 
+  it("decides the format by the content, and refuses a name that disagrees with it", async () => {
+    const pdf = minimalPdf(300);
+    const misnamed = await uploadFile("product-file", "invoice.txt", pdf, "application/pdf");
+    await expectRefusedWithNothingLeft(
+      misnamed.completed,
+      misnamed.uploadId,
+      /name ends in \.txt, but its content is a PDF file\. Please rename it to end in \.pdf/,
+    );
+
+    // An upload recorded before names were checked (or by any other way in) is refused again at completion.
+    const intent = (
+      await requestIntent(seller.cookie, "product-file", "invoice.pdf", pdf.length, "application/pdf")
+    ).json();
+    await putBytes(intent.url, intent.headers, pdf);
+    await t.db
+      .updateTable("uploads")
+      .set({ original_name: "invoice.bat" })
+      .where("id", "=", intent.uploadId)
+      .execute();
+    await expectRefusedWithNothingLeft(
+      await complete(seller.cookie, intent.uploadId),
+      intent.uploadId,
+      /\.BAT files are programs or scripts/,
+    );
+
+    // A name without an extension is held to its declared type, and served as that format.
+    const bare = await uploadFile("product-file", "ebook", pdf, "application/pdf");
+    expect(bare.completed.statusCode, bare.completed.body).toBe(200);
+    expect(bare.completed.json()).toMatchObject({ contentType: "application/pdf", originalName: "ebook" });
+  });
+
+  it("refuses a PDF with a ZIP appended at its end (ZIP readers open it as that ZIP)", async () => {
+    const hidden = zipArchive([{ name: "setup.exe", data: windowsProgram() }]);
+    const polyglot = Buffer.concat([minimalPdf(200_000), hidden]);
+    const { uploadId, completed } = await uploadFile(
+      "product-file",
+      "guide.pdf",
+      polyglot,
+      "application/pdf",
+    );
+    await expectRefusedWithNothingLeft(completed, uploadId, /PDF has a ZIP archive attached at its end/);
+
+    // Bytes that merely look like a ZIP end record, with no central directory behind them, are no ZIP.
+    const lookalike = Buffer.alloc(22);
+    lookalike.writeUInt32LE(0x06054b50, 0);
+    lookalike.writeUInt16LE(1, 8);
+    lookalike.writeUInt16LE(1, 10);
+    lookalike.writeUInt32LE(46, 12);
+    const innocent = Buffer.concat([minimalPdf(100_000), lookalike, Buffer.from("\n%%EOF\n")]);
+    const fine = await uploadFile("product-file", "fine.pdf", innocent, "application/pdf");
+    expect(fine.completed.statusCode, fine.completed.body).toBe(200);
+  });
+
   it("accepts a clean ZIP and a DOCX", async () => {
     const zip = zipArchive([
       { name: "readme.txt", data: Buffer.from("Thanks for buying!") },
@@ -384,6 +502,99 @@ describe("completing an upload: content checks", () => {
       const { uploadId, completed } = await uploadFile("product-file", "bundle.zip", zipArchive(entries));
       await expectRefusedWithNothingLeft(completed, uploadId, message);
     }
+  });
+
+  it("refuses ZIPs holding scripts, shortcuts and launchers of every kind", async () => {
+    for (const name of [
+      "guide.hta",
+      "tools/run.jse",
+      "a.vbe",
+      "job.wsf",
+      "Start Here.lnk",
+      "settings.reg",
+      "console.msc",
+      "Install.command",
+      "setup.pif",
+      "readme.txt.bat ",
+    ]) {
+      const zip = zipArchive([{ name, data: Buffer.from("anything") }]);
+      const { uploadId, completed } = await uploadFile("product-file", "bundle.zip", zip);
+      await expectRefusedWithNothingLeft(completed, uploadId, /contains a program/);
+    }
+  });
+
+  it("checks every entry of a large ZIP by name and by content, not only the first 2,000", async () => {
+    const byName = zipArchive([...harmlessEntries(2_001), { name: "setup.pif", data: Buffer.from("x") }]);
+    const named = await uploadFile("product-file", "pages.zip", byName);
+    await expectRefusedWithNothingLeft(named.completed, named.uploadId, /program \(setup\.pif\)/);
+
+    const byContent = zipArchive([...harmlessEntries(2_001), { name: "notes.txt", data: windowsProgram() }]);
+    const disguised = await uploadFile("product-file", "pages.zip", byContent);
+    await expectRefusedWithNothingLeft(
+      disguised.completed,
+      disguised.uploadId,
+      /notes\.txt is a Windows program/,
+    );
+  });
+
+  it("refuses, saying why, a ZIP that cannot be checked whole", async () => {
+    const nest = (levels: number): Buffer =>
+      levels === 0
+        ? zipArchive([{ name: "readme.txt", data: Buffer.from("deep") }])
+        : zipArchive([{ name: `level-${levels}.zip`, data: nest(levels - 1) }]);
+    const cases: { zip: Buffer; message: RegExp }[] = [
+      { zip: zipArchive(harmlessEntries(10_001)), message: /more than 10,000 files, too many to check/ },
+      { zip: nest(3), message: /ZIPs nested more than 3 levels deep \(level-1\.zip\)/ },
+      {
+        zip: zipArchive([{ name: "secret.pdf", data: minimalPdf(), encrypted: true }]),
+        message: /Password-protected ZIPs can't be checked/,
+      },
+      {
+        zip: zipArchive([{ name: "book.pdf", data: minimalPdf(), method: 12 }]),
+        message: /stores book\.pdf with a compression method that can't be checked/,
+      },
+      {
+        zip: zipArchive([
+          { name: "extras.rar", data: Buffer.concat([Buffer.from("Rar!\x1a\x07\x00"), randomBytes(200)]) },
+        ]),
+        message: /RAR archive \(extras\.rar\), which can't be checked for programs/,
+      },
+      {
+        zip: zipArchive([
+          { name: "src.tgz", data: Buffer.concat([Buffer.from([0x1f, 0x8b, 0x08]), randomBytes(200)]) },
+        ]),
+        message: /GZ archive \(src\.tgz\)/,
+      },
+    ];
+    for (const { zip, message } of cases) {
+      const { uploadId, completed } = await uploadFile("product-file", "bundle.zip", zip);
+      await expectRefusedWithNothingLeft(completed, uploadId, message);
+    }
+    const twoLevelsIn = await uploadFile("product-file", "bundle.zip", nest(2));
+    expect(twoLevelsIn.completed.statusCode, twoLevelsIn.completed.body).toBe(200);
+  });
+
+  it("refuses nested ZIPs too large to open in memory, one by one or together", async () => {
+    const MB = 1024 * 1024;
+    const storedZip = (bytes: number) =>
+      zipArchive([{ name: "video.mp4", data: Buffer.alloc(bytes), method: 0 }]);
+    const check = async (zip: Buffer) => {
+      const key = `${seller.userId}/nested-${randomBytes(4).toString("hex")}.zip`;
+      await storage.write("product-files", key, Readable.from([zip]));
+      const problem = await findZipProblem(storage, { bucket: "product-files", key, sizeBytes: zip.length });
+      await storage.delete("product-files", key);
+      return problem;
+    };
+    const oneTooLarge = zipArchive([{ name: "big.zip", data: storedZip(17 * MB), method: 0 }]);
+    expect(await check(oneTooLarge)).toMatch(/ZIP over 16 MB \(big\.zip\), too large to check/);
+    const fiveLarge = zipArchive(
+      Array.from({ length: 5 }, (_, index) => ({
+        name: `part-${index}.zip`,
+        data: storedZip(14 * MB),
+        method: 0,
+      })),
+    );
+    expect(await check(fiveLarge)).toMatch(/more than 64 MB of ZIPs inside it/);
   });
 
   it("refuses a damaged ZIP", async () => {
@@ -506,6 +717,197 @@ describe("signed upload links", () => {
       message: "This upload link has expired. Please start again for a new one.",
     });
     await expectNoNewFiles(before);
+  });
+});
+
+describe("one check per upload, and links that close", () => {
+  async function sentIntent(fileName: string, bytes: Buffer, purpose: Purpose = "product-file") {
+    const intent = (await requestIntent(seller.cookie, purpose, fileName, bytes.length, "")).json() as {
+      uploadId: string;
+      url: string;
+      headers: Record<string, string>;
+    };
+    expect((await putBytes(intent.url, intent.headers, bytes)).statusCode).toBe(200);
+    return intent;
+  }
+
+  it("checks an upload once when six completions arrive together: no 500, one result", async () => {
+    const pdf = minimalPdf(50_000);
+    const intent = await sentIntent("together.pdf", pdf);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => complete(seller.cookie, intent.uploadId)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(
+      statuses.every((status) => status === 200 || status === 409),
+      String(statuses),
+    ).toBe(true);
+    const results = answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json());
+    expect(results.length).toBeGreaterThanOrEqual(1);
+    for (const result of results) expect(result).toEqual(results[0]);
+    for (const busy of answers.filter((answer) => answer.statusCode === 409)) {
+      expect(busy.json()).toEqual({
+        code: "upload_checking",
+        message: "This upload is already being checked. Please wait a moment.",
+      });
+    }
+    // Once done, every later call answers the same result, and the file was stored once.
+    expect((await complete(seller.cookie, intent.uploadId)).json()).toEqual(results[0]);
+    expect(await storage.stat("product-files", results[0].key)).toEqual({ sizeBytes: pdf.length });
+    expect(await uploadRow(intent.uploadId)).toMatchObject({ status: "completed", size_bytes: pdf.length });
+  });
+
+  it("answers 409 to a completion while another is checking", async () => {
+    const pdf = minimalPdf();
+    const intent = await sentIntent("busy.pdf", pdf);
+    await t.db.updateTable("uploads").set({ status: "checking" }).where("id", "=", intent.uploadId).execute();
+    const busy = await complete(seller.cookie, intent.uploadId);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().code).toBe("upload_checking");
+    expect(await uploadRow(intent.uploadId)).toMatchObject({ status: "checking" });
+  });
+
+  it("closes the upload link once the upload is completed or refused: 409, nothing written", async () => {
+    const pdf = minimalPdf();
+    const done = await sentIntent("done.pdf", pdf);
+    expect((await complete(seller.cookie, done.uploadId)).statusCode).toBe(200);
+    const refused = await sentIntent("refused.pdf", elfProgram());
+    expect((await complete(seller.cookie, refused.uploadId)).statusCode).toBe(400);
+
+    const before = await filesBefore();
+    for (const intent of [done, refused]) {
+      const late = await putBytes(intent.url, intent.headers, pdf);
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({
+        code: "upload_closed",
+        message:
+          "This upload is already finished or was cancelled, so its link accepts no more files. Please start the upload again.",
+      });
+    }
+    await expectNoNewFiles(before);
+  });
+
+  it("sweeps bytes a link wrote after its upload was done or refused, once no PUT can be running", async () => {
+    const pdf = minimalPdf();
+    const done = await sentIntent("kept.pdf", pdf);
+    const completed = (await complete(seller.cookie, done.uploadId)).json();
+    const doneKey = (await uploadRow(done.uploadId))!.upload_key;
+    const refused = await sentIntent("refused.pdf", elfProgram());
+    const refusedKey = (await uploadRow(refused.uploadId))!.upload_key;
+    expect((await complete(seller.cookie, refused.uploadId)).statusCode).toBe(400);
+    // What a signed S3 link (which cannot be revoked) lets a client do after completion or refusal.
+    for (const key of [doneKey, refusedKey]) {
+      await storage.write("product-files", key, Readable.from([Buffer.alloc(1000, 7)]));
+    }
+
+    await purgeExpiredUploads(t.db, storage, new Date(Date.now() + UPLOAD_KEY_SWEEP_DELAY_MS - 60_000));
+    expect(await storage.stat("product-files", doneKey)).toBeDefined();
+    await purgeExpiredUploads(t.db, storage, new Date(Date.now() + UPLOAD_KEY_SWEEP_DELAY_MS + 60_000));
+    expect(await storage.stat("product-files", doneKey)).toBeUndefined();
+    expect(await storage.stat("product-files", refusedKey)).toBeUndefined();
+    // The checked file is untouched.
+    expect(await storage.stat("product-files", completed.key)).toEqual({ sizeBytes: pdf.length });
+    expect(await uploadRow(done.uploadId)).toMatchObject({ status: "completed" });
+  });
+
+  it("purges a check that never finished (the process stopped), with every key recorded for it", async () => {
+    const intent = await sentIntent("stuck.png", await pngImage(), "product-cover");
+    const claimedAt = new Date();
+    await t.db
+      .updateTable("uploads")
+      .set({
+        status: "checking",
+        expires_at: new Date(claimedAt.getTime() + CHECKING_GRACE_MS),
+        source_key: `${seller.userId}/stuck-source.png`,
+        bucket: "product-covers",
+        storage_key: `${seller.userId}/stuck-source.jpg`,
+        thumbnail_key: `${seller.userId}/stuck-source-thumb.webp`,
+      })
+      .where("id", "=", intent.uploadId)
+      .execute();
+    const row = (await uploadRow(intent.uploadId))!;
+    await storage.write("product-files", row.source_key!, Readable.from([Buffer.from("source")]));
+    await storage.write("product-covers", row.storage_key!, Readable.from([Buffer.from("og")]));
+
+    await purgeExpiredUploads(t.db, storage, claimedAt);
+    expect(await uploadRow(intent.uploadId)).toBeDefined();
+    await purgeExpiredUploads(t.db, storage, new Date(claimedAt.getTime() + CHECKING_GRACE_MS + 1000));
+    expect(await uploadRow(intent.uploadId)).toBeUndefined();
+    expect(await storage.stat("product-files", row.upload_key)).toBeUndefined();
+    expect(await storage.stat("product-files", row.source_key!)).toBeUndefined();
+    expect(await storage.stat("product-covers", row.storage_key!)).toBeUndefined();
+  });
+});
+
+describe("a full disk", () => {
+  it("answers 507 with a clear message when the storage fills up during a PUT, keeping no partial file", async () => {
+    const full: LocalDiskStorage = {
+      ...storage,
+      write: (bucket, key, body, options) =>
+        storage.write(bucket, key, body.pipe(diskFullAfter(2_000)), options),
+    };
+    const logged: { msg: string; err?: { code?: string } }[] = [];
+    const stream = { write: (line: string) => logged.push(JSON.parse(line)) };
+    const server = Fastify({ logger: { level: "error", stream } });
+    registerErrorHandling(server);
+    registerFileRoutes(server, full, { uploadAccepts: async () => true });
+    const bytes = minimalPdf(20_000);
+    const intent = (
+      await requestIntent(seller.cookie, "product-file", "big.pdf", bytes.length, "application/pdf")
+    ).json();
+    const before = await filesBefore();
+    const response = await server.inject({
+      method: "PUT",
+      url: intent.url,
+      headers: intent.headers,
+      payload: bytes,
+    });
+    expect(response.statusCode).toBe(507);
+    expect(response.json()).toEqual({
+      code: "storage_full",
+      message: "Storage is full right now. Please try again later.",
+    });
+    await expectNoNewFiles(before);
+    // Explained to the seller, and still logged for the operator.
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        msg: "request failed",
+        err: expect.objectContaining({ code: "storage_full" }),
+      }),
+    );
+    await server.close();
+  });
+
+  it("answers 507 when a cover's thumbnail cannot be written, leaving neither its Open Graph image nor a row", async () => {
+    const png = await pngImage();
+    const intent = (
+      await requestIntent(seller.cookie, "product-cover", "cover.png", png.length, "image/png")
+    ).json();
+    await putBytes(intent.url, intent.headers, png);
+    const uploadKey = (await uploadRow(intent.uploadId))!.upload_key;
+    const before = await filesBefore();
+    let writes = 0;
+    const thumbnailFails: LocalDiskStorage = {
+      ...storage,
+      write: (bucket, key, body, options) => {
+        writes += 1;
+        return key.endsWith("-thumb.webp")
+          ? Promise.reject(noSpaceError())
+          : storage.write(bucket, key, body, options);
+      },
+    };
+    await expect(
+      completeUpload({ db: t.db, storage: thumbnailFails }, seller.userId, intent.uploadId),
+    ).rejects.toMatchObject({
+      code: "storage_full",
+      status: 507,
+      userMessage: "Storage is full right now. Please try again later.",
+    });
+    expect(writes).toBe(2);
+    expect(await uploadRow(intent.uploadId)).toBeUndefined();
+    // Not the Open Graph image written before the thumbnail failed, nor the uploaded bytes.
+    await expectNoNewFiles(before);
+    expect(await storage.stat("product-files", uploadKey)).toBeUndefined();
   });
 });
 
@@ -703,7 +1105,7 @@ describe("covers and profile pictures", () => {
     const completed = await complete(seller.cookie, intent.uploadId);
     expect(completed.statusCode).toBe(200);
     const program = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(pdf.length - 2, 0x41)]);
-    await putBytes(intent.url, intent.headers, program);
+    expect((await putBytes(intent.url, intent.headers, program)).statusCode).toBe(409);
     const row = await uploadRow(intent.uploadId);
     const chunks: Buffer[] = [];
     for await (const chunk of await storage.read("product-files", row!.storage_key!))

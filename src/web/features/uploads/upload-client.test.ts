@@ -134,4 +134,38 @@ describe("uploadFile", () => {
     await expect(uploadFile("product-file", pdf(1000))).rejects.toMatchObject({ title: "File too large" });
     await vi.waitFor(() => expect(calls.at(-1)).toEqual({ method: "DELETE", url: "/api/uploads/up-1" }));
   });
+
+  it("shows a full storage's message, not a server error, at the PUT or at completion", async () => {
+    const storageFull = { code: "storage_full", message: UPLOAD_MESSAGES.storageFull };
+    vi.stubGlobal("fetch", fakeFetch({ "POST /api/uploads": [201, intent] }));
+    putStatus = 507;
+    putBody = JSON.stringify(storageFull);
+    await expect(uploadFile("product-file", pdf(1000))).rejects.toMatchObject({
+      title: "Upload failed",
+      message: "Storage is full right now. Please try again later.",
+    });
+
+    vi.stubGlobal(
+      "fetch",
+      fakeFetch({
+        "POST /api/uploads": [201, intent],
+        "POST /api/uploads/up-1/complete": [507, storageFull],
+      }),
+    );
+    putStatus = 200;
+    const atCompletion = uploadFile("product-file", pdf(1000));
+    await expect(atCompletion).rejects.toBeInstanceOf(UploadError);
+    await expect(atCompletion).rejects.toThrow(UPLOAD_MESSAGES.storageFull);
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it("refuses a program's name before sending anything, whatever type the browser gives it", async () => {
+    vi.stubGlobal("fetch", fakeFetch({}));
+    const script = new File([new Uint8Array(100)], "invoice.bat", { type: "application/pdf" });
+    await expect(uploadFile("product-file", script)).rejects.toMatchObject({
+      title: "Invalid file",
+      message: ".BAT files are programs or scripts, which can't be uploaded here.",
+    });
+    expect(calls).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import {
   type CompletedUpload,
   checkFileChoice,
   completedUploadSchema,
+  STORAGE_FULL_STATUS,
   type UploadIntent,
   type UploadPurpose,
   uploadIntentSchema,
@@ -18,7 +19,8 @@ export type UploadOptions = {
 
 /**
  * Sends the bytes with XMLHttpRequest, the one browser API that reports upload progress.
- * Network failures and 5xx are global errors, as in api.ts; a 4xx becomes an UploadError.
+ * Network failures and 5xx are global errors, as in api.ts; a 4xx, or a full storage (its message says
+ * to try later), becomes an UploadError.
  */
 function putBytes(intent: UploadIntent, file: File, { onProgress, signal }: UploadOptions): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -32,7 +34,7 @@ function putBytes(intent: UploadIntent, file: File, { onProgress, signal }: Uplo
         resolve();
         return;
       }
-      if (request.status >= 500) {
+      if (request.status >= 500 && request.status !== STORAGE_FULL_STATUS) {
         const failure = new Error(`PUT upload answered ${request.status}`);
         reportError("server", failure, "Server Error", `Failed to fetch data (${request.status})`);
       }
@@ -87,6 +89,7 @@ export async function uploadFile(
     return await api(`/api/uploads/${encodeURIComponent(intent.uploadId)}/complete`, {
       method: "POST",
       schema: completedUploadSchema,
+      expectedStatuses: [STORAGE_FULL_STATUS],
     });
   } catch (error) {
     void discardUpload(intent.uploadId);

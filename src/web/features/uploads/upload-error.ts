@@ -1,5 +1,5 @@
 import { apiErrorSchema } from "../../../contracts/errors";
-import { uploadErrorTitle } from "../../../contracts/uploads";
+import { STORAGE_FULL_STATUS, uploadErrorTitle } from "../../../contracts/uploads";
 import { ApiError } from "../../lib/api";
 
 /** A refused or failed upload, with the toast title the spec gives its code ('Invalid file', ...). */
@@ -15,9 +15,13 @@ export class UploadError extends Error {
   }
 }
 
-/** The API's 4xx for an upload step becomes an UploadError; anything else (5xx, network) is left as it is. */
+/**
+ * The API's 4xx for an upload step becomes an UploadError, and so does a full storage (507), whose
+ * message tells the seller to try later; anything else (other 5xx, network) is left as it is.
+ */
 export function asUploadError(error: unknown): unknown {
-  return error instanceof ApiError && error.status < 500 ? new UploadError(error.code, error.message) : error;
+  const explained = error instanceof ApiError && (error.status < 500 || error.status === STORAGE_FULL_STATUS);
+  return explained ? new UploadError(error.code, error.message) : error;
 }
 
 /** The error body of a failed PUT to storage (the local driver answers `{ code, message }`). */
