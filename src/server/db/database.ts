@@ -2,9 +2,11 @@ import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, Migrator, PostgresDialect } from "kysely";
 import pg from "pg";
+import type { Logger } from "pino";
 import { migrations } from "./migrations";
 import { PGliteDialect } from "./pglite-dialect";
 import type { DB } from "./schema";
+import { DatabaseUnavailableError } from "./unavailable";
 
 export type Database = Kysely<DB>;
 
@@ -25,13 +27,28 @@ export interface DatabaseHandle {
 // and counts fit in a JS number, so read int8 as a number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+/** A request waits at most this long for a connection, then answers 503 instead of hanging. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  log: Pick<Logger, "warn">,
+): Promise<DatabaseHandle> {
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    // An idle connection that dies (a Postgres restart, a failover) is dropped and replaced by the
-    // pool; without a listener its error would crash the process. Queries report their own errors.
-    pool.on("error", (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    // A restart or failover ends every connection, idle or in use. pg reports it as an 'error' event on
+    // the client, which would crash the process without a listener; the pool's own listener only covers
+    // idle clients. Queries on the lost connection fail on their own, and the pool drops the client.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => log.warn({ err: error }, "PostgreSQL connection lost"));
+    });
+    // Logged by the client's listener above; without a listener here the pool would rethrow it.
+    pool.on("error", () => {});
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: reportingUnavailable(pool) }) });
     return { db, target: target.kind, pool, close: () => db.destroy() };
   }
   if (target.kind === "pglite") mkdirSync(target.directory, { recursive: true });
@@ -47,6 +64,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await db.destroy();
       await pglite.close();
     },
+  };
+}
+
+/** The pool as Kysely sees it: a connection that cannot be made is a DatabaseUnavailableError. */
+function reportingUnavailable(pool: pg.Pool) {
+  return {
+    connect: () =>
+      pool.connect().catch((error: unknown) => {
+        throw new DatabaseUnavailableError(error);
+      }),
+    end: () => pool.end(),
   };
 }
 

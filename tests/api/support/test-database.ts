@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../../../src/server/db/database";
 
+const silentLog = { warn() {} };
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a brand-new
  * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
@@ -9,12 +11,12 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from "../../../src
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ kind: "pglite-memory" });
+    const handle = await openDatabase({ kind: "pglite-memory" }, silentLog);
     await migrateToLatest(handle.db);
     return handle;
   }
   const fresh = await createFreshDatabase(serverUrl);
-  const handle = await openDatabase({ kind: "postgres", url: fresh.url });
+  const handle = await openDatabase({ kind: "postgres", url: fresh.url }, silentLog);
   await migrateToLatest(handle.db);
   return {
     ...handle,

@@ -1,11 +1,13 @@
 import { EventEmitter } from "node:events";
 import type pg from "pg";
+import type { Logger } from "pino";
 import type { RealtimeEvent } from "../../../contracts/realtime";
 
 type Listener = (event: RealtimeEvent) => void;
 
 /** Fans events for a user out to every open browser connection of that user, on any app instance. */
 export interface EventBus {
+  /** Never rejects: the change an event announces is already saved, so a failed live update is logged. */
   publish(userId: string, event: RealtimeEvent): Promise<void>;
   subscribe(userId: string, listener: Listener): () => void;
   close(): Promise<void>;
@@ -30,48 +32,73 @@ export function inProcessEventBus(): EventBus {
 }
 
 const CHANNEL = "flatfee_events";
+/** How soon a lost LISTEN connection is replaced, again and again while the database is down. */
+const RELISTEN_MS = 500;
 
 /**
  * Several instances on one PostgreSQL: publish is a NOTIFY, and each instance LISTENs on one
- * dedicated connection and hands events to its local subscribers. A lost listening connection is
- * replaced (after 1 s, then up to every 30 s) until the bus is closed.
+ * dedicated connection and hands events to its local subscribers. A lost listening connection (a
+ * restart, a failover) is replaced every half second until it works again or the bus is closed, so
+ * live updates come back as soon as the database does.
  */
-export async function postgresEventBus(pool: pg.Pool): Promise<EventBus> {
+export async function postgresEventBus(pool: pg.Pool, log: Pick<Logger, "warn" | "info">): Promise<EventBus> {
   const local = inProcessEventBus();
   let listener: pg.PoolClient | undefined;
+  let relistenTimer: NodeJS.Timeout | undefined;
   let closed = false;
-  let retryMs = 1000;
 
   const listen = async (): Promise<void> => {
     const client = await pool.connect();
+    let lost = false;
+    // A dying connection reports itself more than once (the server's FATAL, then the socket's end).
+    const replace = (error: unknown) => {
+      if (lost) return;
+      lost = true;
+      if (listener === client) listener = undefined;
+      client.release(true);
+      log.warn({ err: error }, "live updates paused: the LISTEN connection was lost, reconnecting");
+      scheduleListen();
+    };
+    client.on("error", replace);
     client.on("notification", (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       const { userId, event } = JSON.parse(message.payload) as { userId: string; event: RealtimeEvent };
       void local.publish(userId, event);
     });
-    client.on("error", () => {
-      client.release(true);
-      if (listener === client) listener = undefined;
-      scheduleReconnect();
-    });
-    await client.query(`listen ${CHANNEL}`);
+    try {
+      await client.query(`listen ${CHANNEL}`);
+    } catch (error) {
+      return replace(error);
+    }
+    if (closed) return client.release(true);
     listener = client;
-    retryMs = 1000;
   };
-  const scheduleReconnect = () => {
+  const scheduleListen = () => {
     if (closed) return;
-    setTimeout(() => void listen().catch(scheduleReconnect), retryMs).unref();
-    retryMs = Math.min(retryMs * 2, 30_000);
+    relistenTimer = setTimeout(() => {
+      listen().then(
+        () => {
+          if (listener) log.info("live updates resumed: listening again");
+        },
+        // Still unreachable: try again (logged once, when the connection was lost).
+        () => scheduleListen(),
+      );
+    }, RELISTEN_MS);
+    relistenTimer.unref();
   };
 
   await listen();
   return {
     async publish(userId, event) {
-      await pool.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify({ userId, event })]);
+      // The change an event announces is already saved; a live update that cannot be sent is only logged.
+      await pool
+        .query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify({ userId, event })])
+        .catch((error: unknown) => log.warn({ err: error, userId }, "live update not sent"));
     },
     subscribe: local.subscribe,
     async close() {
       closed = true;
+      clearTimeout(relistenTimer);
       // Destroyed, not returned to the pool: a connection that was listening is not reused.
       listener?.release(true);
       listener = undefined;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../../../tests/api/support/test-database";
+import { eventually } from "../../../../tests/api/support/wait";
 import type { DatabaseHandle } from "../../db/database";
 import { Outbox, retryDelayMs } from "./outbox";
 import type { MailTransport, OutgoingEmail } from "./transport";
@@ -70,6 +71,18 @@ describe("outbox", () => {
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
     expect(sent).toMatchObject({ status: "sent", attempts: 2, last_error: null });
+  });
+
+  it("keeps its delivery rounds going while the database is unreachable, logging each failed one", async () => {
+    const unreachable = await openTestDatabase();
+    await unreachable.close();
+    const failedRounds: unknown[] = [];
+    const log = { warn() {}, error: (failure: unknown) => failedRounds.push(failure) };
+    const outbox = new Outbox(unreachable.db, flakyTransport(), "shop@example.com", log, false);
+    outbox.start(10);
+    // A failed round that escaped would be an unhandled rejection: the process would end (this run fails).
+    await eventually(async () => expect(failedRounds.length).toBeGreaterThanOrEqual(3));
+    await outbox.stop();
   });
 
   it("backs off exponentially up to an hour", () => {

@@ -50,14 +50,16 @@ export class Outbox {
     return this.delivering;
   }
 
+  /** A delivery round every `intervalMs`; a failed one (the database is down) is logged, the next retries. */
   start(intervalMs = 5_000): void {
-    this.timer = setInterval(() => void this.deliverDue(), intervalMs);
+    this.timer = setInterval(() => this.kick(), intervalMs);
     this.timer.unref();
   }
 
+  /** Stops the rounds and waits for the current one, whatever its outcome (it has been logged). */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    await this.delivering;
+    await this.delivering?.catch(() => {});
   }
 
   private kick(): void {

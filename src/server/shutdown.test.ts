@@ -1,0 +1,142 @@
+import http from "node:http";
+import { PassThrough } from "node:stream";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { eventually } from "../../tests/api/support/wait";
+import { closeInOrder, gracefulHttpClose } from "./shutdown";
+
+interface Entry {
+  level: "info" | "warn" | "error";
+  message: string;
+}
+
+function recordingLog() {
+  const entries: Entry[] = [];
+  const write = (level: Entry["level"]) => (first: unknown, second?: string) => {
+    entries.push({ level, message: typeof first === "string" ? first : (second ?? "") });
+  };
+  return { entries, log: { info: write("info"), warn: write("warn"), error: write("error") } };
+}
+
+let server: FastifyInstance;
+// Keep-alive, as browsers and proxies connect: an idle connection must not hold the shutdown open.
+const agent = new http.Agent({ keepAlive: true });
+afterEach(() => agent.destroy());
+
+/** An app like ours (see app.ts) with a route that answers when the test says so. */
+async function appWithSlowRoute() {
+  server = Fastify({ forceCloseConnections: "idle" });
+  let answer = () => {};
+  const started = new Promise<void>((resolveStarted) => {
+    server.get("/slow", async () => {
+      resolveStarted();
+      await new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      return { done: true };
+    });
+  });
+  server.get("/fast", async () => ({ done: true }));
+  // A response whose headers are out before shutdown begins (a download, say), ended by the test.
+  const stream = new PassThrough();
+  server.get("/stream", async (_request, reply) => {
+    stream.write("first ");
+    return reply.type("text/plain").send(stream);
+  });
+  return { started, answer: () => answer(), stream };
+}
+
+function get(path: string, onHeaders: () => void = () => {}) {
+  const address = server.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path, agent }, (response) => {
+        onHeaders();
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+describe("gracefulHttpClose", () => {
+  it("lets a request in flight finish, tells its client the connection ends, closes idle ones", async () => {
+    const slow = await appWithSlowRoute();
+    const { log, entries } = recordingLog();
+    const close = gracefulHttpClose(server, log, 60_000);
+    await server.listen({ port: 0, host: "127.0.0.1" });
+    // An idle keep-alive connection, and a request being handled.
+    expect((await get("/fast")).status).toBe(200);
+    const inFlight = get("/slow");
+    await slow.started;
+
+    const closed = close();
+    await eventually(async () => expect(server.server.listening).toBe(false));
+    slow.answer();
+    expect(await inFlight).toEqual({ status: 200, connection: "close", body: '{"done":true}' });
+    await closed;
+    expect(entries.filter((entry) => entry.level === "warn")).toEqual([]);
+  });
+
+  it("closes a connection whose response was already on its way once that response is done", async () => {
+    const app = await appWithSlowRoute();
+    const close = gracefulHttpClose(server, recordingLog().log, 60_000);
+    await server.listen({ port: 0, host: "127.0.0.1" });
+    let headersReceived = false;
+    const download = get("/stream", () => {
+      headersReceived = true;
+    });
+    await eventually(async () => expect(headersReceived).toBe(true));
+
+    const closed = close();
+    await eventually(async () => expect(server.server.listening).toBe(false));
+    app.stream.end("last");
+    expect(await download).toMatchObject({ status: 200, body: "first last" });
+    // Resolves without waiting for the deadline or the connection's keep-alive timeout.
+    await closed;
+  });
+
+  it("cuts what is still running at the deadline, so shutdown cannot hang", async () => {
+    const slow = await appWithSlowRoute();
+    const { log, entries } = recordingLog();
+    const close = gracefulHttpClose(server, log, 100);
+    await server.listen({ port: 0, host: "127.0.0.1" });
+    const stuck = get("/slow").catch((error: Error) => error);
+    await slow.started;
+
+    await close();
+    expect(await stuck).toBeInstanceOf(Error);
+    expect(entries.some((entry) => entry.level === "warn" && entry.message.includes("deadline"))).toBe(true);
+  });
+});
+
+describe("closeInOrder", () => {
+  it("closes the parts in order, goes on past one that fails, and then reports it", async () => {
+    const { log, entries } = recordingLog();
+    const closed: string[] = [];
+    const part = (name: string, fails = false) => ({
+      name,
+      close: async () => {
+        if (fails) throw new Error(`${name} is stuck`);
+        closed.push(name);
+      },
+    });
+
+    await expect(
+      closeInOrder([part("outbox"), part("event bus", true), part("database")], log),
+    ).rejects.toThrow("Shutdown could not close: event bus");
+    expect(closed).toEqual(["outbox", "database"]);
+    expect(entries.map((entry) => `${entry.level} ${entry.message}`)).toEqual([
+      "info shutdown: outbox closed",
+      "error shutdown: event bus failed to close",
+      "info shutdown: database closed",
+    ]);
+  });
+});
