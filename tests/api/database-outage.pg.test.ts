@@ -144,6 +144,10 @@ describe("a database that refuses connections for a while", () => {
     await terminateSessions();
 
     expectUnavailable(await t.request({ method: "GET", url: "/api/seller/status", cookie: seller.cookie }));
+    // Better Auth's own routes too, not only the ones our code guards first.
+    expectUnavailable(
+      await t.request({ method: "GET", url: "/api/auth/get-session", cookie: seller.cookie }),
+    );
     expectUnavailable(
       await t.request({
         method: "POST",

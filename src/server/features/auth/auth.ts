@@ -45,6 +45,9 @@ export function createAuth({ db, outbox, appUrl, secret }: AuthDeps) {
     session: { expiresIn: SESSION_LIFETIME_SECONDS, updateAge: SESSION_REFRESH_AFTER_SECONDS },
     // Our own Postgres-backed limiter (per IP and per email) guards these routes; see routes.ts.
     rateLimit: { enabled: false },
+    // Failures that are not Better Auth's own answers (a database outage, a bug) reach our error
+    // handler, which answers 503 or 500 with a request id, instead of becoming a bare 500 here.
+    onAPIError: { throw: true },
     advanced: {
       useSecureCookies: appUrl.startsWith("https://"),
       // Better Auth skips its origin check when NODE_ENV=test; keep it on so the tests see production's behaviour.

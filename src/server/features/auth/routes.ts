@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { sql } from "kysely";
 import { AUTH_MESSAGES, credentialsSchema, forgotPasswordSchema } from "../../../contracts/auth";
 import type { ApiErrorBody } from "../../../contracts/errors";
 import type { Database } from "../../db/database";
@@ -76,7 +77,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
           ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
         }),
       );
-      if (response.status >= 500) return internalError(request, reply, response);
+      if (response.status >= 500) return internalError(db, request, reply, response);
       reply.status(response.status);
       response.headers.forEach((value, name) => {
         if (name !== "set-cookie") reply.header(name, value);
@@ -88,8 +89,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
   });
 }
 
-/** Better Auth answers its own failures with a bare 5xx: it gets the app's error body, with a request id to quote. */
-async function internalError(request: FastifyRequest, reply: FastifyReply, response: Response) {
+/**
+ * Better Auth answers some failures with a bare 5xx and keeps the cause to itself (a session lookup
+ * during a database outage, for one). If the database is unreachable, that is the answer (503);
+ * otherwise the app's error body, with a request id to quote.
+ */
+async function internalError(db: Database, request: FastifyRequest, reply: FastifyReply, response: Response) {
+  await sql`select 1`.execute(db); // throws DatabaseUnavailableError, answered 503 by the error handler
   request.log.error({ status: response.status, body: await response.text() }, "auth request failed");
   return reply.status(response.status).send({
     code: "internal",
