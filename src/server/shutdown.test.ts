@@ -3,7 +3,7 @@ import { PassThrough } from "node:stream";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { eventually } from "../../tests/api/support/wait";
-import { closeInOrder, gracefulHttpClose } from "./shutdown";
+import { closeInOrder, closeWithin, drainOnClose } from "./shutdown";
 
 interface Entry {
   level: "info" | "warn" | "error";
@@ -26,6 +26,7 @@ afterEach(() => agent.destroy());
 /** An app like ours (see app.ts) with a route that answers when the test says so. */
 async function appWithSlowRoute() {
   server = Fastify({ forceCloseConnections: "idle" });
+  drainOnClose(server);
   let answer = () => {};
   const started = new Promise<void>((resolveStarted) => {
     server.get("/slow", async () => {
@@ -66,11 +67,11 @@ function get(path: string, onHeaders: () => void = () => {}) {
   });
 }
 
-describe("gracefulHttpClose", () => {
+describe("drainOnClose and closeWithin", () => {
   it("lets a request in flight finish, tells its client the connection ends, closes idle ones", async () => {
     const slow = await appWithSlowRoute();
     const { log, entries } = recordingLog();
-    const close = gracefulHttpClose(server, log, 60_000);
+    const close = () => closeWithin(server, log, 60_000);
     await server.listen({ port: 0, host: "127.0.0.1" });
     // An idle keep-alive connection, and a request being handled.
     expect((await get("/fast")).status).toBe(200);
@@ -87,7 +88,7 @@ describe("gracefulHttpClose", () => {
 
   it("closes a connection whose response was already on its way once that response is done", async () => {
     const app = await appWithSlowRoute();
-    const close = gracefulHttpClose(server, recordingLog().log, 60_000);
+    const close = () => closeWithin(server, recordingLog().log, 60_000);
     await server.listen({ port: 0, host: "127.0.0.1" });
     let headersReceived = false;
     const download = get("/stream", () => {
@@ -106,7 +107,7 @@ describe("gracefulHttpClose", () => {
   it("cuts what is still running at the deadline, so shutdown cannot hang", async () => {
     const slow = await appWithSlowRoute();
     const { log, entries } = recordingLog();
-    const close = gracefulHttpClose(server, log, 100);
+    const close = () => closeWithin(server, log, 100);
     await server.listen({ port: 0, host: "127.0.0.1" });
     const stuck = get("/slow").catch((error: Error) => error);
     await slow.started;

@@ -7,40 +7,44 @@ export const DRAIN_DEADLINE_MS = 10_000;
 type ShutdownLog = Pick<Logger, "info" | "warn" | "error">;
 
 /**
- * Makes closing the app a drain, and returns the function that closes it: no new connections, every
- * request in flight (an upload, a checkout, a sign-up) finishes, and only after `deadlineMs` is what
- * is left cut. Register before the app listens.
+ * Makes every close of the app a drain (buildApp registers it, so tests close the same way): while
+ * closing, keep-alive connections end as soon as their response is done instead of holding the server
+ * open until they time out.
  */
-export function gracefulHttpClose(
-  server: FastifyInstance,
-  log: ShutdownLog,
-  deadlineMs = DRAIN_DEADLINE_MS,
-): () => Promise<void> {
+export function drainOnClose(server: FastifyInstance): void {
   let draining = false;
   server.addHook("preClose", async () => {
     draining = true;
   });
-  // Keep-alive connections would keep the server open until they time out: a response finished while
-  // draining says the connection ends, and one that was already on its way is closed once it is done.
+  // A response finished while draining says the connection ends, and one that was already on its way
+  // is closed once it is done.
   server.addHook("onSend", async (_request, reply) => {
     if (draining) reply.header("connection", "close");
   });
   server.addHook("onResponse", async () => {
     if (draining) server.server.closeIdleConnections();
   });
+}
 
-  return async () => {
-    log.info(`shutdown: no new connections; finishing the requests in flight (at most ${deadlineMs} ms)`);
-    const deadline = setTimeout(() => {
-      log.warn("shutdown: requests still running at the deadline; closing their connections");
-      server.server.closeAllConnections();
-    }, deadlineMs);
-    try {
-      await server.close();
-    } finally {
-      clearTimeout(deadline);
-    }
-  };
+/**
+ * Closes the app: no new connections, every request in flight (an upload, a checkout, a sign-up)
+ * finishes, and only after `deadlineMs` is what is left cut.
+ */
+export async function closeWithin(
+  server: FastifyInstance,
+  log: ShutdownLog,
+  deadlineMs = DRAIN_DEADLINE_MS,
+): Promise<void> {
+  log.info(`shutdown: no new connections; finishing the requests in flight (at most ${deadlineMs} ms)`);
+  const deadline = setTimeout(() => {
+    log.warn("shutdown: requests still running at the deadline; closing their connections");
+    server.server.closeAllConnections();
+  }, deadlineMs);
+  try {
+    await server.close();
+  } finally {
+    clearTimeout(deadline);
+  }
 }
 
 /**
