@@ -7,8 +7,11 @@ export const PURCHASE_RULES = {
   downloadWindowDays: 30,
   /** A download link a buyer holds (email, success page, library) works this long; reissue for a new one. */
   buyerLinkHours: 24,
-  /** Each click mints a storage URL valid this long. */
-  storageUrlMinutes: 15,
+  /**
+   * Each click mints a storage URL valid this long: enough for the download to start (S3 checks expiry
+   * only when a request starts) and to resume a brief interruption. A later resume needs a new click.
+   */
+  storageUrlSeconds: 60,
   /** A buyer checkout session (and its reserved unit) lives this long. */
   checkoutMinutes: 30,
   /** The library link in every receipt works this long (it only lists; each purchase keeps its own window). */
@@ -37,6 +40,11 @@ export const ORDER_MESSAGES = {
   resendSent: "If that email bought this product in the last 30 days, a new download link is on its way.",
   notPurchasable: "This product can't be bought right now.",
   soldOut: "Sorry, this product just sold out.",
+  checkoutAlreadyOpen:
+    "A checkout of this product is already open on your network, perhaps in another tab or browser. Finish it there, or try again in a few minutes.",
+  checkoutInterrupted: "Your checkout could not be started. Please try again.",
+  storageLinkUsed:
+    "This download link has already been used or is no longer valid. Go back to your download page to start a new download.",
   refundConfirm:
     "Refund this order? The buyer gets their money back through Stripe and their download link stops working at once.",
   refundedTitle: "Order refunded",

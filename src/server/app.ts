@@ -15,11 +15,14 @@ import { registerAuthRoutes } from "./features/auth/routes";
 import { subscriptionEventHandlers } from "./features/billing/events/subscription-events";
 import { registerBillingRoutes } from "./features/billing/routes";
 import { registerCheckoutRoutes } from "./features/checkout/routes";
+import { checkoutVisitorKey } from "./features/checkout/visitor";
 import { registerDevMailbox } from "./features/dev-mailbox/routes";
 import { registerDownloadRoutes } from "./features/downloads/routes";
+import { storageLinkGate } from "./features/downloads/storage-link-gate";
 import { buyerLinkKey } from "./features/orders/buyer-links";
-import { checkoutCompletedHandler, checkoutExpiredHandler } from "./features/orders/events/checkout-events";
+import { checkoutSessionHandler } from "./features/orders/events/checkout-events";
 import { registerOrderRoutes } from "./features/orders/routes";
+import { settleCheckouts } from "./features/orders/settle-checkouts";
 import { accountUpdatedHandler } from "./features/payouts/events/account-updated";
 import { registerPayoutRoutes } from "./features/payouts/routes";
 import { registerProductRoutes } from "./features/products/routes";
@@ -32,7 +35,9 @@ import type { VirusScanner } from "./features/uploads/clamav";
 import { registerUploadRoutes } from "./features/uploads/routes";
 import { registerWebhookRoutes } from "./features/webhooks/routes";
 import { registerErrorHandling } from "./http/errors";
+import { registerRequestGuards } from "./http/request-guards";
 import { registerWebApp } from "./http/web-app";
+import { drainOnClose } from "./shutdown";
 
 export interface AppDeps {
   appUrl: string;
@@ -63,6 +68,8 @@ export interface AppDeps {
 export interface App {
   server: FastifyInstance;
   auth: Auth;
+  /** The checkouts janitor and payment reconciliation, run every 2 minutes by jobs/maintenance.ts. */
+  settleCheckouts(now: Date): Promise<void>;
 }
 
 /** The whole HTTP app from its dependencies. main.ts passes real adapters; tests pass their own. */
@@ -72,8 +79,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     // Signed download and storage links travel as path parameters and are longer than the default 100.
     maxParamLength: 2000,
-    // Event streams never go idle; without this, shutdown would wait for every open browser.
-    forceCloseConnections: true,
+    // On close, only idle keep-alive connections are cut: requests in flight finish (see shutdown.ts),
+    // and the realtime routes end their event streams themselves.
+    forceCloseConnections: "idle",
   };
   const server: FastifyInstance = Fastify({
     ...options,
@@ -96,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
   registerErrorHandling(server);
+  drainOnClose(server);
+  registerRequestGuards(server, { appUrl: deps.appUrl });
 
   const auth = createAuth({ db: deps.db, outbox: deps.outbox, appUrl: deps.appUrl, secret: deps.authSecret });
   registerAuthRoutes(server, { auth, db: deps.db });
@@ -115,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage: deps.storage,
     auth,
     ...(deps.virusScanner ? { virusScanner: deps.virusScanner } : {}),
+    fileLinkGates: { downloadAllowed: storageLinkGate(deps.db, now) },
   });
   registerProductRoutes(server, { db: deps.db, storage: deps.storage, auth, now });
   registerStorefrontRoutes(server, {
@@ -127,7 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAnalyticsRoutes(server, { db: deps.db, auth, now });
   const linkKey = buyerLinkKey(deps.authSecret);
   const fulfilment = { stripe: deps.stripe, outbox: deps.outbox, appUrl: deps.appUrl, linkKey };
-  registerCheckoutRoutes(server, { db: deps.db, stripe: deps.stripe, appUrl: deps.appUrl, now });
+  const settling = { ...fulfilment, db: deps.db, events: deps.events };
+  registerCheckoutRoutes(server, { ...settling, visitorKey: checkoutVisitorKey(deps.authSecret), now });
   registerOrderRoutes(server, { ...fulfilment, db: deps.db, auth, events: deps.events, now });
   registerDownloadRoutes(server, {
     events: deps.events,
@@ -146,8 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     platformHandlers: subscriptionEventHandlers(deps.stripe),
     connectHandlers: {
       "account.updated": accountUpdatedHandler(deps.stripe),
-      "checkout.session.completed": checkoutCompletedHandler(fulfilment),
-      "checkout.session.expired": checkoutExpiredHandler,
+      "checkout.session.completed": checkoutSessionHandler(settling),
+      "checkout.session.expired": checkoutSessionHandler(settling),
       "charge.refunded": chargeRefundedHandler,
     },
   });
@@ -157,5 +169,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return preview && previewTags(preview);
   });
 
-  return { server, auth };
+  return { server, auth, settleCheckouts: (at) => settleCheckouts(settling, at) };
 }

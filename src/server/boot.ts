@@ -1,17 +1,19 @@
 import path from "node:path";
-import pino from "pino";
 import type Stripe from "stripe";
 import { type RunningStripeEmulator, startStripeEmulator } from "../stripe-emulator";
 import { inProcessEventBus, postgresEventBus } from "./adapters/events/event-bus";
 import { Outbox } from "./adapters/mail/outbox";
 import { type MailTransport, mailboxTransport, smtpTransport } from "./adapters/mail/transport";
 import { createStripeClient } from "./adapters/payments/stripe-client";
+import { checkStripeSetup } from "./adapters/payments/stripe-setup-check";
 import { localDiskStorage, s3Storage } from "./adapters/storage/storage";
 import { type App, buildApp } from "./app";
 import type { Config } from "./config";
 import { migrateToLatest, openDatabase } from "./db/database";
 import { clamdScanner } from "./features/uploads/clamav";
+import { createLogger } from "./http/logger";
 import { startMaintenance } from "./jobs/maintenance";
+import { closeInOrder, closeWithin } from "./shutdown";
 
 export interface RunningServer {
   app: App;
@@ -24,12 +26,12 @@ export async function startServer(
   config: Config,
   options: { logger?: boolean; webDistDir?: string } = {},
 ): Promise<RunningServer> {
-  const database = await openDatabase(config.database);
+  const logger = createLogger(options.logger === false ? "silent" : config.logLevel);
+  const database = await openDatabase(config.database, logger);
   await migrateToLatest(database.db);
 
   const mailTransport: MailTransport =
     config.mail.kind === "smtp" ? smtpTransport(config.mail.url) : mailboxTransport();
-  const logger = pino({ level: options.logger === false ? "silent" : config.logLevel });
 
   let emulator: RunningStripeEmulator | undefined;
   let stripe: Stripe;
@@ -41,6 +43,7 @@ export async function startServer(
     stripe = createStripeClient({ kind: "emulator", host: emulator.host, port: emulator.port });
   } else {
     stripe = createStripeClient({ kind: "stripe", secretKey: config.payments.secretKey });
+    await checkStripeSetup(stripe, config.appUrl, logger);
   }
 
   // Local links are same-origin paths signed with a key derived from the auth secret.
@@ -49,7 +52,7 @@ export async function startServer(
     : await localDiskStorage(path.join(config.dataDir, "storage"), { secret: config.authSecret });
   const outbox = new Outbox(database.db, mailTransport, config.mail.from, logger);
 
-  const events = database.pool ? await postgresEventBus(database.pool) : inProcessEventBus();
+  const events = database.pool ? await postgresEventBus(database.pool, logger) : inProcessEventBus();
   const app = await buildApp({
     appUrl: config.appUrl,
     authSecret: config.authSecret,
@@ -84,18 +87,32 @@ export async function startServer(
     });
   }
   outbox.start();
-  const maintenance = startMaintenance(database.db, storage);
+  const maintenance = startMaintenance({
+    db: database.db,
+    storage,
+    log: logger,
+    settleCheckouts: app.settleCheckouts,
+  });
 
+  // Requests in flight finish first (they may still enqueue mail and publish events), then the rest, in
+  // order, and only once however many times close() is called (a second SIGTERM changes nothing).
+  let closing: Promise<void> | undefined;
   return {
     app,
     url: localUrl,
-    async close() {
-      maintenance.stop();
-      await outbox.stop();
-      await app.server.close();
-      await events.close();
-      await emulator?.close();
-      await database.close();
+    close() {
+      closing ??= closeInOrder(
+        [
+          { name: "HTTP server", close: () => closeWithin(app.server, logger) },
+          { name: "maintenance jobs", close: () => maintenance.stop() },
+          { name: "outbox", close: () => outbox.stop() },
+          { name: "event bus", close: () => events.close() },
+          ...(emulator ? [{ name: "Stripe emulator", close: emulator.close }] : []),
+          { name: "database", close: () => database.close() },
+        ],
+        logger,
+      );
+      return closing;
     },
   };
 }

@@ -108,9 +108,11 @@ async function expectToast(page: Page, title: string, description?: string) {
 
 /**
  * Clicks a download button: the click opens a tab at once, the POST counts the download, and the
- * tab follows to the file. Answers the bytes at that file URL.
+ * tab follows to the file. Answers the bytes at that file URL: a storage link serves one download,
+ * so the tab's request is stopped and the test takes that download itself.
  */
 async function downloadWith(page: Page, button: ReturnType<Page["getByRole"]>): Promise<Buffer> {
+  await page.context().route("**/files/download/**", (route) => route.abort());
   const [popup, response] = await Promise.all([
     page.waitForEvent("popup"),
     page.waitForResponse((r) => r.url().includes("/api/downloads/") && r.request().method() === "POST"),
@@ -119,6 +121,7 @@ async function downloadWith(page: Page, button: ReturnType<Page["getByRole"]>): 
   expect(response.status()).toBe(200);
   const { url } = (await response.json()) as { url: string };
   await popup.close();
+  await page.context().unroute("**/files/download/**");
   const file = await fetch(new URL(url, server.baseUrl));
   expect(file.status).toBe(200);
   return Buffer.from(await file.arrayBuffer());

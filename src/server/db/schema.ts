@@ -84,7 +84,8 @@ export interface UploadTable {
   id: string;
   seller_id: string;
   purpose: "product-file" | "product-cover" | "profile-picture";
-  status: Generated<"pending" | "completed" | "attached">;
+  /** pending: its link accepts bytes; checking: one completion is checking them; then completed, attached. */
+  status: Generated<"pending" | "checking" | "completed" | "attached">;
   original_name: string;
   declared_size_bytes: number;
   declared_type: string;
@@ -94,11 +95,19 @@ export interface UploadTable {
   bucket: "product-files" | "product-covers" | null;
   storage_key: string | null;
   thumbnail_key: string | null;
+  /** Covers and profile pictures: the uploaded image (in product-files) while it is checked and rendered. */
+  source_key: string | null;
   size_bytes: number | null;
   content_type: string | null;
   expires_at: Timestamp;
   created_at: CreatedAt;
   completed_at: NullableTimestamp;
+}
+
+/** Keys upload links were signed for, deleted once no PUT to them can still be running. */
+export interface UploadKeySweepTable {
+  upload_key: string;
+  sweep_after: Timestamp;
 }
 
 export interface ProductTable {
@@ -130,11 +139,17 @@ export interface StoreViewTable {
 }
 
 export interface CheckoutTable {
-  stripe_session_id: string;
+  /** Recorded with the held unit before Stripe is asked; the session id is attached when Stripe answers. */
+  id: string;
+  stripe_session_id: string | null;
   seller_id: string;
   stripe_account_id: string;
   product_id: string | null;
   reservation: "none" | "held" | "confirmed" | "released";
+  state: Generated<"open" | "paid" | "expired">;
+  /** Keyed hashes of the buyer's network, and of network and browser (never the IP itself). */
+  network_hash: string | null;
+  visitor_hash: string | null;
   expires_at: Timestamp;
   created_at: CreatedAt;
 }
@@ -162,6 +177,8 @@ export interface DownloadLogTable {
   order_id: string;
   user_agent: string | null;
   created_at: CreatedAt;
+  /** When the storage link of this download served its one full download. */
+  link_used_at: NullableTimestamp;
 }
 
 export interface StoreViewDayTable {
@@ -193,4 +210,5 @@ export interface DB {
   store_view_days: StoreViewDayTable;
   seller_sales_totals: SellerSalesTotalsTable;
   uploads: UploadTable;
+  upload_key_sweeps: UploadKeySweepTable;
 }

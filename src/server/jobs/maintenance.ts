@@ -1,25 +1,81 @@
+import type { Logger } from "pino";
 import type { Storage } from "../adapters/storage/storage";
 import type { Database } from "../db/database";
-import { releaseStaleReservations } from "../features/checkout/stock";
 import { purgeExpiredUploads } from "../features/uploads/purge-expired-uploads";
 import { pruneRateLimits } from "../http/rate-limit";
 
-const EVERY_MS = 10 * 60_000;
-const DAY_MS = 24 * 60 * 60_000;
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+export interface MaintenanceDeps {
+  db: Database;
+  storage: Storage;
+  log: Pick<Logger, "error">;
+  /** The checkouts janitor and payment reconciliation (App.settleCheckouts). */
+  settleCheckouts(now: Date): Promise<void>;
+}
+
+/** One housekeeping job: a name for the logs, how often it runs, and its work. */
+export interface MaintenanceJob {
+  name: string;
+  everyMs: number;
+  run(now: Date): Promise<unknown>;
+}
 
 /**
- * Housekeeping every 10 minutes: drop old rate-limit windows, and remove upload intents that were
- * never completed together with their partial files (abandoned uploads leave nothing behind), and
- * give back stock held by checkouts whose expiry event never arrived.
+ * Housekeeping: drop old rate-limit windows; remove upload intents that were never completed together
+ * with their partial files (abandoned uploads leave nothing behind); settle checkouts with Stripe
+ * (fulfil payments whose webhook never came, give back the stock of checkouts that ended unpaid).
  */
-export function startMaintenance(db: Database, storage: Storage): { stop(): void } {
-  const run = async () => {
-    const now = new Date();
-    await pruneRateLimits(db, new Date(now.getTime() - DAY_MS)).catch(() => {});
-    await purgeExpiredUploads(db, storage, now).catch(() => {});
-    await releaseStaleReservations(db, now).catch(() => {});
+export function maintenanceJobs({ db, storage, settleCheckouts }: MaintenanceDeps): MaintenanceJob[] {
+  return [
+    {
+      name: "prune rate limits",
+      everyMs: 10 * MINUTE_MS,
+      run: (now) => pruneRateLimits(db, new Date(now.getTime() - DAY_MS)),
+    },
+    {
+      name: "purge expired uploads",
+      everyMs: 10 * MINUTE_MS,
+      run: (now) => purgeExpiredUploads(db, storage, now),
+    },
+    {
+      // Often: a payment whose webhook never came is fulfilled within minutes.
+      name: "settle checkouts",
+      everyMs: 2 * MINUTE_MS,
+      run: settleCheckouts,
+    },
+  ];
+}
+
+/**
+ * Runs each job on its own timer. A run never overlaps the previous one of its job, and a failure
+ * (the database is down, say) is logged and retried at the next tick: no job can stop the loop.
+ */
+export function startMaintenance(
+  deps: MaintenanceDeps,
+  jobs: MaintenanceJob[] = maintenanceJobs(deps),
+): { stop(): Promise<void> } {
+  const runs = new Map<MaintenanceJob, Promise<void>>();
+  const tick = (job: MaintenanceJob) => {
+    if (runs.has(job)) return;
+    const run = runLogged(job, deps.log).finally(() => runs.delete(job));
+    runs.set(job, run);
   };
-  const timer = setInterval(() => void run(), EVERY_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  const timers = jobs.map((job) => setInterval(() => tick(job), job.everyMs).unref());
+  return {
+    /** Stops the timers and waits for the runs in progress, so nothing uses the database after it closes. */
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all(runs.values());
+    },
+  };
+}
+
+async function runLogged(job: MaintenanceJob, log: MaintenanceDeps["log"]): Promise<void> {
+  try {
+    await job.run(new Date());
+  } catch (error) {
+    log.error({ err: error, job: job.name }, "maintenance job failed");
+  }
 }

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
+import type { Logger } from "pino";
 import type Stripe from "stripe";
 import {
   type EventBus,
@@ -18,7 +19,7 @@ import { type RunningStripeEmulator, startStripeEmulator } from "../../../src/st
 import { openTestDatabase } from "./test-database";
 
 export const APP_URL = "http://localhost:3000";
-const silentLog = { warn() {}, error() {} };
+const silentLog = { info() {}, warn() {}, error() {} };
 const silentEmulatorLog = { info() {}, warn() {}, error() {} };
 
 export const STORAGE_SECRET = "test-storage-secret";
@@ -63,6 +64,8 @@ export async function createTestApp(
     webDistDir?: string;
     /** Adds routes of the test's own before the app starts listening. */
     extraRoutes?: (server: App["server"]) => void;
+    /** Logs of the app, e.g. to check what they contain; silent by default. */
+    logger?: Logger;
   } = {},
 ): Promise<TestApp> {
   const database = options.sharing
@@ -80,7 +83,7 @@ export async function createTestApp(
   );
   const storageRoot = path.join(dataDir, "storage");
   const storage = await localDiskStorage(storageRoot, { secret: STORAGE_SECRET });
-  const events = database.pool ? await postgresEventBus(database.pool) : inProcessEventBus();
+  const events = database.pool ? await postgresEventBus(database.pool, silentLog) : inProcessEventBus();
   let offsetMs = 0;
   const clock = {
     now: () => new Date(Date.now() + offsetMs),
@@ -103,6 +106,7 @@ export async function createTestApp(
     devMailbox: true,
     webhookSecrets: WEBHOOK_SECRETS,
     now: clock.now,
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   options.extraRoutes?.(app.server);
   let url: string | undefined;

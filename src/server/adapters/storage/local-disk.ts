@@ -29,6 +29,7 @@ const downloadClaimsSchema = z.object({
   key: z.string(),
   fileName: z.string(),
   contentType: z.string(),
+  grant: z.object({ orderId: z.string(), downloadId: z.number().int() }).optional(),
   expiresAt: z.number(),
 });
 export type UploadClaims = z.infer<typeof uploadClaimsSchema>;
@@ -146,10 +147,11 @@ export async function localDiskStorage(
       };
     },
 
-    async signedDownloadUrl(bucket, key, { fileName, contentType, expiresInSeconds }) {
+    async signedDownloadUrl(bucket, key, { fileName, contentType, expiresInSeconds, grant }) {
       assertSafeKey(key);
       const expiresAt = nowInSeconds() + expiresInSeconds;
-      const token = signToken({ action: "download", bucket, key, fileName, contentType, expiresAt }, secret);
+      const claims = { action: "download", bucket, key, fileName, contentType, grant, expiresAt };
+      const token = signToken(claims, secret);
       return `${baseUrl}/files/download/${token}`;
     },
 

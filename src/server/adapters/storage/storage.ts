@@ -7,6 +7,7 @@ export {
   attachmentDisposition,
   BUCKETS,
   type BucketName,
+  isOutOfSpace,
   isSafeKey,
   ObjectNotFoundError,
   ObjectTooLargeError,
@@ -39,6 +40,11 @@ export interface DownloadUrlOptions {
   fileName: string;
   contentType: string;
   expiresInSeconds: number;
+  /**
+   * The order and download the link is minted for. The local driver signs it into the link, so the
+   * server serving it can check the order still stands and the link serves one download.
+   */
+  grant?: { orderId: string; downloadId: number };
 }
 
 export interface WriteOptions {

@@ -4,6 +4,8 @@ import * as m0002 from "./0002_billing_payouts";
 import * as m0003 from "./0003_uploads";
 import * as m0004 from "./0004_products_store_views";
 import * as m0005 from "./0005_checkouts_orders_downloads";
+import * as m0006 from "./0006_uploads_hardening";
+import * as m0007 from "./0007_checkout_holds_reconciliation";
 
 // Every migration, in order. Append new ones; never edit one that has landed.
 export const migrations: Record<string, Migration> = {
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   "0003_uploads": m0003,
   "0004_products_store_views": m0004,
   "0005_checkouts_orders_downloads": m0005,
+  "0006_uploads_hardening": m0006,
+  "0007_checkout_holds_reconciliation": m0007,
 };

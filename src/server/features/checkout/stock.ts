@@ -14,7 +14,7 @@ export async function takeUnit(db: Database, productId: string): Promise<boolean
   return Boolean(taken);
 }
 
-export async function giveUnitBack(db: Database, productId: string): Promise<void> {
+async function giveUnitBack(db: Database, productId: string): Promise<void> {
   await db
     .updateTable("products")
     .set({ quantity_available: sql`quantity_available + 1` })
@@ -24,33 +24,27 @@ export async function giveUnitBack(db: Database, productId: string): Promise<voi
 }
 
 /**
- * Gives a checkout's held unit back, once: only the call that moves it from held to released
- * returns the unit, so an expiry event delivered twice (or racing the janitor) adds one unit.
+ * Ends a checkout that was never paid (Stripe expired its session, or never made one) and gives its
+ * held unit back, once: the row is locked and only an open checkout ends, so an expiry event delivered
+ * twice, or racing the janitor, adds one unit.
  */
-export async function releaseReservation(db: Database, sessionId: string): Promise<boolean> {
+export async function endUnpaidCheckout(db: Database, checkoutId: string): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    const released = await trx
-      .updateTable("checkouts")
-      .set({ reservation: "released" })
-      .where("stripe_session_id", "=", sessionId)
-      .where("reservation", "=", "held")
-      .returning("product_id")
+    const checkout = await trx
+      .selectFrom("checkouts")
+      .select(["product_id", "reservation"])
+      .where("id", "=", checkoutId)
+      .where("state", "=", "open")
+      .forUpdate()
       .executeTakeFirst();
-    if (released?.product_id) await giveUnitBack(trx, released.product_id);
-    return Boolean(released);
+    if (!checkout) return false;
+    const held = checkout.reservation === "held";
+    await trx
+      .updateTable("checkouts")
+      .set({ state: "expired", ...(held ? { reservation: "released" as const } : {}) })
+      .where("id", "=", checkoutId)
+      .execute();
+    if (held && checkout.product_id) await giveUnitBack(trx, checkout.product_id);
+    return true;
   });
-}
-
-/** Safety net for expiry events that never arrive: release holds well past their session's expiry. */
-export async function releaseStaleReservations(db: Database, now: Date): Promise<number> {
-  const stale = await db
-    .selectFrom("checkouts")
-    .select("stripe_session_id")
-    .where("reservation", "=", "held")
-    .where("expires_at", "<", new Date(now.getTime() - 15 * 60_000))
-    .limit(500)
-    .execute();
-  let released = 0;
-  for (const { stripe_session_id } of stale) if (await releaseReservation(db, stripe_session_id)) released++;
-  return released;
 }

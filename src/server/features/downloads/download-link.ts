@@ -43,8 +43,9 @@ export async function describeDownload(deps: DownloadDeps, token: string, now: D
 
 /**
  * POST: a fresh download. Counts one of the 3 downloads (one conditional update, so two clicks at
- * once cannot both take the last one), logs it, and answers a storage URL valid 15 minutes. Range
- * requests that resume that URL are not new downloads.
+ * once cannot both take the last one), logs it, and answers a storage URL for that one download,
+ * valid a minute (long enough to start it; see storage-link-gate.ts for what the local driver checks).
+ * Range requests that resume that URL are not new downloads.
  */
 export async function startDownload(
   deps: DownloadDeps,
@@ -72,23 +73,24 @@ export async function startDownload(
       .where("download_window_ends_at", ">", now)
       .returning("downloads_used")
       .executeTakeFirst();
-    if (updated) {
-      await trx
-        .insertInto("download_logs")
-        .values({ order_id: row.id, user_agent: userAgent?.slice(0, 400) ?? null })
-        .execute();
-    }
-    return updated;
+    if (!updated) return undefined;
+    const log = await trx
+      .insertInto("download_logs")
+      .values({ order_id: row.id, user_agent: userAgent?.slice(0, 400) ?? null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { downloadsUsed: updated.downloads_used, downloadId: log.id };
   });
   if (!counted) throw new AppError("download_unavailable", 403, ORDER_MESSAGES.limitReached);
   const url = await deps.storage.signedDownloadUrl("product-files", file.storage_key ?? file.upload_key, {
     fileName: row.file_name ?? "download",
     contentType: file.content_type ?? "application/octet-stream",
-    expiresInSeconds: PURCHASE_RULES.storageUrlMinutes * 60,
+    expiresInSeconds: PURCHASE_RULES.storageUrlSeconds,
+    grant: { orderId: row.id, downloadId: counted.downloadId },
   });
   return {
     url,
-    downloadsRemaining: PURCHASE_RULES.maxDownloads - counted.downloads_used,
+    downloadsRemaining: PURCHASE_RULES.maxDownloads - counted.downloadsUsed,
     sellerId: row.seller_id,
   };
 }

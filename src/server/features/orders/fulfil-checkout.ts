@@ -23,9 +23,10 @@ const idOf = (value: string | { id: string } | null) =>
   typeof value === "string" ? value : (value?.id ?? null);
 
 /**
- * The one fulfilment of a paid checkout, called by the Connect webhook and by the success page's
- * lookup, inside the caller's transaction. Idempotent: the order is keyed by the session, so a
- * second call (or a redelivered event) returns the existing order and sends nothing.
+ * The one fulfilment of a paid checkout, inside the caller's transaction, from a session as Stripe
+ * answered it (see checkout-session.ts: the Connect webhook, the success page's lookup and the
+ * reconciliation job all come here). Idempotent: the order is keyed by the session and the checkout
+ * row is locked, so a second call (or a redelivered event) returns the existing order and sends nothing.
  * It confirms the reserved unit; a payment for a unit that can no longer be delivered is
  * refunded at once and the buyer told why.
  */
@@ -58,7 +59,17 @@ export async function fulfilCheckout(
         .where("id", "=", checkout.product_id)
         .executeTakeFirst()
     : undefined;
-  const deliverable = Boolean(product) && (await confirmUnit(trx, checkout));
+  // A held unit is the buyer's; one released meanwhile must be taken again, if any is left.
+  const deliverable =
+    product !== undefined && (checkout.reservation !== "released" || (await takeUnit(trx, product.id)));
+  await trx
+    .updateTable("checkouts")
+    .set({
+      state: "paid",
+      ...(deliverable && checkout.reservation !== "none" ? { reservation: "confirmed" } : {}),
+    })
+    .where("id", "=", checkout.id)
+    .execute();
   const email = session.customer_details?.email ?? session.customer_email ?? "";
   const amount = session.amount_total ?? 0;
   const title = product?.title ?? session.metadata?.product_title ?? "Unknown Product";
@@ -108,21 +119,4 @@ export async function fulfilCheckout(
   effects.notify.push({ userId: checkout.seller_id, type: "sales.changed" });
   effects.afterCommit.push(() => deps.outbox.deliverDue());
   return orderId;
-}
-
-/** Turns the held unit into a sold one; a unit released meanwhile must be taken again, if any is left. */
-async function confirmUnit(
-  trx: Database,
-  checkout: { stripe_session_id: string; reservation: string; product_id: string | null },
-): Promise<boolean> {
-  if (checkout.reservation === "none" || checkout.reservation === "confirmed") return true;
-  const available = checkout.reservation === "held" || (await takeUnit(trx, checkout.product_id!));
-  if (available) {
-    await trx
-      .updateTable("checkouts")
-      .set({ reservation: "confirmed" })
-      .where("stripe_session_id", "=", checkout.stripe_session_id)
-      .execute();
-  }
-  return available;
 }

@@ -4,7 +4,8 @@ import { inTransaction } from "../../db/database";
 import { notFound } from "../../http/errors";
 import { type EventEffects, noEffects } from "../webhooks/process-event";
 import { purchaseQuery, toBuyerPurchase } from "./buyer-purchase";
-import { type FulfilmentDeps, fulfilCheckout } from "./fulfil-checkout";
+import { applyCheckoutSession } from "./checkout-session";
+import type { FulfilmentDeps } from "./fulfil-checkout";
 
 /**
  * The success page's lookup by checkout session id, for the first hour after the purchase.
@@ -21,7 +22,7 @@ export async function lookupOrderBySession(
   if (!row) {
     const checkout = await deps.db
       .selectFrom("checkouts")
-      .select("stripe_account_id")
+      .select(["id", "stripe_account_id"])
       .where("stripe_session_id", "=", sessionId)
       .executeTakeFirst();
     if (!checkout) throw notFound("Order not found");
@@ -30,7 +31,9 @@ export async function lookupOrderBySession(
       {},
       { stripeAccount: checkout.stripe_account_id },
     );
-    const orderId = await inTransaction(deps.db, (trx) => fulfilCheckout(deps, trx, session, now, effects));
+    const orderId = await inTransaction(deps.db, (trx) =>
+      applyCheckoutSession(deps, trx, checkout.id, session, now, effects),
+    );
     if (!orderId) throw notFound("Order not found");
     row = await purchaseQuery(deps.db).where("orders.id", "=", orderId).executeTakeFirstOrThrow();
   }

@@ -1,6 +1,11 @@
 import { PassThrough, type Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type DownloadClaims, isLocalDiskStorage, type UploadClaims } from "../../adapters/storage/local-disk";
+import { ORDER_MESSAGES } from "../../../contracts/orders";
+import {
+  type DownloadClaims,
+  isLocalDiskStorage,
+  type UploadClaims,
+} from "../../adapters/storage/local-disk";
 import { SignedTokenError } from "../../adapters/storage/signed-token";
 import {
   attachmentDisposition,
@@ -11,6 +16,7 @@ import {
 } from "../../adapters/storage/storage";
 import { AppError, notFound } from "../../http/errors";
 import { answerRange } from "./byte-range";
+import { storageFullAnswer } from "./storage-full";
 
 /** Matches the spec's upload cache control (3600 s). */
 const PUBLIC_CACHE_CONTROL = "public, max-age=3600";
@@ -33,8 +39,11 @@ const IMAGE_TYPES: Record<string, string> = {
 export interface FileLinkGates {
   /** Whether the upload a local upload link writes to still accepts bytes. */
   uploadAccepts?(claims: UploadClaims): Promise<boolean>;
-  /** Whether the order a local download link was minted for may still be served. */
-  downloadAllowed?(claims: DownloadClaims): Promise<boolean>;
+  /**
+   * Whether a local download link may serve this request: the order it was minted for still stands,
+   * and the request may `use` the link that way (see linkUseOf).
+   */
+  downloadAllowed?(claims: DownloadClaims, request: { use: DownloadLinkUse }): Promise<boolean>;
 }
 
 /**
@@ -69,10 +78,12 @@ export function registerFileRoutes(app: FastifyInstance, storage: Storage, gates
 
     scope.put("/files/upload/*", async (request, reply) => {
       const claims = readToken(() => local.readUploadToken(tokenOf(request)), "upload");
+      if (gates.uploadAccepts && !(await gates.uploadAccepts(claims)))
+        throw withoutRestOfBody(reply, uploadClosed());
       const declaredLength = Number(request.headers["content-length"]);
-      if (declaredLength > claims.maxBytes) throw tooLargeForLink(reply, claims.maxBytes);
+      if (declaredLength > claims.maxBytes) throw withoutRestOfBody(reply, tooLargeForLink(claims.maxBytes));
       // A pass-through between request and disk: when we stop reading, the request itself stays intact,
-      // so the 413 can still be sent on its socket.
+      // so the refusal can still be sent on its socket.
       const body = (request.body as Readable).pipe(new PassThrough());
       try {
         const { sizeBytes } = await local.write(claims.bucket, claims.key, body, {
@@ -80,22 +91,47 @@ export function registerFileRoutes(app: FastifyInstance, storage: Storage, gates
         });
         return reply.status(200).send({ sizeBytes });
       } catch (error) {
-        if (error instanceof ObjectTooLargeError) throw tooLargeForLink(reply, claims.maxBytes);
+        if (error instanceof ObjectTooLargeError)
+          throw withoutRestOfBody(reply, tooLargeForLink(claims.maxBytes));
         if (request.raw.destroyed)
           throw new AppError("upload_interrupted", 400, "The upload was interrupted.");
-        throw error;
+        throw withoutRestOfBody(reply, storageFullAnswer(error));
       }
     });
 
     scope.get("/files/download/*", async (request, reply) => {
       const claims = readToken(() => local.readDownloadToken(tokenOf(request)), "download");
+      if (gates.downloadAllowed) {
+        const use = await linkUseOf(request, local, claims);
+        if (!(await gates.downloadAllowed(claims, { use }))) {
+          throw new AppError("download_link_used", 403, ORDER_MESSAGES.storageLinkUsed);
+        }
+      }
       reply
         .header("content-disposition", attachmentDisposition(claims.fileName))
         .header("cache-control", "private, no-store");
-      return sendObject(request, reply, local, claims, "This file is no longer available");
+      return sendObject(request, reply, local, claims, MISSING_DOWNLOAD);
     });
   });
 }
+
+/**
+ * How a request uses a download link: `look` (HEAD) sends no bytes; `resume` continues a download, a
+ * range starting past the first byte; `start` is anything else (`bytes=0-`, or a suffix as long as
+ * the file, is the whole file again).
+ */
+export type DownloadLinkUse = "start" | "resume" | "look";
+
+async function linkUseOf(request: FastifyRequest, storage: Storage, claims: DownloadClaims) {
+  const info = await storage.stat(claims.bucket, claims.key);
+  // A file that is gone must not use the link up.
+  if (!info) throw notFound(MISSING_DOWNLOAD);
+  if (request.method === "HEAD") return "look";
+  const answer = answerRange(request.headers.range, info.sizeBytes);
+  return answer.kind === "partial" && answer.range.start > 0 ? "resume" : "start";
+}
+
+const MISSING_DOWNLOAD = "This file is no longer available";
 
 // A wildcard rather than `:token`: tokens are longer than the router's default parameter limit.
 const tokenOf = (request: FastifyRequest) => (request.params as { "*": string })["*"];
@@ -116,11 +152,21 @@ function readToken<T>(read: () => T, action: "upload" | "download"): T {
   }
 }
 
-function tooLargeForLink(reply: FastifyReply, maxBytes: number): AppError {
-  // The rest of the body is never read: close the connection rather than drain it.
+/** A refusal sent before the body is all read: the connection is closed rather than drained. */
+function withoutRestOfBody(reply: FastifyReply, error: unknown): unknown {
   reply.header("connection", "close");
-  return new AppError("file_too_large", 413, `This upload link accepts at most ${maxBytes} bytes.`);
+  return error;
 }
+
+const tooLargeForLink = (maxBytes: number) =>
+  new AppError("file_too_large", 413, `This upload link accepts at most ${maxBytes} bytes.`);
+
+const uploadClosed = () =>
+  new AppError(
+    "upload_closed",
+    409,
+    "This upload is already finished or was cancelled, so its link accepts no more files. Please start the upload again.",
+  );
 
 /** Streams an object with its length and type, honouring a single HTTP byte range (206) or refusing it (416). */
 async function sendObject(

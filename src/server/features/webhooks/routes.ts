@@ -20,6 +20,8 @@ export interface WebhookDeps {
  */
 export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps): void {
   app.register(async (scope) => {
+    // The signature covers the raw bytes: they are kept as sent, and only Stripe-signed JSON is ever parsed.
+    scope.removeContentTypeParser("application/json");
     scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
       done(null, body),
     );

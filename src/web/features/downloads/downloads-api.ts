@@ -17,7 +17,7 @@ export function downloadPageQuery(token: string) {
   });
 }
 
-/** Counts one download, logs it and answers a storage URL valid 15 minutes. */
+/** Counts one download, logs it and answers a storage URL for that one download, valid a minute. */
 export function startDownload(token: string) {
   return api(downloadUrl(token), { method: "POST", schema: downloadStartSchema });
 }

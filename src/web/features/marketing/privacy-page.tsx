@@ -79,9 +79,9 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         Each purchase allows 3 downloads within 30 days. The link in your receipt is valid for 24 hours and
-        can be reissued within the 30-day window; each individual download URL is valid for 15 minutes. To
-        enforce these limits we record each download with its time and IP address. A refund revokes access and
-        disables the download links.
+        can be reissued within the 30-day window; each individual download URL serves one download and must be
+        started within a minute. To enforce these limits we record each download with its time and IP address.
+        A refund revokes access and disables the download links.
       </p>
     ),
   },

@@ -123,7 +123,7 @@ const SECTIONS: LegalSection[] = [
         <p>
           Each purchase allows 3 downloads within 30 days. The download link a buyer receives is valid for 24
           hours and can be reissued by the buyer at any time within the 30-day window; each individual
-          download URL is valid for 15 minutes.
+          download URL serves one download and must be started within a minute.
         </p>
         <p>
           You decide your own refund policy and issue refunds from your dashboard through Stripe. A refund

@@ -1,16 +1,30 @@
 import type Stripe from "stripe";
-import { releaseReservation } from "../../checkout/stock";
+import type { Database } from "../../../db/database";
 import type { EventHandler } from "../../webhooks/process-event";
-import { type FulfilmentDeps, fulfilCheckout } from "../fulfil-checkout";
+import { applyCheckoutSession } from "../checkout-session";
+import type { FulfilmentDeps } from "../fulfil-checkout";
 
-/** Connect `checkout.session.completed` (a buyer paid): fulfil the order. */
-export function checkoutCompletedHandler(deps: FulfilmentDeps): EventHandler {
-  return async (event) => async (trx, effects) => {
-    await fulfilCheckout(deps, trx, event.data.object as Stripe.Checkout.Session, new Date(), effects);
+/**
+ * Connect `checkout.session.completed` (a buyer paid) and `checkout.session.expired` (a buyer never
+ * did). A signed event is still only a hint: it must come from the checkout's own account, and what
+ * happened (paid or not, amount, email) is read back from Stripe on that account, before the transaction.
+ */
+export function checkoutSessionHandler(deps: FulfilmentDeps & { db: Database }): EventHandler {
+  return async (event) => {
+    const { id } = event.data.object as Stripe.Checkout.Session;
+    const checkout = await deps.db
+      .selectFrom("checkouts")
+      .select(["id", "stripe_account_id"])
+      .where("stripe_session_id", "=", id)
+      .executeTakeFirst();
+    if (!checkout || event.account !== checkout.stripe_account_id) return undefined;
+    const session = await deps.stripe.checkout.sessions.retrieve(
+      id,
+      {},
+      { stripeAccount: checkout.stripe_account_id },
+    );
+    return async (trx, effects) => {
+      await applyCheckoutSession(deps, trx, checkout.id, session, new Date(), effects);
+    };
   };
 }
-
-/** Connect `checkout.session.expired` (a buyer never paid): give the reserved unit back. */
-export const checkoutExpiredHandler: EventHandler = async (event) => async (trx) => {
-  await releaseReservation(trx, (event.data.object as Stripe.Checkout.Session).id);
-};

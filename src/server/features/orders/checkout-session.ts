@@ -1,0 +1,79 @@
+import type Stripe from "stripe";
+import type { EventBus } from "../../adapters/events/event-bus";
+import { type Database, inTransaction } from "../../db/database";
+import { endUnpaidCheckout } from "../checkout/stock";
+import { applyEffects, type EventEffects, noEffects } from "../webhooks/process-event";
+import { type FulfilmentDeps, fulfilCheckout } from "./fulfil-checkout";
+
+export type SettleDeps = FulfilmentDeps & { db: Database; events: EventBus };
+
+/** What is needed to find a checkout's session on Stripe. */
+export interface CheckoutRef {
+  id: string;
+  stripe_session_id: string | null;
+  stripe_account_id: string;
+  created_at: Date;
+}
+
+/** Our clock and Stripe's may differ: sessions are looked for from this far before a checkout was recorded. */
+export const CLOCK_SKEW_SECONDS = 10 * 60;
+
+/**
+ * A checkout's session as Stripe has it: by its id, or, when the id was never recorded (the process
+ * died while Stripe answered), by the hold id in its metadata. Undefined: Stripe never made one.
+ */
+export async function readCheckoutSession(
+  stripe: Stripe,
+  checkout: CheckoutRef,
+): Promise<Stripe.Checkout.Session | undefined> {
+  const options = { stripeAccount: checkout.stripe_account_id };
+  if (checkout.stripe_session_id) {
+    return stripe.checkout.sessions.retrieve(checkout.stripe_session_id, {}, options);
+  }
+  const since = Math.floor(checkout.created_at.getTime() / 1000) - CLOCK_SKEW_SECONDS;
+  // Newest first; the emulator and Stripe both page this list, so no `created` filter is needed.
+  for await (const session of stripe.checkout.sessions.list({ limit: 100 }, options)) {
+    if (session.created < since) break;
+    if (session.metadata?.hold_id === checkout.id) return session;
+  }
+  return undefined;
+}
+
+/**
+ * Applies what Stripe answered about a checkout's session, inside the caller's transaction:
+ * paid → the one fulfilment; expired, or never made → the checkout ends and its unit goes back;
+ * open → nothing yet. Only ever called with a session read from Stripe on the checkout's own account,
+ * never with what an event or a request claims. Answers the order id when there is an order.
+ */
+export async function applyCheckoutSession(
+  deps: FulfilmentDeps,
+  trx: Database,
+  checkoutId: string,
+  session: Stripe.Checkout.Session | undefined,
+  now: Date,
+  effects: EventEffects,
+): Promise<string | undefined> {
+  if (session) {
+    await trx
+      .updateTable("checkouts")
+      .set({ stripe_session_id: session.id })
+      .where("id", "=", checkoutId)
+      .where("stripe_session_id", "is", null)
+      .execute();
+  }
+  if (session?.payment_status === "paid") return fulfilCheckout(deps, trx, session, now, effects);
+  if (!session || session.status === "expired") await endUnpaidCheckout(trx, checkoutId);
+  return undefined;
+}
+
+/** applyCheckoutSession in a transaction of its own, publishing its effects once committed. */
+export async function settleCheckout(
+  deps: SettleDeps,
+  checkoutId: string,
+  session: Stripe.Checkout.Session | undefined,
+  now: Date,
+): Promise<void> {
+  const effects = noEffects();
+  await inTransaction(deps.db, (trx) => applyCheckoutSession(deps, trx, checkoutId, session, now, effects));
+  await applyEffects(deps.events, effects);
+}
