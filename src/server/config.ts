@@ -109,6 +109,30 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+const stripeSetupSchema = z.object({
+  STRIPE_SECRET_KEY: z
+    .string({ error: "is required: the secret key of the Stripe account to set up" })
+    .trim()
+    .min(1, "is required: the secret key of the Stripe account to set up"),
+  APP_URL: z
+    .string({ error: "is required: the app's public URL, e.g. https://shop.example.com" })
+    .trim()
+    .pipe(z.string().url("must be the app's public URL, e.g. https://shop.example.com")),
+});
+
+/** `npm run stripe:setup` runs before the webhook secrets exist: it needs only the key and the public URL. */
+export function loadStripeSetupConfig(env: NodeJS.ProcessEnv = process.env): {
+  secretKey: string;
+  appUrl: string;
+} {
+  const parsed = stripeSetupSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  return { secretKey: parsed.data.STRIPE_SECRET_KEY, appUrl: parsed.data.APP_URL.replace(/\/$/, "") };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

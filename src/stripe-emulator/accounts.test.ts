@@ -70,7 +70,7 @@ describe("connected accounts", () => {
     const missing = await stripeError(
       stripe.accountLinks.create({ account: "acct_missing", type: "account_onboarding", ...links }),
     );
-    expect([missing.statusCode, missing.param]).toEqual([404, "account"]);
+    expect([missing.statusCode, missing.param]).toEqual([400, "account"]);
   });
 
   it("completing onboarding enables the account and sends account.updated to Connect", async () => {

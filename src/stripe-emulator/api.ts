@@ -111,20 +111,18 @@ function replayOrRun(
       .type("application/json")
       .send(previous.body);
   }
-  let status = 200;
-  let body: unknown;
-  try {
-    body = run();
-  } catch (error) {
-    // Stripe replays client errors too, but not its own failures.
-    if (!(error instanceof StripeApiError) || error.status >= 500) throw error;
-    status = error.status;
-    body = error.toBody();
-  }
-  records[key] = { fingerprint, status, body: JSON.stringify(body), createdAt: now };
+  // Stripe saves the result of a request that ran, and none for one refused as invalid (bad or unknown
+  // parameters, a missing object), so fixing the request and sending it again with the same key works.
+  // No endpoint here fails once running (as a declined card would), so only successes are saved.
+  const body = run();
+  emulator.store.set("idempotency", key, {
+    fingerprint,
+    status: 200,
+    body: JSON.stringify(body),
+    createdAt: now,
+  });
   pruneIdempotency(emulator, now);
-  emulator.store.changed();
-  return reply.status(status).send(body);
+  return reply.status(200).send(body);
 }
 
 function pruneIdempotency(emulator: Emulator, now: number): void {
@@ -133,7 +131,8 @@ function pruneIdempotency(emulator: Emulator, now: number): void {
   const excess = keys.length - MAX_IDEMPOTENCY_RECORDS;
   keys.forEach((key, index) => {
     const record = records[key];
-    if (index < excess || (record && now - record.createdAt >= IDEMPOTENCY_TTL_SECONDS)) delete records[key];
+    if (index < excess || (record && now - record.createdAt >= IDEMPOTENCY_TTL_SECONDS))
+      emulator.store.remove("idempotency", key);
   });
 }
 

@@ -10,7 +10,6 @@ export class Clock {
   }
 
   advance(seconds: number): void {
-    this.store.state.clockOffsetSeconds += seconds;
-    this.store.changed();
+    this.store.setClockOffset(this.store.state.clockOffsetSeconds + seconds);
   }
 }

@@ -153,6 +153,12 @@ export function registerControlApi(app: FastifyInstance, emulator: Emulator): vo
 
   route("GET", "/events/:id", (params) => eventById(params.id ?? ""));
 
+  // Endpoints made through the API, with what Stripe never shows again: the secret and `connect`.
+  route("GET", "/webhook_endpoints", () => ({
+    object: "list",
+    data: Object.values(store.state.webhookEndpoints).reverse(),
+  }));
+
   route("POST", "/events/:id/redeliver", async (params) => {
     const record = eventById(params.id ?? "");
     return emulator.webhooks.deliverOnce(record, "redeliver");

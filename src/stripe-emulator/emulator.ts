@@ -55,6 +55,7 @@ export class Emulator {
   runDueWork(): void {
     try {
       runDueWork(this);
+      this.store.commit();
     } catch (error) {
       this.logger.error(`stripe-emulator: ${String(error)}`);
     }

@@ -26,10 +26,13 @@ export class StripeApiError extends Error {
   }
 }
 
-/** Stripe's names for object kinds in "No such …" messages. */
+/**
+ * Stripe's "No such …" error. An unknown id in the URL path is 404 (`param: "id"`); an unknown id given
+ * as a parameter (`customer`, `line_items[0][price]`, `starting_after`) is a bad request: 400 naming it.
+ */
 export function resourceMissing(kind: string, id: string, param = "id"): StripeApiError {
   return new StripeApiError(
-    404,
+    param === "id" ? 404 : 400,
     "invalid_request_error",
     `No such ${kind}: '${id}'`,
     "resource_missing",

@@ -55,7 +55,7 @@ export async function startStripeEmulator(
       emulator.stop();
       await app.close();
       await emulator.webhooks.close();
-      emulator.store.flush();
+      emulator.store.close();
     },
   };
 }

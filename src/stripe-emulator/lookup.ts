@@ -15,6 +15,8 @@ const COLLECTION_BY_PREFIX: [string, OwnedCollectionName][] = [
   ["sub_", "subscriptions"],
   ["in_", "invoices"],
   ["bps_", "portalSessions"],
+  ["bpc_", "portalConfigurations"],
+  ["txn_", "balanceTransactions"],
 ];
 
 export function toJson(value: object): Json {

@@ -7,13 +7,16 @@ import { StripeApiError } from "./errors.js";
 import { registerCheckoutPage } from "./pages/checkout.js";
 import { registerOnboardingPage } from "./pages/onboarding.js";
 import { registerPortalPage } from "./pages/portal.js";
+import { registerReceiptPage } from "./pages/receipt.js";
 import { registerAccounts } from "./resources/accounts.js";
 import { registerBillingPortal } from "./resources/billing-portal.js";
 import { registerCheckoutSessions } from "./resources/checkout-sessions.js";
 import { registerCustomers } from "./resources/customers.js";
+import { registerEvents } from "./resources/events.js";
 import { registerPayments } from "./resources/payments.js";
 import { registerPrices } from "./resources/prices.js";
 import { registerSubscriptions } from "./resources/subscriptions.js";
+import { registerWebhookEndpoints } from "./resources/webhook-endpoints.js";
 
 /** Stripe nests parameters deeply (`line_items[0][price_data][product_data][metadata][k]`). */
 const QS_OPTIONS = { depth: 32, arrayLimit: 1000, parameterLimit: 10_000 };
@@ -32,6 +35,28 @@ export function buildServer(emulator: Emulator): FastifyInstance {
     },
   );
 
+  // Whatever a request changed is on disk before its response leaves, so a crash loses nothing answered.
+  app.addHook("onSend", async (request, reply, payload) => {
+    try {
+      emulator.store.commit();
+      return payload;
+    } catch (error) {
+      emulator.logger.error(`stripe-emulator: could not save the state: ${String(error)}`);
+      const failure = new StripeApiError(
+        500,
+        "api_error",
+        "The local Stripe emulator could not save its state.",
+      );
+      reply.status(500);
+      if (request.url.startsWith("/v1/")) {
+        reply.type("application/json");
+        return JSON.stringify(failure.toBody());
+      }
+      reply.type("text/plain");
+      return failure.message;
+    }
+  });
+
   const routes = apiRoutes(app, emulator);
   registerCustomers(routes, emulator);
   registerPrices(routes, emulator);
@@ -40,10 +65,13 @@ export function buildServer(emulator: Emulator): FastifyInstance {
   registerSubscriptions(routes, emulator);
   registerPayments(routes, emulator);
   registerBillingPortal(routes, emulator);
+  registerWebhookEndpoints(routes, emulator);
+  registerEvents(routes, emulator);
 
   registerCheckoutPage(app, emulator);
   registerOnboardingPage(app, emulator);
   registerPortalPage(app, emulator);
+  registerReceiptPage(app, emulator);
   registerControlApi(app, emulator);
 
   app.setNotFoundHandler((request, reply) => {

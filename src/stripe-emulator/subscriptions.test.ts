@@ -163,7 +163,7 @@ describe("billing portal", () => {
     });
     expect(session.url).toBe(`${emulator.running.url}/p/session/${session.id}`);
     const missing = await stripeError(stripe.billingPortal.sessions.create({ customer: "cus_missing" }));
-    expect([missing.statusCode, missing.param]).toEqual([404, "customer"]);
+    expect([missing.statusCode, missing.param]).toEqual([400, "customer"]);
   });
 
   it("cancels at period end, resumes, updates the card and cancels now from the hosted page", async () => {

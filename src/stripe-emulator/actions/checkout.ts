@@ -5,9 +5,9 @@ import { invalidRequest, resourceMissing } from "../errors.js";
 import { newId } from "../ids.js";
 import { customerDetails } from "../objects/checkout-session.js";
 import { buildCustomer } from "../objects/customer.js";
-import { buildCharge, buildPaymentIntent } from "../objects/payment.js";
 import type { SavedCard, Scope } from "../state/types.js";
 import { AUTOMATIC, type EventOrigin } from "../webhooks/events.js";
+import { chargeCard } from "./payments.js";
 import { startSubscription } from "./subscriptions.js";
 
 export type CheckoutPayment =
@@ -53,7 +53,7 @@ export function payCheckoutSession(
     expMonth: card.expMonth,
     expYear: card.expYear,
   };
-  emulator.store.state.cards[saved.id] = saved;
+  emulator.store.set("cards", saved.id, saved);
   session.customer_details = customerDetails(email);
 
   if (session.mode === "subscription") {
@@ -72,19 +72,26 @@ export function payCheckoutSession(
     session.subscription = subscription.id;
     session.invoice = invoice.id;
   } else {
-    session.payment_intent = chargeCard(
+    const { paymentIntent } = chargeCard(
       emulator,
       account,
-      session,
-      saved,
-      email,
-      details.paymentIntentMetadata,
-    ).id;
+      {
+        amount: session.amount_total ?? 0,
+        currency: session.currency ?? "usd",
+        customer: typeof session.customer === "string" ? session.customer : null,
+        email,
+        metadata: { ...details.paymentIntentMetadata },
+        description: null,
+        card: saved,
+      },
+      AUTOMATIC,
+    );
+    session.payment_intent = paymentIntent.id;
   }
   session.status = "complete";
   session.payment_status = "paid";
   session.url = null;
-  emulator.store.changed();
+  emulator.store.put("checkoutSessions", account, session);
   emulator.events.emit(account, { type: "checkout.session.completed", data: { object: session } }, AUTOMATIC);
   return { ok: true, session };
 }
@@ -102,7 +109,7 @@ export function expireCheckoutSession(
   }
   session.status = "expired";
   session.url = null;
-  emulator.store.changed();
+  emulator.store.put("checkoutSessions", account, session);
   emulator.events.emit(account, { type: "checkout.session.expired", data: { object: session } }, origin);
   return session;
 }
@@ -132,32 +139,7 @@ function resolveCustomer(
     metadata: {},
   });
   emulator.store.put("customers", account, customer);
+  emulator.events.emit(account, { type: "customer.created", data: { object: customer } }, AUTOMATIC);
   session.customer = customer.id;
   return customer;
-}
-
-function chargeCard(
-  emulator: Emulator,
-  account: Scope,
-  session: Stripe.Checkout.Session,
-  card: SavedCard,
-  email: string,
-  metadata: Stripe.Metadata,
-): Stripe.PaymentIntent {
-  const now = emulator.now();
-  const fields = {
-    amount: session.amount_total ?? 0,
-    currency: session.currency ?? "usd",
-    customer: typeof session.customer === "string" ? session.customer : null,
-    email,
-    metadata: { ...metadata },
-    description: null,
-    card,
-  };
-  const paymentIntentId = newId("pi");
-  const chargeId = newId("ch");
-  const paymentIntent = buildPaymentIntent(paymentIntentId, chargeId, now, fields);
-  emulator.store.put("paymentIntents", account, paymentIntent);
-  emulator.store.put("charges", account, buildCharge(chargeId, paymentIntentId, now, fields));
-  return paymentIntent;
 }

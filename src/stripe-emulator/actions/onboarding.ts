@@ -13,7 +13,7 @@ export function finishOnboarding(emulator: Emulator, account: Stripe.Account): S
     requirements: snapshot(account.requirements),
   };
   completeOnboarding(account, emulator.now());
-  emulator.store.changed();
+  emulator.store.set("accounts", account.id, account);
   emulator.events.emit(
     account.id,
     { type: "account.updated", data: { object: account, previous_attributes: previous } },

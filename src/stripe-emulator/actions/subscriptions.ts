@@ -2,12 +2,18 @@ import type Stripe from "stripe";
 import type { Emulator } from "../emulator.js";
 import { invalidRequest } from "../errors.js";
 import { newId } from "../ids.js";
-import { buildInvoice, markInvoicePaid, markInvoicePaymentFailed } from "../objects/invoice.js";
+import {
+  buildInvoice,
+  finalizeInvoice,
+  markInvoicePaid,
+  markInvoicePaymentFailed,
+} from "../objects/invoice.js";
 import { buildSubscription, setSubscriptionPeriod, subscriptionPeriod } from "../objects/subscription.js";
 import { addInterval } from "../periods.js";
 import { snapshot } from "../state/snapshot.js";
 import type { SavedCard, Scope } from "../state/types.js";
 import { AUTOMATIC, type EventOrigin } from "../webhooks/events.js";
+import { chargeCard } from "./payments.js";
 
 /** Stripe's Smart Retries spread attempts over days; the next one is announced on the invoice. */
 const RETRY_AFTER_SECONDS = 3 * 86_400;
@@ -22,7 +28,11 @@ export interface NewSubscription {
   origin: EventOrigin;
 }
 
-/** A subscription paid at once (Checkout): first invoice paid, `customer.subscription.created` and `invoice.paid`. */
+/**
+ * A subscription paid at once (Checkout), with Stripe's events in Stripe's order: `invoice.created`,
+ * `invoice.finalized`, `customer.subscription.created`, the payment's (see `chargeCard`), `invoice.paid`
+ * and `invoice.payment_succeeded`.
+ */
 export function startSubscription(emulator: Emulator, input: NewSubscription) {
   const now = emulator.now();
   const firstPrice = input.items[0]?.price;
@@ -39,27 +49,23 @@ export function startSubscription(emulator: Emulator, input: NewSubscription) {
     defaultPaymentMethod: input.card.id,
     latestInvoice: null,
   });
-  const invoice = createInvoice(
+  const invoice = openInvoice(
     emulator,
     input.account,
     input.customer,
     subscription,
     "subscription_create",
-    {
-      start: now,
-      end: now,
-    },
+    { start: now, end: now },
+    input.origin,
   );
-  markInvoicePaid(invoice, now);
   subscription.latest_invoice = invoice.id;
   emulator.store.put("subscriptions", input.account, subscription);
-  emulator.store.put("invoices", input.account, invoice);
   emulator.events.emit(
     input.account,
     { type: "customer.subscription.created", data: { object: subscription } },
     input.origin,
   );
-  emulator.events.emit(input.account, { type: "invoice.paid", data: { object: invoice } }, input.origin);
+  payInvoice(emulator, input.account, invoice, input.customer, input.card, input.origin);
   return { subscription, invoice };
 }
 
@@ -89,18 +95,18 @@ export function renewSubscription(
     latest_invoice: subscription.latest_invoice,
     items: snapshot(subscription.items),
   };
+  const customer = emulator.store.get("customers", account, String(subscription.customer), "customer");
   const invoice =
-    openInvoiceToRetry(emulator, account, subscription) ?? advancePeriod(emulator, account, subscription);
+    openInvoiceToRetry(emulator, account, subscription) ??
+    advancePeriod(emulator, account, subscription, customer, origin);
   if (outcome === "paid") {
-    markInvoicePaid(invoice, now);
+    payInvoice(emulator, account, invoice, customer, defaultCard(emulator, subscription), origin);
     subscription.status = "active";
-    emulator.store.changed();
-    emulator.events.emit(account, { type: "invoice.paid", data: { object: invoice } }, origin);
     emitUpdated(emulator, account, subscription, previous, origin);
     return subscription;
   }
   markInvoicePaymentFailed(invoice, final ? null : now + RETRY_AFTER_SECONDS);
-  emulator.store.changed();
+  emulator.store.put("invoices", account, invoice);
   emulator.events.emit(account, { type: "invoice.payment_failed", data: { object: invoice } }, origin);
   if (final) return endSubscription(emulator, account, subscription, "payment_failed", origin);
   subscription.status = "past_due";
@@ -122,14 +128,14 @@ export function endSubscription(
   subscription.status = "canceled";
   subscription.canceled_at = subscription.canceled_at ?? now;
   subscription.ended_at = now;
-  subscription.cancel_at = subscription.cancel_at ?? now;
+  // `cancel_at` stays as it was: the period end for a cancellation at period end, null when ended now.
   subscription.cancellation_details = {
     comment: subscription.cancellation_details?.comment ?? null,
     feedback: subscription.cancellation_details?.feedback ?? null,
     feedback_option: subscription.cancellation_details?.feedback_option ?? null,
     reason,
   };
-  emulator.store.changed();
+  emulator.store.put("subscriptions", account, subscription);
   emulator.events.emit(
     account,
     { type: "customer.subscription.deleted", data: { object: subscription } },
@@ -197,7 +203,7 @@ export function emitUpdated(
   previous: Partial<Stripe.Subscription>,
   origin: EventOrigin,
 ): void {
-  emulator.store.changed();
+  emulator.store.put("subscriptions", account, subscription);
   emulator.events.emit(
     account,
     { type: "customer.subscription.updated", data: { object: subscription, previous_attributes: previous } },
@@ -216,19 +222,20 @@ function advancePeriod(
   emulator: Emulator,
   account: Scope,
   subscription: Stripe.Subscription,
+  customer: Stripe.Customer,
+  origin: EventOrigin,
 ): Stripe.Invoice {
   const ended = subscriptionPeriod(subscription);
   const recurring = subscription.items.data[0]?.price.recurring;
   const nextEnd = addInterval(ended.end, recurring?.interval ?? "month", recurring?.interval_count ?? 1);
   setSubscriptionPeriod(subscription, ended.end, nextEnd);
-  const customer = emulator.store.get("customers", account, String(subscription.customer), "customer");
-  const invoice = createInvoice(emulator, account, customer, subscription, "subscription_cycle", ended);
+  const invoice = openInvoice(emulator, account, customer, subscription, "subscription_cycle", ended, origin);
   subscription.latest_invoice = invoice.id;
-  emulator.store.put("invoices", account, invoice);
   return invoice;
 }
 
-function createInvoice(
+/** Drafts the subscription's invoice (`invoice.created`), then finalizes it (`invoice.finalized`). */
+function openInvoice(
   emulator: Emulator,
   account: Scope,
   customer: Stripe.Customer,
@@ -236,15 +243,17 @@ function createInvoice(
   billingReason: "subscription_create" | "subscription_cycle",
   /** Stripe bills in advance: the invoice's own period is the one that ended, its lines cover the next. */
   invoicePeriod: { start: number; end: number },
+  origin: EventOrigin,
 ): Stripe.Invoice {
+  const { store, events } = emulator;
   const now = emulator.now();
   const productNames: Record<string, string> = {};
   for (const item of subscription.items.data) {
     const productId = typeof item.price.product === "string" ? item.price.product : item.price.product.id;
-    const product = emulator.store.find("products", account, productId);
+    const product = store.find("products", account, productId);
     if (product) productNames[productId] = product.name;
   }
-  return buildInvoice(newId("in"), now, {
+  const invoice = buildInvoice(newId("in"), now, {
     customer,
     subscription,
     billingReason,
@@ -253,4 +262,50 @@ function createInvoice(
     linePeriod: subscriptionPeriod(subscription),
     productNames,
   });
+  store.put("invoices", account, invoice);
+  events.emit(account, { type: "invoice.created", data: { object: invoice } }, origin);
+  finalizeInvoice(invoice, customer, now);
+  store.put("customers", account, customer);
+  store.put("invoices", account, invoice);
+  events.emit(account, { type: "invoice.finalized", data: { object: invoice } }, origin);
+  return invoice;
+}
+
+/** Charges the invoice to the card, then marks it paid (`invoice.paid`, `invoice.payment_succeeded`). */
+function payInvoice(
+  emulator: Emulator,
+  account: Scope,
+  invoice: Stripe.Invoice,
+  customer: Stripe.Customer,
+  card: SavedCard,
+  origin: EventOrigin,
+): void {
+  chargeCard(
+    emulator,
+    account,
+    {
+      amount: invoice.amount_due,
+      currency: invoice.currency,
+      customer: customer.id,
+      email: customer.email,
+      metadata: {},
+      description:
+        invoice.billing_reason === "subscription_create" ? "Subscription creation" : "Subscription update",
+      card,
+    },
+    origin,
+  );
+  markInvoicePaid(invoice, emulator.now());
+  emulator.store.put("invoices", account, invoice);
+  emulator.events.emit(account, { type: "invoice.paid", data: { object: invoice } }, origin);
+  emulator.events.emit(account, { type: "invoice.payment_succeeded", data: { object: invoice } }, origin);
+}
+
+/** The card renewals are charged to: the subscription's default payment method. */
+function defaultCard(emulator: Emulator, subscription: Stripe.Subscription): SavedCard {
+  const id = subscription.default_payment_method;
+  const card = typeof id === "string" ? emulator.store.state.cards[id] : undefined;
+  if (!card)
+    throw invalidRequest(`The subscription ${subscription.id} has no default payment method to charge.`);
+  return card;
 }

@@ -87,6 +87,19 @@ export function buildAccount(id: string, created: number, fields: AccountFields)
   };
 }
 
+/** The platform's own account, as `GET /v1/account` shows it: set up, able to charge. */
+export function buildPlatformAccount(id: string, created: number): Stripe.Account {
+  const account = buildAccount(id, created, {
+    email: "platform@example.com",
+    country: "US",
+    metadata: {},
+    businessName: "Local platform",
+  });
+  account.controller = { type: "account" };
+  completeOnboarding(account, created);
+  return account;
+}
+
 /** The account after the hosted onboarding form was filled in: everything enabled, nothing due. */
 export function completeOnboarding(account: Stripe.Account, now: number): void {
   account.charges_enabled = true;

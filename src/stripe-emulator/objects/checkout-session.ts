@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { snapshot } from "../state/snapshot.js";
 
 export interface CheckoutSessionFields {
   mode: "payment" | "subscription";
@@ -122,7 +123,8 @@ export function buildLineItem(
     currency: price.currency,
     description,
     metadata: {},
-    price,
+    // A copy as it was: the state keeps no object in two places (see state/store.ts).
+    price: snapshot(price),
     quantity,
   };
 }

@@ -12,15 +12,16 @@ export interface InvoiceFields {
   productNames: Record<string, string>;
 }
 
-/** A finalized subscription invoice, not yet paid; `markInvoicePaid` / `markInvoicePaymentFailed` finish it. */
+/**
+ * A subscription invoice as a draft (`invoice.created`); `finalizeInvoice` numbers it and makes it
+ * payable, then `markInvoicePaid` / `markInvoicePaymentFailed` record the attempt.
+ */
 export function buildInvoice(id: string, created: number, fields: InvoiceFields): Stripe.Invoice {
   const { customer, subscription } = fields;
   const lines = subscription.items.data.map((item) =>
     buildInvoiceLine(id, subscription, item, fields.linePeriod, fields.productNames),
   );
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
-  const sequence = customer.next_invoice_sequence ?? 1;
-  customer.next_invoice_sequence = sequence + 1;
   return {
     id,
     object: "invoice",
@@ -35,7 +36,7 @@ export function buildInvoice(id: string, created: number, fields: InvoiceFields)
     application: null,
     attempt_count: 0,
     attempted: false,
-    auto_advance: false,
+    auto_advance: true,
     automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
     automatically_finalizes_at: null,
     billing_reason: fields.billingReason,
@@ -58,7 +59,7 @@ export function buildInvoice(id: string, created: number, fields: InvoiceFields)
     description: null,
     discounts: [],
     due_date: null,
-    effective_at: created,
+    effective_at: null,
     ending_balance: 0,
     footer: null,
     from_invoice: null,
@@ -71,7 +72,7 @@ export function buildInvoice(id: string, created: number, fields: InvoiceFields)
     livemode: false,
     metadata: {},
     next_payment_attempt: null,
-    number: `${customer.invoice_prefix ?? "EMU"}-${String(sequence).padStart(4, "0")}`,
+    number: null,
     on_behalf_of: null,
     parent: {
       type: "subscription_details",
@@ -89,9 +90,9 @@ export function buildInvoice(id: string, created: number, fields: InvoiceFields)
     shipping_details: null,
     starting_balance: 0,
     statement_descriptor: null,
-    status: "open",
+    status: "draft",
     status_transitions: {
-      finalized_at: created,
+      finalized_at: null,
       marked_uncollectible_at: null,
       paid_at: null,
       voided_at: null,
@@ -108,8 +109,19 @@ export function buildInvoice(id: string, created: number, fields: InvoiceFields)
   };
 }
 
+/** Numbers the invoice from the customer's sequence and makes it payable (`invoice.finalized`). */
+export function finalizeInvoice(invoice: Stripe.Invoice, customer: Stripe.Customer, now: number): void {
+  const sequence = customer.next_invoice_sequence ?? 1;
+  customer.next_invoice_sequence = sequence + 1;
+  invoice.number = `${customer.invoice_prefix ?? "EMU"}-${String(sequence).padStart(4, "0")}`;
+  invoice.status = "open";
+  invoice.effective_at = now;
+  invoice.status_transitions.finalized_at = now;
+}
+
 export function markInvoicePaid(invoice: Stripe.Invoice, now: number): void {
   invoice.status = "paid";
+  invoice.auto_advance = false;
   invoice.attempted = true;
   invoice.attempt_count += 1;
   invoice.amount_paid = invoice.amount_due;

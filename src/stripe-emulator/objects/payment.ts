@@ -11,12 +11,11 @@ export interface PaymentFields {
   card: SavedCard;
 }
 
-/** A PaymentIntent that Checkout confirmed and that succeeded at once (cards capture automatically). */
+/** A PaymentIntent as Checkout creates it, before the card is charged (`payment_intent.created`). */
 export function buildPaymentIntent(
   id: string,
-  chargeId: string,
   created: number,
-  fields: PaymentFields,
+  fields: Omit<PaymentFields, "card" | "email">,
 ): Stripe.PaymentIntent {
   return {
     id,
@@ -25,14 +24,14 @@ export function buildPaymentIntent(
     amount: fields.amount,
     amount_capturable: 0,
     amount_details: {},
-    amount_received: fields.amount,
+    amount_received: 0,
     application: null,
     application_fee_amount: null,
     automatic_payment_methods: null,
     canceled_at: null,
     cancellation_reason: null,
     capture_method: "automatic_async",
-    client_secret: `${id}_secret_${chargeId.slice(3, 21)}`,
+    client_secret: `${id}_secret_${id.slice(3, 21)}`,
     confirmation_method: "automatic",
     created,
     currency: fields.currency,
@@ -41,13 +40,13 @@ export function buildPaymentIntent(
     description: fields.description,
     excluded_payment_method_types: null,
     last_payment_error: null,
-    latest_charge: chargeId,
+    latest_charge: null,
     livemode: false,
     managed_payments: null,
     metadata: fields.metadata,
     next_action: null,
     on_behalf_of: null,
-    payment_method: fields.card.id,
+    payment_method: null,
     payment_method_configuration_details: null,
     payment_method_options: {
       card: { installments: null, mandate_options: null, network: null, request_three_d_secure: "automatic" },
@@ -62,17 +61,31 @@ export function buildPaymentIntent(
     source: null,
     statement_descriptor: null,
     statement_descriptor_suffix: null,
-    status: "succeeded",
+    status: "requires_payment_method",
     transfer_data: null,
     transfer_group: null,
   };
 }
 
+/** The card was charged: cards capture at once, so the intent has succeeded. */
+export function markPaymentIntentSucceeded(intent: Stripe.PaymentIntent, charge: Stripe.Charge): void {
+  intent.status = "succeeded";
+  intent.amount_received = charge.amount;
+  intent.latest_charge = charge.id;
+  intent.payment_method = typeof charge.payment_method === "string" ? charge.payment_method : null;
+}
+
+export interface ChargeLinks {
+  paymentIntent: string;
+  balanceTransaction: string;
+  receiptUrl: string;
+}
+
 export function buildCharge(
   id: string,
-  paymentIntentId: string,
   created: number,
   fields: PaymentFields,
+  links: ChargeLinks,
 ): Stripe.Charge {
   return {
     id,
@@ -83,7 +96,7 @@ export function buildCharge(
     application: null,
     application_fee: null,
     application_fee_amount: null,
-    balance_transaction: null,
+    balance_transaction: links.balanceTransaction,
     billing_details: { address: null, email: fields.email, name: null, phone: null, tax_id: null },
     calculated_statement_descriptor: "FLATFEE",
     captured: true,
@@ -111,7 +124,7 @@ export function buildCharge(
       type: "authorized",
     },
     paid: true,
-    payment_intent: paymentIntentId,
+    payment_intent: links.paymentIntent,
     payment_method: fields.card.id,
     payment_method_details: {
       type: "card",
@@ -144,7 +157,7 @@ export function buildCharge(
     },
     receipt_email: null,
     receipt_number: null,
-    receipt_url: null,
+    receipt_url: links.receiptUrl,
     refunded: false,
     review: null,
     shipping: null,
@@ -165,12 +178,17 @@ export interface RefundFields {
   metadata: Stripe.Metadata;
 }
 
-export function buildRefund(id: string, created: number, fields: RefundFields): Stripe.Refund {
+export function buildRefund(
+  id: string,
+  created: number,
+  fields: RefundFields,
+  balanceTransaction: string,
+): Stripe.Refund {
   return {
     id,
     object: "refund",
     amount: fields.amount,
-    balance_transaction: null,
+    balance_transaction: balanceTransaction,
     charge: fields.charge.id,
     created,
     currency: fields.charge.currency,
@@ -188,5 +206,62 @@ export function buildRefund(id: string, created: number, fields: RefundFields): 
     source_transfer_reversal: null,
     status: "succeeded",
     transfer_reversal: null,
+  };
+}
+
+/** Stripe's US card pricing: 2.9% + 30¢ per successful charge; refunds give no fee back. */
+function cardFee(amount: number): number {
+  return Math.round(amount * 0.029) + 30;
+}
+
+/** Funds from a card charge become available two days later (the payout schedule's `delay_days`). */
+const AVAILABLE_AFTER_SECONDS = 2 * 86_400;
+
+export interface BalanceMovement {
+  kind: "charge" | "refund";
+  /** The charge or refund id. */
+  source: string;
+  /** Positive; a refund's transaction takes it out of the balance. */
+  amount: number;
+  currency: string;
+  description: string | null;
+}
+
+/** What a charge adds to (or a refund takes from) the account's balance. */
+export function buildBalanceTransaction(
+  id: string,
+  created: number,
+  movement: BalanceMovement,
+): Stripe.BalanceTransaction {
+  const fee = movement.kind === "charge" ? cardFee(movement.amount) : 0;
+  const amount = movement.kind === "charge" ? movement.amount : -movement.amount;
+  return {
+    id,
+    object: "balance_transaction",
+    amount,
+    available_on: created + AVAILABLE_AFTER_SECONDS,
+    balance_type: "payments",
+    created,
+    currency: movement.currency,
+    description: movement.description,
+    exchange_rate: null,
+    fee,
+    fee_details:
+      fee > 0
+        ? [
+            {
+              amount: fee,
+              application: null,
+              currency: movement.currency,
+              description: "Stripe processing fees",
+              type: "stripe_fee",
+            },
+          ]
+        : [],
+    net: amount - fee,
+    reporting_category: movement.kind,
+    source: movement.source,
+    status: "pending",
+    type: movement.kind,
   };
 }

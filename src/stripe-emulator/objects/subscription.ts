@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import { embeddedList } from "../lists.js";
+import { snapshot } from "../state/snapshot.js";
 import { planFromPrice } from "./price.js";
 
 export interface SubscriptionItemInput {
@@ -108,7 +109,7 @@ function buildSubscriptionItem(
     discounts: [],
     metadata: {},
     plan: planFromPrice(item.price),
-    price: item.price,
+    price: snapshot(item.price),
     quantity: item.quantity,
     subscription,
     tax_rates: [],

@@ -89,7 +89,8 @@ function closedSession(reply: FastifyReply, session: Stripe.Checkout.Session) {
     );
 }
 
-function merchantName(emulator: Emulator, account: Scope): string {
+/** Who the buyer pays: the connected account's business name, or a stand-in for the platform. */
+export function merchantName(emulator: Emulator, account: Scope): string {
   if (!account) return "Test merchant";
   const connected = emulator.store.state.accounts[account];
   return (

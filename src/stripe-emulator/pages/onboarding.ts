@@ -23,7 +23,7 @@ export function registerOnboardingPage(app: FastifyInstance, emulator: Emulator)
         .send(messagePage("Link not found", "This onboarding link is not valid."));
     if (!usableLink(link.token) || link.state !== "new") return reply.redirect(link.refreshUrl, 303);
     link.state = "opened";
-    emulator.store.changed();
+    emulator.store.set("accountLinks", link.token, link);
     const account = emulator.store.state.accounts[link.account];
     return reply.type("text/html").send(
       layout(
@@ -52,7 +52,7 @@ export function registerOnboardingPage(app: FastifyInstance, emulator: Emulator)
         .send(messagePage("Link not found", "This onboarding link is not valid."));
     if (!usableLink(link.token) || link.state !== "opened") return reply.redirect(link.refreshUrl, 303);
     link.state = "used";
-    emulator.store.changed();
+    emulator.store.set("accountLinks", link.token, link);
     const account = emulator.store.state.accounts[link.account];
     if (account && request.body?.action === "complete") finishOnboarding(emulator, account);
     return reply.redirect(link.returnUrl, 303);

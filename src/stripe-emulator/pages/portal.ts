@@ -85,7 +85,7 @@ export function registerPortalPage(app: FastifyInstance, emulator: Emulator): vo
             expMonth: card.expMonth,
             expYear: card.expYear,
           };
-          emulator.store.state.cards[saved.id] = saved;
+          emulator.store.set("cards", saved.id, saved);
           setDefaultPaymentMethod(emulator, account, subscription, saved, AUTOMATIC);
           break;
         }

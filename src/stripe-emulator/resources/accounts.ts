@@ -60,18 +60,21 @@ export function registerAccounts(routes: ApiRoutes, emulator: Emulator): void {
     if (input.business_profile?.url && account.business_profile)
       account.business_profile.url = input.business_profile.url;
     if (input.default_currency) account.default_currency = input.default_currency.toLowerCase();
-    accounts()[account.id] = account;
-    store.changed();
+    store.set("accounts", account.id, account);
     return account;
   });
 
-  routes.get("/v1/accounts/:id", ({ account: scope, id }) => visibleAccount(scope, id));
+  /** Reads also reach the platform's own account, which the emulator does not let anyone change. */
+  const readableAccount = (scope: Scope, id: string): Stripe.Account =>
+    scope === null && id === store.state.platformAccount.id
+      ? store.state.platformAccount
+      : visibleAccount(scope, id);
 
-  routes.get("/v1/account", ({ account: scope }) => {
-    if (scope === null)
-      throw invalidRequest("The platform account is not emulated; pass a Stripe-Account header.");
-    return visibleAccount(scope, scope);
-  });
+  routes.get("/v1/accounts/:id", ({ account: scope, id }) => readableAccount(scope, id));
+
+  routes.get("/v1/account", ({ account: scope }) =>
+    readableAccount(scope, scope ?? store.state.platformAccount.id),
+  );
 
   routes.post("/v1/accounts/:id", ({ account: scope, id, params }) => {
     const account = visibleAccount(scope, id);
@@ -83,7 +86,7 @@ export function registerAccounts(routes: ApiRoutes, emulator: Emulator): void {
       if (input.business_profile.url !== undefined) account.business_profile.url = input.business_profile.url;
     }
     account.metadata = mergeMetadata(account.metadata ?? {}, input.metadata);
-    store.changed();
+    store.set("accounts", account.id, account);
     return account;
   });
 
@@ -99,15 +102,14 @@ export function registerAccounts(routes: ApiRoutes, emulator: Emulator): void {
     const token = randomBytes(18).toString("base64url");
     const created = emulator.now();
     const expiresAt = created + ACCOUNT_LINK_LIFETIME_SECONDS;
-    store.state.accountLinks[token] = {
+    store.set("accountLinks", token, {
       token,
       account: input.account,
       refreshUrl: input.refresh_url,
       returnUrl: input.return_url,
       expiresAt,
       state: "new",
-    };
-    store.changed();
+    });
     const link: Stripe.AccountLink = {
       object: "account_link",
       created,

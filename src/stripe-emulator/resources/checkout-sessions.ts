@@ -159,31 +159,43 @@ function createSession(emulator: Emulator, { account, params }: ApiCall): Stripe
     );
   }
 
-  const id = newCheckoutSessionId();
-  const lineItems = input.line_items.map((item, index) => {
-    const param = `line_items[${index}]`;
-    if (item.quantity === undefined) throw parameterMissing(`${param}[quantity]`);
-    const price = linePrice(emulator, account, item, param);
-    if (input.mode === "payment" && price.recurring) {
+  // Every line is checked before any price is made from `price_data`: a refused request creates nothing.
+  const lines = input.line_items.map((item, index) =>
+    checkLine(emulator, account, item, `line_items[${index}]`),
+  );
+  for (const line of lines) {
+    if (input.mode === "payment" && lineRecurring(line)) {
       throw invalidRequest(
         "You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.",
-        `${param}[price]`,
+        `${line.param}[price]`,
       );
     }
-    const productId = typeof price.product === "string" ? price.product : price.product.id;
-    const productName = store.find("products", account, productId)?.name ?? productId;
-    return buildLineItem(newId("li"), price, item.quantity, productName);
-  });
-  const currencies = new Set(lineItems.map((item) => item.currency));
-  if (currencies.size > 1) {
+  }
+  if (new Set(lines.map(lineCurrency)).size > 1) {
     throw invalidRequest("All line items must use the same currency.", "line_items");
   }
-  if (input.mode === "subscription" && !lineItems.some((item) => item.price?.recurring)) {
+  if (input.mode === "subscription" && !lines.some(lineRecurring)) {
     throw invalidRequest(
       "You must provide at least one recurring price in `subscription` mode when using prices.",
       "line_items",
     );
   }
+
+  const id = newCheckoutSessionId();
+  const lineItems = lines.map((line) => {
+    const price =
+      "price" in line
+        ? line.price
+        : createPrice(
+            emulator,
+            account,
+            { ...line.priceData, active: false },
+            `${line.param}[price_data][product]`,
+          );
+    const productId = typeof price.product === "string" ? price.product : price.product.id;
+    const productName = store.find("products", account, productId)?.name ?? productId;
+    return buildLineItem(newId("li"), price, line.quantity, productName);
+  });
 
   const session = buildCheckoutSession(id, now, {
     mode: input.mode,
@@ -204,21 +216,28 @@ function createSession(emulator: Emulator, { account, params }: ApiCall): Stripe
   if (input.billing_address_collection) session.billing_address_collection = input.billing_address_collection;
   if (input.customer_creation && session.mode === "payment")
     session.customer_creation = input.customer_creation;
-  store.state.checkoutDetails[id] = {
+  store.set("checkoutDetails", id, {
     lineItems,
     paymentIntentMetadata: mergeMetadata({}, input.payment_intent_data?.metadata),
     subscriptionMetadata: mergeMetadata({}, input.subscription_data?.metadata),
-  };
+  });
   store.put("checkoutSessions", account, session);
   return session;
 }
 
-function linePrice(
+/** A line item once checked: an existing price, or the price `price_data` will make. */
+type CheckedLine = { param: string; quantity: number } & (
+  | { price: Stripe.Price }
+  | { priceData: z.output<typeof priceDataSchema> }
+);
+
+function checkLine(
   emulator: Emulator,
   account: Scope,
   item: z.output<typeof lineItemSchema>,
   param: string,
-): Stripe.Price {
+): CheckedLine {
+  if (item.quantity === undefined) throw parameterMissing(`${param}[quantity]`);
   if (item.price && item.price_data) {
     throw new StripeApiError(
       400,
@@ -228,15 +247,25 @@ function linePrice(
       `${param}[price]`,
     );
   }
-  if (item.price) return emulator.store.get("prices", account, item.price, "price", `${param}[price]`);
-  if (!item.price_data) throw parameterMissing(`${param}[price]`);
-  if (!item.price_data.product && !item.price_data.product_data) {
-    throw parameterMissing(`${param}[price_data][product_data]`);
+  const { store } = emulator;
+  if (item.price) {
+    return {
+      param,
+      quantity: item.quantity,
+      price: store.get("prices", account, item.price, "price", `${param}[price]`),
+    };
   }
-  return createPrice(
-    emulator,
-    account,
-    { ...item.price_data, active: false },
-    `${param}[price_data][product]`,
-  );
+  if (!item.price_data) throw parameterMissing(`${param}[price]`);
+  const { product, product_data: productData } = item.price_data;
+  if (!product && !productData) throw parameterMissing(`${param}[price_data][product_data]`);
+  if (product) store.get("products", account, product, "product", `${param}[price_data][product]`);
+  return { param, quantity: item.quantity, priceData: item.price_data };
+}
+
+function lineRecurring(line: CheckedLine): boolean {
+  return Boolean("price" in line ? line.price.recurring : line.priceData.recurring);
+}
+
+function lineCurrency(line: CheckedLine): string {
+  return "price" in line ? line.price.currency : line.priceData.currency;
 }

@@ -22,7 +22,7 @@ const listSchema = z.strictObject({ ...listParams, email: text().optional() });
 export function registerCustomers(routes: ApiRoutes, emulator: Emulator): void {
   const { store } = emulator;
 
-  routes.post("/v1/customers", ({ account, params }) => {
+  routes.post("/v1/customers", ({ account, params, origin }) => {
     const input = parseParams(createSchema, params);
     const customer = buildCustomer(newId("cus"), emulator.now(), {
       email: input.email ?? null,
@@ -33,6 +33,7 @@ export function registerCustomers(routes: ApiRoutes, emulator: Emulator): void {
     });
     if (input.preferred_locales) customer.preferred_locales = input.preferred_locales;
     store.put("customers", account, customer);
+    emulator.events.emit(account, { type: "customer.created", data: { object: customer } }, origin);
     return customer;
   });
 
@@ -47,7 +48,7 @@ export function registerCustomers(routes: ApiRoutes, emulator: Emulator): void {
     if (input.phone !== undefined) customer.phone = input.phone;
     if (input.preferred_locales) customer.preferred_locales = input.preferred_locales;
     customer.metadata = mergeMetadata(customer.metadata, input.metadata);
-    store.changed();
+    store.put("customers", account, customer);
     return customer;
   });
 

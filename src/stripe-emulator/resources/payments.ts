@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import { z } from "zod";
+import { recordBalanceMovement } from "../actions/payments.js";
 import type { ApiRoutes } from "../api.js";
 import type { Emulator } from "../emulator.js";
 import { invalidRequest, parameterMissing, StripeApiError } from "../errors.js";
@@ -53,6 +54,10 @@ export function registerPayments(routes: ApiRoutes, emulator: Emulator): void {
       );
     return paginate(charges, input, "/v1/charges", "charge");
   });
+
+  routes.get("/v1/balance_transactions/:id", ({ account, id }) =>
+    store.get("balanceTransactions", account, id, "balance transaction"),
+  );
 
   routes.post("/v1/refunds", ({ account, params, origin }) =>
     createRefund(emulator, account, params, origin),
@@ -122,12 +127,20 @@ function createRefund(
   if (amount === 0)
     throw invalidRequest("Refund amount must be greater than 0.", "amount", "parameter_invalid_integer");
 
-  const refund = buildRefund(newId("re"), emulator.now(), {
+  const refundId = newId("re");
+  const balanceTransaction = recordBalanceMovement(emulator, account, {
+    kind: "refund",
+    source: refundId,
     amount,
-    charge,
-    reason: input.reason ?? null,
-    metadata: mergeMetadata({}, input.metadata),
+    currency: charge.currency,
+    description: "REFUND FOR CHARGE",
   });
+  const refund = buildRefund(
+    refundId,
+    emulator.now(),
+    { amount, charge, reason: input.reason ?? null, metadata: mergeMetadata({}, input.metadata) },
+    balanceTransaction.id,
+  );
   store.put("refunds", account, refund);
   const previous: Partial<Stripe.Charge> = {
     amount_refunded: charge.amount_refunded,
@@ -135,7 +148,7 @@ function createRefund(
   };
   charge.amount_refunded += amount;
   charge.refunded = charge.amount_refunded === charge.amount;
-  store.changed();
+  store.put("charges", account, charge);
   emulator.events.emit(account, { type: "refund.created", data: { object: refund } }, origin);
   emulator.events.emit(
     account,

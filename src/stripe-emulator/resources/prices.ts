@@ -136,7 +136,10 @@ export function registerPrices(routes: ApiRoutes, emulator: Emulator): void {
           "lookup_key_already_exists",
         );
       }
-      if (holder) holder.lookup_key = null;
+      if (holder) {
+        holder.lookup_key = null;
+        store.put("prices", account, holder);
+      }
     }
     return createPrice(emulator, account, input);
   });
@@ -156,7 +159,7 @@ export function registerPrices(routes: ApiRoutes, emulator: Emulator): void {
     if (input.active !== undefined) price.active = input.active;
     if (input.nickname !== undefined) price.nickname = input.nickname;
     price.metadata = mergeMetadata(price.metadata, input.metadata);
-    store.changed();
+    store.put("prices", account, price);
     return price;
   });
 

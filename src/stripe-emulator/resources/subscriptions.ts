@@ -65,18 +65,19 @@ export function registerSubscriptions(routes: ApiRoutes, emulator: Emulator): vo
     if (input.cancellation_details?.comment !== undefined && subscription.cancellation_details) {
       subscription.cancellation_details.comment = input.cancellation_details.comment;
     }
-    store.changed();
+    store.put("subscriptions", account, subscription);
     return subscription;
   });
 
   routes.delete("/v1/subscriptions/:id", ({ account, id, params, origin }) => {
     const subscription = store.get("subscriptions", account, id, "subscription");
     const input = parseParams(cancelSchema, params);
-    endSubscription(emulator, account, subscription, "cancellation_requested", origin);
-    if (input.cancellation_details?.comment !== undefined && subscription.cancellation_details) {
-      subscription.cancellation_details.comment = input.cancellation_details.comment;
+    // Set before it ends, so `customer.subscription.deleted` carries the comment too.
+    const details = subscription.cancellation_details;
+    if (subscription.status !== "canceled" && details && input.cancellation_details?.comment !== undefined) {
+      details.comment = input.cancellation_details.comment;
     }
-    return subscription;
+    return endSubscription(emulator, account, subscription, "cancellation_requested", origin);
   });
 
   routes.get("/v1/subscriptions", ({ account, params }) => {

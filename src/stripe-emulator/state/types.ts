@@ -1,4 +1,6 @@
 import type Stripe from "stripe";
+import { newId } from "../ids.js";
+import { buildPlatformAccount } from "../objects/account.js";
 
 /** `null` is the platform; otherwise the connected account (`acct_…`) an object lives on. */
 export type Scope = string | null;
@@ -19,7 +21,9 @@ export interface OwnedObjects {
   refunds: Stripe.Refund;
   subscriptions: Stripe.Subscription;
   invoices: Stripe.Invoice;
+  balanceTransactions: Stripe.BalanceTransaction;
   portalSessions: Stripe.BillingPortal.Session;
+  portalConfigurations: Stripe.BillingPortal.Configuration;
 }
 
 export type OwnedCollectionName = keyof OwnedObjects;
@@ -53,6 +57,16 @@ export interface SavedCard {
 
 export type WebhookEndpointName = "platform" | "connect";
 
+/**
+ * A webhook endpoint made through the API (`/v1/webhook_endpoints`). Stripe shows its secret only on
+ * create and never shows `connect`, so both are kept beside the object.
+ */
+export interface WebhookEndpointRecord {
+  endpoint: Stripe.WebhookEndpoint;
+  secret: string;
+  connect: boolean;
+}
+
 export interface DeliveryAttempt {
   /** Unix milliseconds. */
   at: number;
@@ -80,28 +94,45 @@ export interface IdempotencyRecord {
 
 export type OwnedState = { [K in OwnedCollectionName]: Record<string, Owned<OwnedObjects[K]>> };
 
-export interface EmulatorState extends OwnedState {
+/** Records kept by id that belong to no account scope. */
+export interface KeyedRecords {
+  /** Connected accounts, owned by the platform. */
+  accounts: Stripe.Account;
+  accountLinks: AccountLinkRecord;
+  checkoutDetails: CheckoutSessionDetails;
+  cards: SavedCard;
+  idempotency: IdempotencyRecord;
+  webhookEndpoints: WebhookEndpointRecord;
+}
+
+export type KeyedSectionName = keyof KeyedRecords;
+
+export type KeyedState = { [K in KeyedSectionName]: Record<string, KeyedRecords[K]> };
+
+/** Every section whose records are kept by id: what the journal writes one record at a time. */
+export type RecordSections = { [K in OwnedCollectionName]: Owned<OwnedObjects[K]> } & KeyedRecords;
+export type RecordSectionName = keyof RecordSections;
+
+export interface EmulatorState extends OwnedState, KeyedState {
   version: 1;
   clockOffsetSeconds: number;
-  /** Connected accounts, owned by the platform. */
-  accounts: Record<string, Stripe.Account>;
-  accountLinks: Record<string, AccountLinkRecord>;
-  checkoutDetails: Record<string, CheckoutSessionDetails>;
-  cards: Record<string, SavedCard>;
+  /** The platform's own account (`GET /v1/account`), made once with the state. */
+  platformAccount: Stripe.Account;
   events: EventRecord[];
-  idempotency: Record<string, IdempotencyRecord>;
 }
 
 export function emptyState(): EmulatorState {
   return {
     version: 1,
     clockOffsetSeconds: 0,
+    platformAccount: buildPlatformAccount(newId("acct"), Math.floor(Date.now() / 1000)),
     accounts: {},
     accountLinks: {},
     checkoutDetails: {},
     cards: {},
     events: [],
     idempotency: {},
+    webhookEndpoints: {},
     customers: {},
     products: {},
     prices: {},
@@ -111,6 +142,8 @@ export function emptyState(): EmulatorState {
     refunds: {},
     subscriptions: {},
     invoices: {},
+    balanceTransactions: {},
     portalSessions: {},
+    portalConfigurations: {},
   };
 }

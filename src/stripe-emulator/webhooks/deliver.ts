@@ -24,6 +24,8 @@ interface Logger {
 export class WebhookDeliverer {
   private endpoints: WebhookEndpoints = {};
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Events with a delivery (and its retries) under way in this process. */
+  private readonly underWay = new Set<string>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private closed = false;
 
@@ -32,8 +34,15 @@ export class WebhookDeliverer {
     private readonly logger: Logger,
   ) {}
 
+  /**
+   * Sets the endpoints, and sends what is still pending to them: events whose delivery a restart
+   * (or a crash) cut short are sent again, as Stripe keeps retrying an endpoint that was down.
+   */
   configure(endpoints: WebhookEndpoints): void {
     this.endpoints = { ...endpoints };
+    for (const record of this.store.state.events) {
+      if (record.status === "pending" && this.has(record.endpoint)) this.enqueue(record);
+    }
   }
 
   has(name: WebhookEndpointName): boolean {
@@ -42,6 +51,8 @@ export class WebhookDeliverer {
 
   /** Delivers in the background, with retries. */
   enqueue(record: EventRecord): void {
+    if (this.underWay.has(record.event.id)) return;
+    this.underWay.add(record.event.id);
     this.schedule(record, 0, 0);
   }
 
@@ -66,22 +77,35 @@ export class WebhookDeliverer {
   private schedule(record: EventRecord, retryIndex: number, delayMs: number): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      void this.deliverOnce(record, retryIndex === 0 ? "initial" : "retry").then((attempt) => {
-        if (isDelivered(attempt)) return;
-        const nextDelay = RETRY_DELAYS_MS[retryIndex];
-        if (nextDelay === undefined || this.closed) {
-          if (record.status === "pending") record.status = "failed";
-          this.store.changed();
-          return;
-        }
-        this.schedule(record, retryIndex + 1, nextDelay);
-      });
+      void this.deliverOnce(record, retryIndex === 0 ? "initial" : "retry").then(
+        (attempt) => {
+          const nextDelay = RETRY_DELAYS_MS[retryIndex];
+          if (isDelivered(attempt) || nextDelay === undefined || this.closed) {
+            this.underWay.delete(record.event.id);
+            // A delivery cut short by close() stays pending, to be sent again after a restart.
+            // Saved with the next commit; should a crash come first, the restart simply tries again.
+            if (!isDelivered(attempt) && !this.closed && record.status === "pending") {
+              record.status = "failed";
+              this.store.eventChanged(record);
+            }
+            return;
+          }
+          this.schedule(record, retryIndex + 1, nextDelay);
+        },
+        (error: unknown) => {
+          // The state could not be saved: the event stays pending and goes out after the next restart.
+          this.underWay.delete(record.event.id);
+          this.logger.warn(`stripe-emulator: webhook ${record.event.id} not sent: ${String(error)}`);
+        },
+      );
     }, delayMs);
     timer.unref();
     this.timers.add(timer);
   }
 
   private async attempt(record: EventRecord, trigger: DeliveryAttempt["trigger"]): Promise<DeliveryAttempt> {
+    // What the event announces must be on disk before anyone hears of it.
+    this.store.commit();
     const endpoint = this.endpoints[record.endpoint];
     const started = Date.now();
     const attempt: DeliveryAttempt = {
@@ -124,7 +148,8 @@ export class WebhookDeliverer {
         `stripe-emulator: webhook ${record.event.type} (${record.event.id}) not delivered: ${reason}`,
       );
     }
-    this.store.changed();
+    this.store.eventChanged(record);
+    this.store.commit();
     return attempt;
   }
 }

@@ -10,11 +10,18 @@ export type EventPayload =
   | { type: "account.updated"; data: Stripe.AccountUpdatedEvent.Data }
   | { type: "checkout.session.completed"; data: Stripe.CheckoutSessionCompletedEvent.Data }
   | { type: "checkout.session.expired"; data: Stripe.CheckoutSessionExpiredEvent.Data }
+  | { type: "charge.succeeded"; data: Stripe.ChargeSucceededEvent.Data }
+  | { type: "customer.created"; data: Stripe.CustomerCreatedEvent.Data }
   | { type: "customer.subscription.created"; data: Stripe.CustomerSubscriptionCreatedEvent.Data }
   | { type: "customer.subscription.updated"; data: Stripe.CustomerSubscriptionUpdatedEvent.Data }
   | { type: "customer.subscription.deleted"; data: Stripe.CustomerSubscriptionDeletedEvent.Data }
+  | { type: "invoice.created"; data: Stripe.InvoiceCreatedEvent.Data }
+  | { type: "invoice.finalized"; data: Stripe.InvoiceFinalizedEvent.Data }
   | { type: "invoice.paid"; data: Stripe.InvoicePaidEvent.Data }
+  | { type: "invoice.payment_succeeded"; data: Stripe.InvoicePaymentSucceededEvent.Data }
   | { type: "invoice.payment_failed"; data: Stripe.InvoicePaymentFailedEvent.Data }
+  | { type: "payment_intent.created"; data: Stripe.PaymentIntentCreatedEvent.Data }
+  | { type: "payment_intent.succeeded"; data: Stripe.PaymentIntentSucceededEvent.Data }
   | { type: "charge.refunded"; data: Stripe.ChargeRefundedEvent.Data }
   | { type: "refund.created"; data: Stripe.RefundCreatedEvent.Data };
 
@@ -57,14 +64,21 @@ export class EventLog {
       deliveries: [],
       status: configured ? "pending" : "skipped",
     };
-    this.store.state.events.push(record);
-    this.store.trimEvents();
-    this.store.changed();
+    this.store.addEvent(record);
     if (configured) this.deliver(record);
     return event;
   }
 
   find(id: string): EventRecord | undefined {
     return this.store.state.events.find((record) => record.event.id === id);
+  }
+
+  /** Events of one account (platform or connected), newest first, as `GET /v1/events` lists them. */
+  list(account: Scope): Stripe.Event[] {
+    const events: Stripe.Event[] = [];
+    for (const record of this.store.state.events) {
+      if ((record.event.account ?? null) === account) events.push(record.event);
+    }
+    return events.reverse();
   }
 }
