@@ -118,6 +118,19 @@ export const createProductSchema = z
 export type CreateProductInput = z.input<typeof createProductSchema>;
 export type NewProduct = z.output<typeof createProductSchema>;
 
+/**
+ * A cover as an `<img>` wants it: `src` and `width`/`height` are its largest size (the size fixes the
+ * box before the image loads, so nothing shifts), `srcSet` offers every size for the browser to choose.
+ */
+export const coverImageSchema = z.object({
+  src: z.string(),
+  srcSet: z.string(),
+  width: z.number(),
+  height: z.number(),
+  alt: z.string(),
+});
+export type CoverImage = z.infer<typeof coverImageSchema>;
+
 /** What the seller and the public both see of a product. */
 const productCoreSchema = z.object({
   id: z.string(),
@@ -130,6 +143,8 @@ const productCoreSchema = z.object({
   fileType: z.string().nullable(),
   coverImageUrl: z.string().nullable(),
   coverThumbnailUrl: z.string().nullable(),
+  /** Null when the product has no cover (pages show a placeholder). */
+  cover: coverImageSchema.nullable(),
   createdAt: z.string(),
 });
 

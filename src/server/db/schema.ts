@@ -4,6 +4,21 @@ import type { ColumnType, Generated } from "kysely";
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** jsonb: read as the value, written as its JSON text (pg would turn a JS array into a Postgres array). */
+type JsonColumn<T> = ColumnType<T | null, string | null | undefined, string | null>;
+
+/** One size of a cover, as stored: its key in product-covers and its pixel size. */
+export interface StoredCoverVariant {
+  key: string;
+  width: number;
+  height: number;
+}
+/** One size of a product's cover, as shown: its public address and pixel size. */
+export interface PublicCoverVariant {
+  url: string;
+  width: number;
+  height: number;
+}
 
 export interface UserTable {
   id: string;
@@ -97,6 +112,8 @@ export interface UploadTable {
   thumbnail_key: string | null;
   /** Covers and profile pictures: the uploaded image (in product-files) while it is checked and rendered. */
   source_key: string | null;
+  /** Covers: the responsive sizes in product-covers (every planned one while checking, then those made). */
+  cover_variants: JsonColumn<StoredCoverVariant[]>;
   size_bytes: number | null;
   content_type: string | null;
   expires_at: Timestamp;
@@ -123,6 +140,8 @@ export interface ProductTable {
   file_type: string | null;
   cover_image_url: string | null;
   cover_thumbnail_url: string | null;
+  /** The cover's responsive sizes, smallest first; null for covers made before them. */
+  cover_variants: JsonColumn<PublicCoverVariant[]>;
   inventory_type: "unlimited" | "limited";
   quantity_available: number | null;
   is_active: Generated<boolean>;

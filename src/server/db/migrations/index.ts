@@ -6,6 +6,7 @@ import * as m0004 from "./0004_products_store_views";
 import * as m0005 from "./0005_checkouts_orders_downloads";
 import * as m0006 from "./0006_uploads_hardening";
 import * as m0007 from "./0007_checkout_holds_reconciliation";
+import * as m0008 from "./0008_cover_variants";
 
 // Every migration, in order. Append new ones; never edit one that has landed.
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "0005_checkouts_orders_downloads": m0005,
   "0006_uploads_hardening": m0006,
   "0007_checkout_holds_reconciliation": m0007,
+  "0008_cover_variants": m0008,
 };

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { NewProduct } from "../../../contracts/products";
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
+import type { PublicCoverVariant, StoredCoverVariant } from "../../db/schema";
 import { assertCanManageProducts } from "../billing/seller-readiness";
 import { attachUpload } from "../uploads/attach-upload";
 import { type ProductRow, toSellerProduct } from "./product-shapes";
@@ -10,6 +11,10 @@ export interface ProductDeps {
   db: Database;
   storage: Storage;
 }
+
+/** A cover's sizes at their public addresses, as pages show them. */
+const publicCoverVariants = (storage: Storage, variants: StoredCoverVariant[]): PublicCoverVariant[] =>
+  variants.map(({ key, width, height }) => ({ url: storage.publicUrl(key), width, height }));
 
 /** Short, unguessable, URL-safe: the id in every shared product link. */
 const newProductId = () => randomBytes(9).toString("base64url");
@@ -40,6 +45,9 @@ export async function createProduct(deps: ProductDeps, sellerId: string, input: 
         file_type: file.content_type,
         cover_image_url: cover?.storage_key ? deps.storage.publicUrl(cover.storage_key) : null,
         cover_thumbnail_url: cover?.thumbnail_key ? deps.storage.publicUrl(cover.thumbnail_key) : null,
+        cover_variants: cover?.cover_variants
+          ? JSON.stringify(publicCoverVariants(deps.storage, cover.cover_variants))
+          : null,
         inventory_type: input.inventoryType,
         quantity_available: input.quantityAvailable,
         created_at: now,

@@ -1,11 +1,42 @@
 import type { Selectable } from "kysely";
-import { PURCHASE_UNAVAILABLE, type PublicProduct, type SellerProduct } from "../../../contracts/products";
+import {
+  type CoverImage,
+  PURCHASE_UNAVAILABLE,
+  type PublicProduct,
+  type SellerProduct,
+} from "../../../contracts/products";
+import { COVER_IMAGE_SIZE } from "../../../contracts/uploads";
 import type { ProductTable } from "../../db/schema";
 
 export type ProductRow = Selectable<ProductTable>;
 
+/** The thumbnail every cover got before covers had sizes. */
+const LEGACY_THUMBNAIL_SIZE = { width: 600, height: 315 } as const;
+
 export const isSoldOut = (product: Pick<ProductRow, "inventory_type" | "quantity_available">): boolean =>
   product.inventory_type === "limited" && (product.quantity_available ?? 0) <= 0;
+
+/**
+ * The cover's `<img>` attributes. A cover made before covers had sizes has its 600x315 thumbnail and
+ * its 1200x630 Open Graph image: those are its sizes.
+ */
+function coverOf(row: ProductRow): CoverImage | null {
+  if (!row.cover_image_url) return null;
+  const variants = row.cover_variants?.length
+    ? row.cover_variants
+    : [
+        ...(row.cover_thumbnail_url ? [{ url: row.cover_thumbnail_url, ...LEGACY_THUMBNAIL_SIZE }] : []),
+        { url: row.cover_image_url, ...COVER_IMAGE_SIZE },
+      ];
+  const largest = variants.reduce((wider, variant) => (variant.width > wider.width ? variant : wider));
+  return {
+    src: largest.url,
+    srcSet: variants.map((variant) => `${variant.url} ${variant.width}w`).join(", "),
+    width: largest.width,
+    height: largest.height,
+    alt: `Cover of ${row.title}`,
+  };
+}
 
 /** The fields the seller and the public share. */
 function productCore(row: ProductRow) {
@@ -20,6 +51,7 @@ function productCore(row: ProductRow) {
     fileType: row.file_type,
     coverImageUrl: row.cover_image_url,
     coverThumbnailUrl: row.cover_thumbnail_url,
+    cover: coverOf(row),
     createdAt: row.created_at.toISOString(),
   };
 }

@@ -7,6 +7,7 @@ import {
   UPLOAD_MESSAGES,
 } from "../../../contracts/uploads";
 import type { Database } from "../../db/database";
+import type { StoredCoverVariant } from "../../db/schema";
 import { AppError, badRequest, notFound } from "../../http/errors";
 import type { VirusScanner } from "./clamav";
 import type { UploadDeps } from "./create-upload-intent";
@@ -94,15 +95,18 @@ function plannedKeys(upload: UploadRow, checkedKey: string) {
       bucket: "product-files",
       storage_key: checkedKey,
       thumbnail_key: null,
+      cover_variants: null,
       source_key: null,
     } as const;
   }
   if (upload.purpose === "product-cover") {
-    const { openGraph, thumbnail } = coverImageKeys(checkedKey);
+    const { openGraph, variants } = coverImageKeys(checkedKey);
     return {
       bucket: "product-covers",
       storage_key: openGraph,
-      thumbnail_key: thumbnail,
+      // One of the sizes, chosen once they are made.
+      thumbnail_key: null,
+      cover_variants: JSON.stringify(variants),
       source_key: checkedKey,
     } as const;
   }
@@ -110,6 +114,7 @@ function plannedKeys(upload: UploadRow, checkedKey: string) {
     bucket: "product-covers",
     storage_key: profilePictureKey(upload.seller_id, upload.id),
     thumbnail_key: null,
+    cover_variants: null,
     source_key: checkedKey,
   } as const;
 }
@@ -148,38 +153,52 @@ function checkUploadedSize(upload: UploadRow, sizeBytes: number): void {
   }
 }
 
+/** What was stored: its size (all rendered images together) and type, and a cover's sizes. */
+interface StoredFile {
+  sizeBytes: number;
+  contentType: string;
+  coverVariants?: StoredCoverVariant[];
+}
+
 async function storeCheckedFile(
   { storage, virusScanner }: CompleteUploadDeps,
   upload: UploadRow,
   source: StoredObject,
-): Promise<{ sizeBytes: number; contentType: string }> {
+): Promise<StoredFile> {
   if (upload.purpose === "product-file") {
     const file = { name: upload.original_name, type: upload.declared_type };
     const { contentType } = await inspectProductFile(storage, source, file, virusScanner);
     return { sizeBytes: source.sizeBytes, contentType };
   }
   await inspectImage(storage, source, virusScanner);
-  const rendered =
-    upload.purpose === "product-cover"
-      ? {
-          ...(await renderCoverImages(storage, source, coverImageKeys(source.key))),
-          contentType: "image/jpeg",
-        }
-      : {
-          ...(await renderProfilePicture(storage, source, profilePictureKey(upload.seller_id, upload.id))),
-          contentType: "image/webp",
-        };
+  let rendered: StoredFile;
+  if (upload.purpose === "product-cover") {
+    const { sizeBytes, variants } = await renderCoverImages(storage, source, coverImageKeys(source.key));
+    rendered = { sizeBytes, contentType: "image/jpeg", coverVariants: variants };
+  } else {
+    const picture = await renderProfilePicture(
+      storage,
+      source,
+      profilePictureKey(upload.seller_id, upload.id),
+    );
+    rendered = { ...picture, contentType: "image/webp" };
+  }
   await storage.delete(source.bucket, source.key);
   return rendered;
 }
 
-/** Done only if the upload is still being checked: its seller may have deleted it meanwhile. */
-async function recordCompleted(
-  db: Database,
-  upload: UploadRow,
-  stored: { sizeBytes: number; contentType: string },
-  now: Date,
-) {
+/** How wide the thumbnail covers had before they had sizes: the library, downloads and dashboard show it. */
+const THUMBNAIL_MIN_WIDTH = 600;
+
+/** A cover's thumbnail is its first size at least that wide, or its largest when the image is narrower. */
+const thumbnailOf = (variants: StoredCoverVariant[]) =>
+  (variants.find((variant) => variant.width >= THUMBNAIL_MIN_WIDTH) ?? variants.at(-1))?.key ?? null;
+
+/**
+ * Done only if the upload is still being checked: its seller may have deleted it meanwhile. A cover's
+ * planned sizes shrink to those made: nothing was written under the others.
+ */
+async function recordCompleted(db: Database, upload: UploadRow, stored: StoredFile, now: Date) {
   const completed = await db
     .updateTable("uploads")
     .set({
@@ -188,6 +207,12 @@ async function recordCompleted(
       size_bytes: stored.sizeBytes,
       content_type: stored.contentType,
       completed_at: now,
+      ...(stored.coverVariants
+        ? {
+            cover_variants: JSON.stringify(stored.coverVariants),
+            thumbnail_key: thumbnailOf(stored.coverVariants),
+          }
+        : {}),
     })
     .where("id", "=", upload.id)
     .where("status", "=", "checking")

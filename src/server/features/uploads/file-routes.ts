@@ -17,9 +17,12 @@ import {
 import { AppError, notFound } from "../../http/errors";
 import { answerRange } from "./byte-range";
 import { storageFullAnswer } from "./storage-full";
+import { isCoverVariantKey } from "./upload-keys";
 
 /** Matches the spec's upload cache control (3600 s). */
 const PUBLIC_CACHE_CONTROL = "public, max-age=3600";
+/** A cover size's bytes never change under its key (see isCoverVariantKey): kept for a year, never revalidated. */
+const WRITE_ONCE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 // SVG can carry script; if one is ever served, it gets no power at all.
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
@@ -60,15 +63,14 @@ export function registerFileRoutes(app: FastifyInstance, storage: Storage, gates
       if (!isSafeKey(key)) throw notFound("Image not found");
       const extension = key.split(".").pop()?.toLowerCase() ?? "";
       const contentType = IMAGE_TYPES[extension] ?? "application/octet-stream";
-      reply
-        .header("cache-control", PUBLIC_CACHE_CONTROL)
-        .header("cross-origin-resource-policy", "cross-origin");
+      reply.header("cross-origin-resource-policy", "cross-origin");
       if (contentType === IMAGE_TYPES.svg) reply.header("content-security-policy", SVG_POLICY);
+      const cacheControl = isCoverVariantKey(key) ? WRITE_ONCE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL;
       return sendObject(
         request,
         reply,
         storage,
-        { bucket: "product-covers", key, contentType },
+        { bucket: "product-covers", key, contentType, cacheControl },
         "Image not found",
       );
     });
@@ -173,12 +175,14 @@ async function sendObject(
   request: FastifyRequest,
   reply: FastifyReply,
   storage: Storage,
-  object: { bucket: BucketName; key: string; contentType: string },
+  object: { bucket: BucketName; key: string; contentType: string; cacheControl?: string },
   missingMessage: string,
 ) {
   const info = await storage.stat(object.bucket, object.key);
   if (!info) throw notFound(missingMessage);
   const size = info.sizeBytes;
+  // Only what exists is cached: a missing image must not be remembered as missing for a year.
+  if (object.cacheControl) reply.header("cache-control", object.cacheControl);
   reply
     .header("accept-ranges", "bytes")
     .header("content-type", object.contentType)

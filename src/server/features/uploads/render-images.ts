@@ -2,9 +2,9 @@ import { Readable } from "node:stream";
 import sharp, { type Sharp } from "sharp";
 import { COVER_IMAGE_SIZE } from "../../../contracts/uploads";
 import type { Storage } from "../../adapters/storage/storage";
+import type { StoredCoverVariant } from "../../db/schema";
 import { invalidFile, type StoredObject } from "./inspect-content";
 
-export const THUMBNAIL_SIZE = { width: 600, height: 315 } as const;
 export const PROFILE_PICTURE_SIDE = 400;
 
 // sharp decodes the whole image into memory whatever we do, so the (size-capped: 10 MB covers, 5 MB
@@ -15,11 +15,14 @@ async function readSource(storage: Storage, object: StoredObject): Promise<Buffe
   return Buffer.concat(chunks);
 }
 
+const unreadableImage = () =>
+  invalidFile("This image could not be read. Please upload a valid JPG, PNG, WEBP, GIF or SVG.");
+
 async function render(pipeline: Sharp): Promise<Buffer> {
   try {
     return await pipeline.toBuffer();
   } catch {
-    throw invalidFile("This image could not be read. Please upload a valid JPG, PNG, WEBP, GIF or SVG.");
+    throw unreadableImage();
   }
 }
 
@@ -33,33 +36,58 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 const decode = (source: Buffer) =>
   sharp(source, { animated: false, failOn: "error", limitInputPixels: MAX_INPUT_PIXELS }).rotate();
 
+/** Width and height as shown, EXIF rotation applied (a portrait photo may be stored sideways). */
+async function orientedSize(input: Buffer): Promise<{ width: number; height: number }> {
+  try {
+    return (await decode(input).metadata()).autoOrient;
+  } catch {
+    throw unreadableImage();
+  }
+}
+
 /**
- * A cover becomes two new images in product-covers: the Open Graph image (1200x630 JPEG, what link
- * previews fetch) and a thumbnail (600x315 WebP). The original, whatever it was (SVG included), is never served.
+ * The sizes worth making for an image: those no wider than the part of it the Open Graph ratio keeps
+ * (a larger size would only be an upscaled copy), and always the smallest, so every cover has one.
+ */
+async function sizesToMake(input: Buffer, planned: StoredCoverVariant[]): Promise<StoredCoverVariant[]> {
+  const { width, height } = await orientedSize(input);
+  const croppedWidth = Math.min(width, (height * COVER_IMAGE_SIZE.width) / COVER_IMAGE_SIZE.height);
+  const fitting = planned.filter((variant) => variant.width <= croppedWidth);
+  return fitting.length > 0 ? fitting : planned.slice(0, 1);
+}
+
+/**
+ * A cover becomes new images in product-covers: the Open Graph image (1200x630 JPEG, what link
+ * previews fetch, since they want JPEG or PNG) and the responsive WebP sizes pages show (srcset).
+ * The original, whatever it was (SVG included), is never served. Returns the sizes made.
  */
 export async function renderCoverImages(
   storage: Storage,
   source: StoredObject,
-  keys: { openGraph: string; thumbnail: string },
-): Promise<{ sizeBytes: number }> {
+  keys: { openGraph: string; variants: StoredCoverVariant[] },
+): Promise<{ sizeBytes: number; variants: StoredCoverVariant[] }> {
   const input = await readSource(storage, source);
-  // One after the other: two decodes of the same large image at once would double the peak memory.
+  // One image at a time, each written before the next is made: two decodes of the same large image at
+  // once would double the peak memory.
   const openGraph = await render(
     decode(input)
       .resize(COVER_IMAGE_SIZE.width, COVER_IMAGE_SIZE.height, { fit: "cover" })
       .flatten({ background: "#ffffff" })
       .jpeg({ quality: 85, mozjpeg: true }),
   );
-  const thumbnail = await render(
-    decode(input).resize(THUMBNAIL_SIZE.width, THUMBNAIL_SIZE.height, { fit: "cover" }).webp({ quality: 80 }),
-  );
   await storage.write("product-covers", keys.openGraph, Readable.from([openGraph]), {
     contentType: "image/jpeg",
   });
-  await storage.write("product-covers", keys.thumbnail, Readable.from([thumbnail]), {
-    contentType: "image/webp",
-  });
-  return { sizeBytes: openGraph.length + thumbnail.length };
+  let sizeBytes = openGraph.length;
+  const variants = await sizesToMake(input, keys.variants);
+  for (const variant of variants) {
+    const image = await render(
+      decode(input).resize(variant.width, variant.height, { fit: "cover" }).webp({ quality: 80 }),
+    );
+    await storage.write("product-covers", variant.key, Readable.from([image]), { contentType: "image/webp" });
+    sizeBytes += image.length;
+  }
+  return { sizeBytes, variants };
 }
 
 /** A profile picture becomes a 400x400 WebP square under its own key. */

@@ -4,7 +4,8 @@ import type { UploadRow } from "./queries";
 
 /**
  * Every object an upload row may own: the bytes its link wrote, the image being rendered, and the stored
- * file with its thumbnail. Keys are recorded before anything is written under them, so this is complete.
+ * file with its thumbnail and cover sizes. Keys are recorded before anything is written under them, so
+ * this is complete.
  */
 function objectsOf(upload: UploadRow): { bucket: BucketName; key: string }[] {
   const objects: { bucket: BucketName; key: string }[] = [
@@ -14,7 +15,12 @@ function objectsOf(upload: UploadRow): { bucket: BucketName; key: string }[] {
   if (upload.bucket && upload.storage_key && upload.storage_key !== upload.upload_key) {
     objects.push({ bucket: upload.bucket, key: upload.storage_key });
   }
-  if (upload.thumbnail_key) objects.push({ bucket: "product-covers", key: upload.thumbnail_key });
+  // A new cover's thumbnail is one of its sizes: each key is listed once.
+  const coverKeys = new Set([
+    ...(upload.thumbnail_key ? [upload.thumbnail_key] : []),
+    ...(upload.cover_variants ?? []).map((variant) => variant.key),
+  ]);
+  for (const key of coverKeys) objects.push({ bucket: "product-covers", key });
   return objects;
 }
 

@@ -821,13 +821,19 @@ describe("one check per upload, and links that close", () => {
         source_key: `${seller.userId}/stuck-source.png`,
         bucket: "product-covers",
         storage_key: `${seller.userId}/stuck-source.jpg`,
-        thumbnail_key: `${seller.userId}/stuck-source-thumb.webp`,
+        cover_variants: JSON.stringify([
+          { key: `${seller.userId}/stuck-source-320w.webp`, width: 320, height: 168 },
+          { key: `${seller.userId}/stuck-source-640w.webp`, width: 640, height: 336 },
+        ]),
       })
       .where("id", "=", intent.uploadId)
       .execute();
     const row = (await uploadRow(intent.uploadId))!;
     await storage.write("product-files", row.source_key!, Readable.from([Buffer.from("source")]));
     await storage.write("product-covers", row.storage_key!, Readable.from([Buffer.from("og")]));
+    // The process stopped after the first size was written.
+    const written = row.cover_variants![0]!.key;
+    await storage.write("product-covers", written, Readable.from([Buffer.from("320")]));
 
     await purgeExpiredUploads(t.db, storage, claimedAt);
     expect(await uploadRow(intent.uploadId)).toBeDefined();
@@ -836,6 +842,7 @@ describe("one check per upload, and links that close", () => {
     expect(await storage.stat("product-files", row.upload_key)).toBeUndefined();
     expect(await storage.stat("product-files", row.source_key!)).toBeUndefined();
     expect(await storage.stat("product-covers", row.storage_key!)).toBeUndefined();
+    expect(await storage.stat("product-covers", written)).toBeUndefined();
   });
 });
 
@@ -878,34 +885,39 @@ describe("a full disk", () => {
     await server.close();
   });
 
-  it("answers 507 when a cover's thumbnail cannot be written, leaving neither its Open Graph image nor a row", async () => {
-    const png = await pngImage();
+  it("answers 507 when a cover's size cannot be written, leaving neither the images made before it nor a row", async () => {
+    const png = await pngImage(2400, 1260);
     const intent = (
       await requestIntent(seller.cookie, "product-cover", "cover.png", png.length, "image/png")
     ).json();
     await putBytes(intent.url, intent.headers, png);
     const uploadKey = (await uploadRow(intent.uploadId))!.upload_key;
     const before = await filesBefore();
-    let writes = 0;
-    const thumbnailFails: LocalDiskStorage = {
+    const written: string[] = [];
+    const sizeFails: LocalDiskStorage = {
       ...storage,
       write: (bucket, key, body, options) => {
-        writes += 1;
-        return key.endsWith("-thumb.webp")
+        written.push(key);
+        return key.endsWith("-960w.webp")
           ? Promise.reject(noSpaceError())
           : storage.write(bucket, key, body, options);
       },
     };
     await expect(
-      completeUpload({ db: t.db, storage: thumbnailFails }, seller.userId, intent.uploadId),
+      completeUpload({ db: t.db, storage: sizeFails }, seller.userId, intent.uploadId),
     ).rejects.toMatchObject({
       code: "storage_full",
       status: 507,
       userMessage: "Storage is full right now. Please try again later.",
     });
-    expect(writes).toBe(2);
+    expect(written.map((key) => key.replace(/^.*-[0-9a-f]{16}/, ""))).toEqual([
+      ".jpg",
+      "-320w.webp",
+      "-640w.webp",
+      "-960w.webp",
+    ]);
     expect(await uploadRow(intent.uploadId)).toBeUndefined();
-    // Not the Open Graph image written before the thumbnail failed, nor the uploaded bytes.
+    // Not the Open Graph image nor the sizes written before the failure, nor the uploaded bytes.
     await expectNoNewFiles(before);
     expect(await storage.stat("product-files", uploadKey)).toBeUndefined();
   });
@@ -1008,17 +1020,16 @@ describe("covers and profile pictures", () => {
     expect(await uploadRow(uploadId)).toBeUndefined();
   });
 
-  it("renders a cover into a 1200x630 Open Graph JPEG and a 600x315 thumbnail, dropping the original", async () => {
+  it("renders a cover once into a 1200x630 Open Graph JPEG and WebP sizes 320 to 1280 wide, dropping the original", async () => {
     const { uploadId, completed } = await uploadFile(
       "product-cover",
       "cover.png",
-      await pngImage(),
+      await pngImage(2400, 1260),
       "image/png",
     );
     expect(completed.statusCode, completed.body).toBe(200);
     const body = completed.json();
     expect(body.publicUrl).toMatch(/^\/files\/public\/product-covers\/.+\.jpg$/);
-    expect(body.thumbnailUrl).toMatch(/-thumb\.webp$/);
 
     const openGraph = await t.app.server.inject({ method: "GET", url: body.publicUrl });
     expect(openGraph.statusCode).toBe(200);
@@ -1031,16 +1042,63 @@ describe("covers and profile pictures", () => {
       height: 630,
     });
 
-    const thumbnail = await t.app.server.inject({ method: "GET", url: body.thumbnailUrl });
-    expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({
-      format: "webp",
-      width: 600,
-      height: 315,
-    });
-
     const row = await uploadRow(uploadId);
+    expect(row?.cover_variants?.map(({ width, height }) => [width, height])).toEqual([
+      [320, 168],
+      [640, 336],
+      [960, 504],
+      [1280, 672],
+    ]);
+    let variantBytes = 0;
+    for (const variant of row?.cover_variants ?? []) {
+      expect(variant.key).toMatch(
+        new RegExp(`^${seller.userId}/\\d+-[0-9a-f]{16}-${variant.width}w\\.webp$`),
+      );
+      const image = await t.app.server.inject({ method: "GET", url: storage.publicUrl(variant.key) });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers["content-type"]).toBe("image/webp");
+      // Each size's key is new with its upload and written once: cached for good.
+      expect(image.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(await sharp(image.rawPayload).metadata()).toMatchObject({
+        format: "webp",
+        width: variant.width,
+        height: variant.height,
+      });
+      variantBytes += image.rawPayload.length;
+    }
+    // The thumbnail (library, downloads, dashboard) is the 640 size, not one more image.
+    expect(row?.thumbnail_key).toBe(row?.cover_variants?.[1]?.key);
+    expect(body.thumbnailUrl).toBe(storage.publicUrl(row?.cover_variants?.[1]?.key ?? ""));
     expect(await storage.stat("product-files", row?.upload_key ?? "")).toBeUndefined();
-    expect(row?.size_bytes).toBe(openGraph.rawPayload.length + thumbnail.rawPayload.length);
+    expect(row?.source_key).toBeNull();
+    expect(row?.size_bytes).toBe(openGraph.rawPayload.length + variantBytes);
+  });
+
+  it("never makes a size wider than the image: a narrow cover gets fewer sizes, a tiny one the smallest", async () => {
+    const sizesOf = async (width: number, height: number) => {
+      const { uploadId, completed } = await uploadFile(
+        "product-cover",
+        "cover.png",
+        await pngImage(width, height),
+        "image/png",
+      );
+      expect(completed.statusCode, completed.body).toBe(200);
+      const row = await uploadRow(uploadId);
+      for (const variant of row?.cover_variants ?? []) {
+        expect(await storage.stat("product-covers", variant.key)).toBeDefined();
+      }
+      return { widths: row?.cover_variants?.map((variant) => variant.width), thumbnail: row?.thumbnail_key };
+    };
+    // 1000x525 keeps 1000 px across at the cover's ratio; 1100x500 keeps 952 (its height limits it).
+    expect((await sizesOf(1000, 525)).widths).toEqual([320, 640, 960]);
+    expect((await sizesOf(1100, 500)).widths).toEqual([320, 640]);
+    const tiny = await sizesOf(200, 100);
+    expect(tiny.widths).toEqual([320]);
+    expect(tiny.thumbnail).toMatch(/-320w\.webp$/);
+    // Nothing is written under the sizes not made: the stored sizes are exactly those recorded.
+    const sizeFiles = (await storedFiles()).filter((file) => /-\d+w\.webp$/.test(file));
+    const recorded = await t.db.selectFrom("uploads").select("cover_variants").execute();
+    expect(sizeFiles.length).toBe(recorded.flatMap((row) => row.cover_variants ?? []).length);
   });
 
   it("never serves an SVG with a script as SVG: it is rasterised", async () => {
@@ -1159,13 +1217,18 @@ describe("ownership and clean-up", () => {
     );
   });
 
-  it("deleteStoredFile removes a cover's rendered images with its row", async () => {
-    const { uploadId, completed } = await uploadFile("product-cover", "c.png", await pngImage(), "image/png");
+  it("deleteStoredFile removes a cover's rendered images, every size included, with its row", async () => {
+    const cover = await pngImage(1400, 735);
+    const { uploadId, completed } = await uploadFile("product-cover", "c.png", cover, "image/png");
     const row = await uploadRow(uploadId);
+    const sizes = (row?.cover_variants ?? []).map((variant) => variant.key);
+    expect(sizes).toHaveLength(4);
+    const before = await filesBefore();
     await deleteStoredFile({ db: t.db, storage }, seller.userId, uploadId);
     expect(await uploadRow(uploadId)).toBeUndefined();
     expect(await storage.stat("product-covers", completed.json().key)).toBeUndefined();
-    expect(await storage.stat("product-covers", row?.thumbnail_key ?? "")).toBeUndefined();
+    for (const key of sizes) expect(await storage.stat("product-covers", key)).toBeUndefined();
+    expect(before.size - (await storedFiles()).length).toBe(1 + sizes.length);
   });
 
   it("purges expired intents and the bytes they received, and nothing else", async () => {

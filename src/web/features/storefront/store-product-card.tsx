@@ -8,13 +8,25 @@ import { storeCardBadge } from "../products/stock";
 
 type StoreProduct = Storefront["products"][number];
 
-export function StoreProductCard({ product }: { product: StoreProduct }) {
+/** How wide a card's cover is in the store grid (one column, then two from 640 px, three from 1024 px). */
+const STORE_CARD_COVER_SIZES = "(min-width: 1024px) 352px, (min-width: 640px) 50vw, 100vw";
+
+/** A product in a store's grid; `priority` for the cards of its first row, which are on screen at once. */
+export function StoreProductCard({
+  product,
+  priority = false,
+}: {
+  product: StoreProduct;
+  priority?: boolean;
+}) {
   const badge = storeCardBadge(product);
   return (
     <Card className="flex w-full flex-col overflow-hidden">
       <div className="relative">
         <ProductCover
-          url={product.coverThumbnailUrl ?? product.coverImageUrl}
+          cover={product.cover}
+          priority={priority}
+          sizes={STORE_CARD_COVER_SIZES}
           title={product.title}
           className="aspect-[1200/630] w-full border-b border-line"
           iconClassName="size-10"
