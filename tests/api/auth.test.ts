@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { AUTH_MESSAGES, signUpErrorToast } from "../../src/contracts/auth";
+import { SESSION_CACHE_SECONDS } from "../../src/server/features/auth/auth";
 import { SIGN_IN_LIMITS, SIGN_UP_LIMITS, TWO_FACTOR_LIMITS } from "../../src/server/features/auth/routes";
 import { cookiesOf, createTestApp, signUp, type TestApp, uniqueEmail } from "./support/test-app";
 
@@ -93,11 +94,15 @@ describe("sign in and out", () => {
     ).toBeUndefined();
   });
 
-  it("signs out: the session no longer works", async () => {
+  it("signs out: the browser's cookies are cleared and the session no longer works", async () => {
     const { cookie } = await signUp(t);
     const out = await t.request({ method: "POST", url: "/api/auth/sign-out", cookie, body: {} });
     expect(out.statusCode).toBe(200);
-    expect((await getSession(cookie)).json()).toBeNull();
+    const cleared = out.cookies.filter((c) => c.value === "" && c.maxAge === 0).map((c) => c.name);
+    expect(cleared).toEqual(
+      expect.arrayContaining(["better-auth.session_token", "better-auth.session_data"]),
+    );
+    expect((await getSession(withoutSessionCache(cookie))).json()).toBeNull();
   });
 
   it("limits sign-in attempts per email", async () => {
@@ -232,7 +237,7 @@ describe("sessions", () => {
       .where("userId", "=", userId)
       .execute();
 
-    const response = await getSession(cookie);
+    const response = await getSession(withoutSessionCache(cookie));
     expect(response.json().user.id).toBe(userId);
     const session = await t.db
       .selectFrom("session")
@@ -249,6 +254,68 @@ describe("sessions", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where("userId", "=", userId)
       .execute();
-    expect((await getSession(cookie)).json()).toBeNull();
+    expect((await getSession(withoutSessionCache(cookie))).json()).toBeNull();
+  });
+
+  describe("the session cached in a cookie", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const stats = (cookie: string) => t.request({ method: "GET", url: "/api/dashboard/stats", cookie });
+
+    it("keeps a revoked session working on another device for at most SESSION_CACHE_SECONDS, then 401", async () => {
+      const { email, password } = await signUp(t);
+      const otherDevice = cookiesOf(await signIn(email, password));
+      // Reset the password on this device: every session is revoked.
+      await t.request({ method: "POST", url: "/api/auth/request-password-reset", body: { email } });
+      const mail = await t.db
+        .selectFrom("outbox_emails")
+        .select("text")
+        .where("to_address", "=", email)
+        .executeTakeFirstOrThrow();
+      const token = new URL(/http\S+token=\S+/.exec(mail.text)?.[0] ?? "").searchParams.get("token");
+      const reset = await t.request({
+        method: "POST",
+        url: "/api/auth/reset-password",
+        body: { token, newPassword: "another-horse-77" },
+      });
+      expect(reset.statusCode).toBe(200);
+
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(Date.now() + (SESSION_CACHE_SECONDS - 5) * 1000);
+      expect((await stats(otherDevice)).statusCode).toBe(200);
+      vi.setSystemTime(Date.now() + 10 * 1000);
+      const later = await stats(otherDevice);
+      expect(later.statusCode).toBe(401);
+      expect(later.json().message).toBe("User not authenticated");
+      // Without its cached copy (the browser drops it after SESSION_CACHE_SECONDS) it is refused at once.
+      vi.useRealTimers();
+      expect((await stats(withoutSessionCache(otherDevice))).statusCode).toBe(401);
+    });
+
+    it("is renewed by the answer of a request that had to read the database", async () => {
+      const { cookie, userId } = await signUp(t);
+      const response = await stats(withoutSessionCache(cookie));
+      expect(response.statusCode).toBe(200);
+      const renewed = response.cookies.find((c) => c.name === "better-auth.session_data");
+      expect(renewed?.value).toBeTruthy();
+      expect(renewed?.maxAge).toBe(SESSION_CACHE_SECONDS);
+      expect(renewed?.httpOnly).toBe(true);
+
+      // The renewed copy alone signs the next request in, without the database's session row.
+      const token = cookie.split("; ").find((c) => c.startsWith("better-auth.session_token="));
+      const renewedCookie = `${token}; better-auth.session_data=${renewed?.value}`;
+      await t.db.deleteFrom("session").where("userId", "=", userId).execute();
+      expect((await stats(renewedCookie)).statusCode).toBe(200);
+      expect((await stats(withoutSessionCache(renewedCookie))).statusCode).toBe(401);
+    });
   });
 });
+
+/** The cookies of a browser whose cached copy of the session has lapsed (only the session token). */
+function withoutSessionCache(cookie: string): string {
+  return cookie
+    .split("; ")
+    .filter((c) => !c.startsWith("better-auth.session_data="))
+    .join("; ");
+}

@@ -510,6 +510,12 @@ describe("the seller's sales", () => {
     ).json() as SalesPage;
     expect(second.sales.map((s) => s.customerEmail)).toEqual(["page-0@example.com"]);
     expect(second.nextCursor).toBeNull();
+    // A page past the oldest order is empty and still carries the seller's totals.
+    const beforeEveryOrder = Buffer.from("2000-01-01T00:00:00.000Z|ord").toString("base64url");
+    const pastTheEnd = (
+      await t.request({ method: "GET", url: `/api/orders?before=${beforeEveryOrder}`, cookie: shop.cookie })
+    ).json() as SalesPage;
+    expect(pastTheEnd).toEqual({ sales: [], total: 3, completed: 3, nextCursor: null });
 
     const rivalView = (
       await t.request({ method: "GET", url: "/api/orders", cookie: rival.cookie })

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Auth } from "../features/auth/auth";
 import { unauthorized } from "./errors";
 
@@ -16,9 +16,17 @@ export function webHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+/** Cookies Better Auth set while reading a request's session, sent with that request's answer. */
+const sessionCookies = new WeakMap<FastifyRequest, string[]>();
+
 /** The signed-in user of this request, or undefined. */
 export async function currentUser(auth: Auth, request: FastifyRequest): Promise<SignedInUser | undefined> {
-  const session = await auth.api.getSession({ headers: webHeaders(request) });
+  const { headers, response: session } = await auth.api.getSession({
+    headers: webHeaders(request),
+    returnHeaders: true,
+  });
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) sessionCookies.set(request, cookies);
   return session ? { id: session.user.id, email: session.user.email } : undefined;
 }
 
@@ -27,4 +35,15 @@ export async function requireUser(auth: Auth, request: FastifyRequest): Promise<
   const user = await currentUser(auth, request);
   if (!user) throw unauthorized();
   return user;
+}
+
+/**
+ * Sends the cookies a session read produced: a renewed session cache after a database read (so the
+ * next requests skip the database again) and a slid expiry, as Better Auth's own routes would.
+ */
+export function registerSessionCookies(server: FastifyInstance): void {
+  server.addHook("onSend", async (request, reply) => {
+    const cookies = sessionCookies.get(request);
+    if (cookies) reply.header("set-cookie", cookies);
+  });
 }

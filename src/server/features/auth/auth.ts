@@ -11,6 +11,13 @@ export const SESSION_LIFETIME_SECONDS = 60 * 60 * 24 * 30;
 /** A session used after this long gets its expiry pushed forward (sliding sessions). */
 export const SESSION_REFRESH_AFTER_SECONDS = 60 * 60 * 24;
 export const RESET_TOKEN_LIFETIME_SECONDS = 60 * 60;
+/**
+ * How long a signed copy of the session in a cookie is trusted without reading the database. It is
+ * also how long a revoked session (signed out elsewhere, password reset) keeps working on another
+ * device before that device's next request answers 401. Better Auth's own sensitive routes (password,
+ * two-factor) always read the database.
+ */
+export const SESSION_CACHE_SECONDS = 60;
 
 const PASSWORD_SETTING_PATHS = new Set(["/sign-up/email", "/reset-password", "/change-password"]);
 
@@ -42,7 +49,11 @@ export function createAuth({ db, outbox, appUrl, secret }: AuthDeps) {
         await outbox.enqueue(passwordResetEmail(user.email, resetUrl));
       },
     },
-    session: { expiresIn: SESSION_LIFETIME_SECONDS, updateAge: SESSION_REFRESH_AFTER_SECONDS },
+    session: {
+      expiresIn: SESSION_LIFETIME_SECONDS,
+      updateAge: SESSION_REFRESH_AFTER_SECONDS,
+      cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS },
+    },
     // Our own Postgres-backed limiter (per IP and per email) guards these routes; see routes.ts.
     rateLimit: { enabled: false },
     // Failures that are not Better Auth's own answers (a database outage, a bug) reach our error

@@ -71,7 +71,12 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRouteDeps) 
   );
 
   api.get("/api/library/me", { schema: { response: { 200: libraryResponseSchema } } }, async (request) => {
-    const session = await deps.auth.api.getSession({ headers: webHeaders(request) });
+    // From the database, not the session cookie's cached copy: opening a library link may have just
+    // verified the email.
+    const session = await deps.auth.api.getSession({
+      headers: webHeaders(request),
+      query: { disableCookieCache: true },
+    });
     return libraryOfAccount(deps.db, deps.linkKey, session?.user, deps.now());
   });
 

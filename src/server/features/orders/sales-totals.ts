@@ -25,15 +25,18 @@ export async function countSale(
     .execute();
 }
 
-export async function salesTotals(db: Database, sellerId: string) {
-  const row = await db
+/**
+ * A seller's sales totals as a one-row query (zeros before their first sale), to be read inside the
+ * query of the page that shows them: one round trip per request.
+ */
+export function salesTotalsQuery(db: Database, sellerId: string) {
+  return db
     .selectFrom("seller_sales_totals")
-    .selectAll()
-    .where("seller_id", "=", sellerId)
-    .executeTakeFirst();
-  return {
-    ordersCount: row?.orders_count ?? 0,
-    unitsSold: row?.units_sold ?? 0,
-    totalRevenueCents: Number(row?.revenue_cents ?? 0),
-  };
+    .select([
+      sql<number>`coalesce(max(orders_count), 0)`.as("orders_count"),
+      sql<number>`coalesce(max(units_sold), 0)`.as("units_sold"),
+      // bigint: the driver answers a string.
+      sql<string>`coalesce(max(revenue_cents), 0)`.as("revenue_cents"),
+    ])
+    .where("seller_id", "=", sellerId);
 }

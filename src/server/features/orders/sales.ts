@@ -1,7 +1,14 @@
+import type { Selectable } from "kysely";
 import type { SalesPage } from "../../../contracts/orders";
 import type { Database } from "../../db/database";
+import type { OrderTable } from "../../db/schema";
 import { badRequest, notFound } from "../../http/errors";
-import { salesTotals } from "./sales-totals";
+import { salesTotalsQuery } from "./sales-totals";
+
+type SaleRow = Pick<
+  Selectable<OrderTable>,
+  "id" | "customer_email" | "product_title" | "amount_cents" | "created_at" | "status" | "downloads_used"
+>;
 
 /** `createdAtISO|orderId`: a keyset cursor, so page 500 costs what page 1 does. */
 const encodeCursor = (createdAt: Date, id: string) =>
@@ -13,14 +20,18 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt, id };
 }
 
-/** Customer Sales: the seller's own orders, newest first, one page at a time. */
+/**
+ * Customer Sales: the seller's own orders, newest first, one page at a time, with the seller's totals
+ * read in the same statement (one round trip). The page is right-joined to the one-row totals, so an
+ * empty page still answers one row, whose order columns are null.
+ */
 export async function salesPage(
   db: Database,
   sellerId: string,
   limit: number,
   before?: string,
 ): Promise<SalesPage> {
-  let query = db
+  let page = db
     .selectFrom("orders")
     .select([
       "id",
@@ -34,25 +45,32 @@ export async function salesPage(
     .where("seller_id", "=", sellerId);
   if (before) {
     const cursor = decodeCursor(before);
-    query = query.where((eb) =>
-      eb.or([
-        eb("created_at", "<", cursor.createdAt),
-        eb.and([eb("created_at", "=", cursor.createdAt), eb("id", "<", cursor.id)]),
-      ]),
+    // A row comparison, which PostgreSQL answers from the (seller_id, created_at, id) index directly
+    // (an `or` of the two cases would read and discard every newer order first).
+    page = page.where((eb) =>
+      eb(eb.refTuple("created_at", "id"), "<", eb.tuple(cursor.createdAt, cursor.id)),
     );
   }
-  const [rows, totals] = await Promise.all([
-    query
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(limit + 1)
-      .execute(),
-    salesTotals(db, sellerId),
-  ]);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const joined = await db
+    .selectFrom(
+      page
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit + 1)
+        .as("page"),
+    )
+    .rightJoin(salesTotalsQuery(db, sellerId).as("totals"), (join) => join.onTrue())
+    .selectAll("page")
+    .select(["totals.orders_count", "totals.units_sold"])
+    .orderBy("page.created_at", "desc")
+    .orderBy("page.id", "desc")
+    .execute();
+  const totals = joined[0];
+  const rows = joined.filter((row): row is typeof row & SaleRow => row.id !== null);
+  const sales = rows.slice(0, limit);
+  const last = sales.at(-1);
   return {
-    sales: page.map((row) => ({
+    sales: sales.map((row) => ({
       id: row.id,
       customerEmail: row.customer_email,
       productTitle: row.product_title,
@@ -61,8 +79,8 @@ export async function salesPage(
       status: row.status,
       downloadsUsed: row.downloads_used,
     })),
-    total: totals.ordersCount,
-    completed: totals.unitsSold,
+    total: Number(totals?.orders_count ?? 0),
+    completed: Number(totals?.units_sold ?? 0),
     nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null,
   };
 }

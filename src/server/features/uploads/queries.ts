@@ -14,12 +14,16 @@ export async function lockSellerUploads(db: Database, sellerId: string): Promise
  * (so parallel uploads cannot overshoot the quota). One SQL sum; storage is never listed.
  */
 export async function storageUsedBytes(db: Database, sellerId: string): Promise<number> {
-  const row = await db
-    .selectFrom("uploads")
-    .select(sql<number>`coalesce(sum(coalesce(size_bytes, declared_size_bytes)), 0)::bigint`.as("used"))
-    .where("seller_id", "=", sellerId)
-    .executeTakeFirstOrThrow();
+  const row = await storageUsedQuery(db, sellerId).executeTakeFirstOrThrow();
   return Number(row.used);
+}
+
+/** storageUsedBytes as a one-row query, for reads that join it with others (the dashboard's stats). */
+export function storageUsedQuery(db: Database, sellerId: string) {
+  return db
+    .selectFrom("uploads")
+    .select(sql<string>`coalesce(sum(coalesce(size_bytes, declared_size_bytes)), 0)::bigint`.as("used"))
+    .where("seller_id", "=", sellerId);
 }
 
 export function findSellerUpload(
