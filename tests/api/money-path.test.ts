@@ -134,6 +134,14 @@ describe("holds per visitor", () => {
     expect(stored).not.toContain("2001:db8");
   });
 
+  it("another browser on the network holding the last unit hears it sold out, like everyone else", async () => {
+    const product = await limitedProduct(1);
+    expect((await buyNow(product.id, { ip: "203.0.113.21", userAgent: "Firefox" })).statusCode).toBe(200);
+    const otherBrowser = await buyNow(product.id, { ip: "203.0.113.21", userAgent: "Chrome" });
+    expect(otherBrowser.statusCode).toBe(409);
+    expect(otherBrowser.json().message).toBe(ORDER_MESSAGES.soldOut);
+  });
+
   it("once the visitor's checkout has ended, Buy Now starts a new one", async () => {
     const product = await limitedProduct(2);
     const visitor = { ip: "203.0.113.30" };

@@ -39,10 +39,10 @@ export async function createBuyerCheckout(
   const product = await getPublicProduct(deps.db, productId, now);
   const limited = product.inventoryType === "limited";
   // First: the buyer holding the last unit must get their checkout back, not "sold out".
-  if (limited) {
-    const openUrl = await openCheckoutOfNetwork(deps, productId, visitor, now);
-    if (openUrl) return openUrl;
-  }
+  const networkHold = limited ? await openCheckoutOfNetwork(deps, productId, visitor, now) : undefined;
+  if (networkHold?.url) return networkHold.url;
+  // Someone else on this network holds a unit: they are told to wait, unless nothing is left anyway.
+  if (networkHold && product.purchasable) throw alreadyOpen();
   if (!product.purchasable) {
     throw new AppError(
       "not_purchasable",
@@ -127,8 +127,8 @@ export async function createBuyerCheckout(
 }
 
 /**
- * The open checkout of this product that the buyer's network holds a unit for, if any. The same
- * browser gets its Checkout page again; another browser on that network is told to wait. One that has
+ * The open checkout of this product that the buyer's network holds a unit for, if any: with its
+ * Checkout page when it is this browser's own, without it when it is another browser's. One that has
  * ended (paid, expired) is settled with Stripe first, so the network may hold a new unit.
  */
 async function openCheckoutOfNetwork(
@@ -136,7 +136,7 @@ async function openCheckoutOfNetwork(
   productId: string,
   visitor: CheckoutVisitor,
   now: Date,
-): Promise<string | undefined> {
+): Promise<{ url?: string } | undefined> {
   const held = await deps.db
     .selectFrom("checkouts")
     .select(["id", "stripe_session_id", "stripe_account_id", "created_at", "visitor_hash"])
@@ -146,11 +146,10 @@ async function openCheckoutOfNetwork(
     .executeTakeFirst();
   if (!held) return undefined;
   // Its session is still being created (or the request creating it died: the janitor ends it).
-  if (!held.stripe_session_id) throw alreadyOpen();
+  if (!held.stripe_session_id) return {};
   const session = await readCheckoutSession(deps.stripe, held);
   if (session?.status === "open") {
-    if (held.visitor_hash === visitor.visitorHash && session.url) return session.url;
-    throw alreadyOpen();
+    return held.visitor_hash === visitor.visitorHash && session.url ? { url: session.url } : {};
   }
   await settleCheckout(deps, held.id, session, now);
   return undefined;
