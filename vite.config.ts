@@ -9,9 +9,25 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
 export default defineConfig({
   root: "src/web",
   plugins: [react(), tailwindcss()],
-  build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: "../../dist/web",
+    emptyOutDir: true,
+    sourcemap: true,
+    // The server reads the manifest for the hashed names of the public pages' script and stylesheet.
+    manifest: true,
+    rollupOptions: {
+      input: { app: "src/web/index.html", "public-pages": "src/web/public-pages/enhance.ts" },
+    },
+  },
   server: {
     port: Number(process.env.PORT ?? 3000),
-    proxy: { "/api": apiTarget, "/dev": apiTarget, "/files": apiTarget },
+    // The public product and store pages are rendered by the server (with the last build's stylesheet).
+    proxy: {
+      "/api": apiTarget,
+      "/dev": apiTarget,
+      "/files": apiTarget,
+      "/product/": apiTarget,
+      "/store/": apiTarget,
+    },
   },
 });

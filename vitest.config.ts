@@ -7,7 +7,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/api/**/*.test.ts"],
+    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/api/**/*.test.ts", "scripts/**/*.test.ts"],
     exclude: onPostgres ? ["**/node_modules/**"] : ["**/node_modules/**", "**/*.pg.test.ts"],
     environment: "node",
     testTimeout: 30_000,

@@ -1,5 +1,7 @@
 import type { Server } from "node:http";
 import path from "node:path";
+import { constants as zlibConstants } from "node:zlib";
+import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -14,6 +16,7 @@ import { type Auth, createAuth } from "./features/auth/auth";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { subscriptionEventHandlers } from "./features/billing/events/subscription-events";
 import { registerBillingRoutes } from "./features/billing/routes";
+import { checkoutOrigin } from "./features/checkout/checkout-origin";
 import { registerCheckoutRoutes } from "./features/checkout/routes";
 import { checkoutVisitorKey } from "./features/checkout/visitor";
 import { registerDevMailbox } from "./features/dev-mailbox/routes";
@@ -26,16 +29,18 @@ import { settleCheckouts } from "./features/orders/settle-checkouts";
 import { accountUpdatedHandler } from "./features/payouts/events/account-updated";
 import { registerPayoutRoutes } from "./features/payouts/routes";
 import { registerProductRoutes } from "./features/products/routes";
+import { loadPublicPageAssets } from "./features/public-pages/page-assets";
+import { registerPublicPages } from "./features/public-pages/routes";
 import { registerRealtimeRoutes } from "./features/realtime/routes";
 import { chargeRefundedHandler } from "./features/refunds/events/charge-refunded";
 import { registerStatusRoutes } from "./features/status/routes";
-import { linkPreviewFor, previewTags } from "./features/storefront/link-preview";
 import { registerStorefrontRoutes } from "./features/storefront/routes";
 import type { VirusScanner } from "./features/uploads/clamav";
 import { registerUploadRoutes } from "./features/uploads/routes";
 import { registerWebhookRoutes } from "./features/webhooks/routes";
 import { registerErrorHandling } from "./http/errors";
 import { registerRequestGuards } from "./http/request-guards";
+import { registerSessionCookies } from "./http/session";
 import { registerWebApp } from "./http/web-app";
 import { drainOnClose } from "./shutdown";
 
@@ -97,15 +102,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", checkoutOrigin(deps.stripe)],
         upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
   });
+  await server.register(compress, {
+    encodings: ["br", "gzip"],
+    // Text the app writes (pages, scripts, styles, JSON) only: never images or product files (already
+    // compressed, and ranges must stay byte ranges) nor event streams (each event must go out at once).
+    customTypes: /^(?:text\/html|text\/css|text\/javascript|application\/javascript|application\/json)\b/,
+    // Pages are compressed per request: a fast brotli level is as small as gzip -9 and far quicker than 11.
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   registerErrorHandling(server);
   drainOnClose(server);
   registerRequestGuards(server, { appUrl: deps.appUrl });
+  registerSessionCookies(server);
 
   const auth = createAuth({ db: deps.db, outbox: deps.outbox, appUrl: deps.appUrl, secret: deps.authSecret });
   registerAuthRoutes(server, { auth, db: deps.db });
@@ -139,7 +153,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const linkKey = buyerLinkKey(deps.authSecret);
   const fulfilment = { stripe: deps.stripe, outbox: deps.outbox, appUrl: deps.appUrl, linkKey };
   const settling = { ...fulfilment, db: deps.db, events: deps.events };
-  registerCheckoutRoutes(server, { ...settling, visitorKey: checkoutVisitorKey(deps.authSecret), now });
+  const checkout = { ...settling, visitorKey: checkoutVisitorKey(deps.authSecret), now };
+  registerCheckoutRoutes(server, checkout);
   registerOrderRoutes(server, { ...fulfilment, db: deps.db, auth, events: deps.events, now });
   registerDownloadRoutes(server, {
     events: deps.events,
@@ -164,10 +179,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   if (deps.devMailbox) registerDevMailbox(server, { db: deps.db });
-  await registerWebApp(server, deps.webDistDir ?? path.resolve("dist/web"), async (pagePath) => {
-    const preview = await linkPreviewFor(deps.db, deps.appUrl, pagePath, now());
-    return preview && previewTags(preview);
+  const webDistDir = deps.webDistDir ?? path.resolve("dist/web");
+  registerPublicPages(server, {
+    db: deps.db,
+    appUrl: deps.appUrl,
+    assets: await loadPublicPageAssets(webDistDir),
+    checkout,
+    resend: { db: deps.db, outbox: deps.outbox, appUrl: deps.appUrl, linkKey },
+    now,
   });
+  await registerWebApp(server, webDistDir);
 
   return { server, auth, settleCheckouts: (at) => settleCheckouts(settling, at) };
 }

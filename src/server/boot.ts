@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { Logger } from "pino";
 import type Stripe from "stripe";
 import { type RunningStripeEmulator, startStripeEmulator } from "../stripe-emulator";
 import { inProcessEventBus, postgresEventBus } from "./adapters/events/event-bus";
@@ -9,7 +10,7 @@ import { checkStripeSetup } from "./adapters/payments/stripe-setup-check";
 import { localDiskStorage, s3Storage } from "./adapters/storage/storage";
 import { type App, buildApp } from "./app";
 import type { Config } from "./config";
-import { migrateToLatest, openDatabase } from "./db/database";
+import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database";
 import { clamdScanner } from "./features/uploads/clamav";
 import { createLogger } from "./http/logger";
 import { startMaintenance } from "./jobs/maintenance";
@@ -21,30 +22,41 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * Runs one start step, logged before (a slow step is never silence) and after with how long it took, so a
+ * slow start shows where its time went.
+ */
+async function startStep<T>(log: Logger, name: string, work: () => Promise<T>): Promise<T> {
+  log.info(`start: ${name}…`);
+  const started = performance.now();
+  const result = await work();
+  log.info(`start: ${name} took ${Math.round(performance.now() - started)} ms`);
+  return result;
+}
+
 /** config → database + migrations → adapters → app → listen. Used by main.ts and the browser tests. */
 export async function startServer(
   config: Config,
-  options: { logger?: boolean; webDistDir?: string } = {},
+  options: { logger?: boolean; webDistDir?: string; pgliteTemplate?: string } = {},
 ): Promise<RunningServer> {
   const logger = createLogger(options.logger === false ? "silent" : config.logLevel);
-  const database = await openDatabase(config.database, logger);
-  await migrateToLatest(database.db);
+  // Payments need nothing from the database, so the Stripe emulator starts (or Stripe's webhook setup is
+  // checked) while the database opens.
+  const [opened, connected] = await Promise.allSettled([
+    openAndMigrate(config, logger, options.pgliteTemplate),
+    connectPayments(config, logger),
+  ]);
+  if (opened.status === "rejected" || connected.status === "rejected") {
+    // A failed start leaves nothing open: whichever of the two did start is closed again.
+    if (connected.status === "fulfilled") await connected.value.emulator?.close();
+    if (opened.status === "fulfilled") await opened.value.close();
+    throw opened.status === "rejected" ? opened.reason : (connected as PromiseRejectedResult).reason;
+  }
+  const database = opened.value;
+  const { stripe, emulator } = connected.value;
 
   const mailTransport: MailTransport =
     config.mail.kind === "smtp" ? smtpTransport(config.mail.url) : mailboxTransport();
-
-  let emulator: RunningStripeEmulator | undefined;
-  let stripe: Stripe;
-  if (config.payments.kind === "emulator") {
-    emulator = await startStripeEmulator({
-      port: config.payments.port,
-      stateFile: path.join(config.dataDir, "stripe-emulator.json"),
-    });
-    stripe = createStripeClient({ kind: "emulator", host: emulator.host, port: emulator.port });
-  } else {
-    stripe = createStripeClient({ kind: "stripe", secretKey: config.payments.secretKey });
-    await checkStripeSetup(stripe, config.appUrl, logger);
-  }
 
   // Local links are same-origin paths signed with a key derived from the auth secret.
   const storage = config.s3
@@ -53,25 +65,29 @@ export async function startServer(
   const outbox = new Outbox(database.db, mailTransport, config.mail.from, logger);
 
   const events = database.pool ? await postgresEventBus(database.pool, logger) : inProcessEventBus();
-  const app = await buildApp({
-    appUrl: config.appUrl,
-    authSecret: config.authSecret,
-    db: database.db,
-    outbox,
-    stripe,
-    storage,
-    events,
-    trustProxy: config.trustProxy,
-    devMailbox: config.mail.kind === "mailbox" && config.payments.kind === "emulator",
-    ...(config.clamdUrl ? { virusScanner: clamdScanner(config.clamdUrl) } : {}),
-    webhookSecrets: {
-      platform: config.payments.webhookSecret,
-      connect: config.payments.connectWebhookSecret,
-    },
-    logger,
-    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
-  });
-  await app.server.listen({ port: config.port, host: config.host });
+  const app = await startStep(logger, "building the app", () =>
+    buildApp({
+      appUrl: config.appUrl,
+      authSecret: config.authSecret,
+      db: database.db,
+      outbox,
+      stripe,
+      storage,
+      events,
+      trustProxy: config.trustProxy,
+      devMailbox: config.mail.kind === "mailbox" && config.payments.kind === "emulator",
+      ...(config.clamdUrl ? { virusScanner: clamdScanner(config.clamdUrl) } : {}),
+      webhookSecrets: {
+        platform: config.payments.webhookSecret,
+        connect: config.payments.connectWebhookSecret,
+      },
+      logger,
+      ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    }),
+  );
+  await startStep(logger, `listening on ${config.host}:${config.port}`, () =>
+    app.server.listen({ port: config.port, host: config.host }),
+  );
   const address = app.server.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const localUrl = `http://127.0.0.1:${port}`;
@@ -114,5 +130,47 @@ export async function startServer(
       );
       return closing;
     },
+  };
+}
+
+/** Where the database is, for the start log: PostgreSQL's URL would show its password. */
+function databaseName(config: Config): string {
+  return config.database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${config.database.directory}`;
+}
+
+async function openAndMigrate(
+  config: Config,
+  logger: Logger,
+  pgliteTemplate?: string,
+): Promise<DatabaseHandle> {
+  const database = await startStep(logger, `opening the database (${databaseName(config)})`, () =>
+    openDatabase(config.database, logger, pgliteTemplate),
+  );
+  await startStep(logger, "running migrations", () => migrateToLatest(database.db));
+  return database;
+}
+
+/** The Stripe client: the local emulator, started here, or Stripe itself, whose webhook setup is checked. */
+async function connectPayments(
+  config: Config,
+  logger: Logger,
+): Promise<{ stripe: Stripe; emulator?: RunningStripeEmulator }> {
+  const payments = config.payments;
+  if (payments.kind === "stripe") {
+    const stripe = createStripeClient({ kind: "stripe", secretKey: payments.secretKey });
+    await startStep(logger, "checking the Stripe webhook endpoints", () =>
+      checkStripeSetup(stripe, config.appUrl, logger),
+    );
+    return { stripe };
+  }
+  const emulator = await startStep(logger, `starting the Stripe emulator on port ${payments.port}`, () =>
+    startStripeEmulator({
+      port: payments.port,
+      stateFile: path.join(config.dataDir, "stripe-emulator.json"),
+    }),
+  );
+  return {
+    stripe: createStripeClient({ kind: "emulator", host: emulator.host, port: emulator.port }),
+    emulator,
   };
 }

@@ -1,12 +1,17 @@
+import path from "node:path";
 import { startServer } from "./boot";
 import { ConfigError, loadConfig } from "./config";
 
+// Imports are evaluated before the first statement runs, so this is how long loading the code took.
+const codeLoadedMs = performance.now();
+
 try {
   const config = loadConfig();
-  const server = await startServer(config);
+  // Built with the server by `npm start`; cwd-relative like dist/web.
+  const server = await startServer(config, { pgliteTemplate: path.resolve("dist/pglite-template.tgz") });
   const log = server.app.server.log;
   log.info(
-    `Flatfee is running at ${config.appUrl} (database: ${config.database.kind}, payments: ${config.payments.kind}, mail: ${config.mail.kind})`,
+    `Flatfee is running at ${config.appUrl} (database: ${config.database.kind}, payments: ${config.payments.kind}, mail: ${config.mail.kind}), ready ${seconds(performance.now())} after the process started (loading the code: ${seconds(codeLoadedMs)})`,
   );
   if (config.mail.kind === "mailbox") log.info(`Emails: ${config.appUrl}/dev/mailbox`);
   // Every signal is handled (not once): a second SIGTERM or Ctrl-C must not kill the process halfway
@@ -29,4 +34,8 @@ try {
     process.exit(1);
   }
   throw error;
+}
+
+function seconds(milliseconds: number): string {
+  return `${(milliseconds / 1000).toFixed(1)} s`;
 }

@@ -15,7 +15,10 @@ function RootLayout() {
   );
 }
 
-/** Every page is its own chunk, loaded when first visited. */
+/**
+ * Every page is its own chunk, loaded when first visited. The public product and store pages are
+ * rendered by the server (features/public-pages), so links to them reload the document.
+ */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -60,14 +63,6 @@ export const router = createBrowserRouter([
       {
         path: "settings",
         lazy: () => import("./features/settings/settings-page").then((m) => ({ Component: m.SettingsPage })),
-      },
-      {
-        path: "product/:productId",
-        lazy: () => import("./features/products/product-page").then((m) => ({ Component: m.ProductPage })),
-      },
-      {
-        path: "store/:userId",
-        lazy: () => import("./features/storefront/store-page").then((m) => ({ Component: m.StorePage })),
       },
       {
         path: "success",

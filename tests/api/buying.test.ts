@@ -155,13 +155,20 @@ describe("checkout", () => {
       { inventoryType: "limited", quantityAvailable: "50" },
       { cover: false },
     );
-    const hold = () =>
-      t.request({
+    // The browser keeps the cookie its first Buy Now gave it, as a real one does.
+    let browserCookie: string | undefined;
+    const hold = async () => {
+      const response = await t.request({
         method: "POST",
         url: "/api/checkout",
         body: { productId: product.id },
         ip: "198.51.100.200",
+        ...(browserCookie ? { cookie: browserCookie } : {}),
       });
+      const set = response.cookies.find((cookie) => cookie.name === "flatfee_checkout");
+      if (set) browserCookie = `${set.name}=${set.value}`;
+      return response;
+    };
     const urls = new Set<string>();
     for (let i = 0; i < 6; i++) urls.add((await hold()).json().url);
     expect(urls.size).toBe(1);

@@ -31,7 +31,7 @@ const buyNow = (instance: TestApp, productId: string, ip: string) =>
   instance.request({ method: "POST", url: "/api/checkout", body: { productId }, ip });
 
 describe("the money path on two instances", () => {
-  it("one visitor's Buy Nows on both instances at once take one unit", async () => {
+  it("Buy Nows from one network on both instances at once take one unit", async () => {
     const product = await createProduct(
       one,
       seller.cookie,

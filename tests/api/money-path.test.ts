@@ -41,14 +41,22 @@ const limitedProduct = (units: number) =>
     { inventoryType: "limited", quantityAvailable: String(units) },
     { cover: false },
   );
-const buyNow = (productId: string, visitor: { ip?: string; userAgent?: string } = {}) =>
-  t.request({
+/** Each named browser keeps the cookie Buy Now gives it, as a real one does. */
+const browserCookies = new Map<string, string>();
+async function buyNow(productId: string, visitor: { ip?: string; browser?: string } = {}) {
+  const browser = visitor.browser ?? `browser-${Math.random()}`;
+  const cookie = browserCookies.get(browser);
+  const response = await t.request({
     method: "POST",
     url: "/api/checkout",
     body: { productId },
     ...(visitor.ip ? { ip: visitor.ip } : {}),
-    headers: { "user-agent": visitor.userAgent ?? "Mozilla/5.0 Firefox/140.0" },
+    ...(cookie ? { cookie } : {}),
   });
+  const set = response.cookies.find((c) => c.name === "flatfee_checkout");
+  if (set) browserCookies.set(browser, `${set.name}=${set.value}`);
+  return response;
+}
 const quantityOf = async (productId: string) =>
   (
     await t.db
@@ -85,7 +93,7 @@ function webhooks(on: boolean) {
 describe("holds per visitor", () => {
   it("one visitor holds one unit of a product: Buy Now again answers the same open checkout", async () => {
     const product = await limitedProduct(3);
-    const visitor = { ip: "203.0.113.7" };
+    const visitor = { ip: "203.0.113.7", browser: "first-buyer" };
     const urls: string[] = [];
     for (let i = 0; i < 5; i++) {
       const response = await buyNow(product.id, visitor);
@@ -94,6 +102,8 @@ describe("holds per visitor", () => {
     }
     expect(new Set(urls).size).toBe(1);
     expect(await quantityOf(product.id)).toBe(2);
+    // The browser is told apart by a cookie of its own, not by its name, which many share.
+    expect(browserCookies.get("first-buyer")).toMatch(/^flatfee_checkout=[\w-]{22}$/);
     // Everyone else can still buy the rest.
     const other = await buyNow(product.id, { ip: "203.0.113.8" });
     expect(other.statusCode).toBe(200);
@@ -103,7 +113,7 @@ describe("holds per visitor", () => {
 
   it("the buyer holding the last unit gets their checkout back; everyone else hears it sold out", async () => {
     const product = await limitedProduct(1);
-    const visitor = { ip: "203.0.113.9" };
+    const visitor = { ip: "203.0.113.9", browser: "last-unit-buyer" };
     const first = await buyNow(product.id, visitor);
     const again = await buyNow(product.id, visitor);
     expect(again.statusCode, again.body).toBe(200);
@@ -115,17 +125,17 @@ describe("holds per visitor", () => {
 
   it("another browser on the same network, or in the same IPv6 /64, cannot take a second unit", async () => {
     const product = await limitedProduct(3);
-    expect((await buyNow(product.id, { ip: "203.0.113.20", userAgent: "Firefox" })).statusCode).toBe(200);
-    const otherBrowser = await buyNow(product.id, { ip: "203.0.113.20", userAgent: "Chrome" });
+    expect((await buyNow(product.id, { ip: "203.0.113.20", browser: "firefox" })).statusCode).toBe(200);
+    const otherBrowser = await buyNow(product.id, { ip: "203.0.113.20", browser: "chrome" });
     expect(otherBrowser.statusCode).toBe(409);
     expect(otherBrowser.json().message).toBe(ORDER_MESSAGES.checkoutAlreadyOpen);
 
     // A new address from the same IPv6 line is the same network: no new unit, whatever the browser.
-    const first = await buyNow(product.id, { ip: "2001:db8:7:7::10" });
+    const first = await buyNow(product.id, { ip: "2001:db8:7:7::10", browser: "on-ipv6" });
     expect(first.statusCode).toBe(200);
-    const sameSubnet = await buyNow(product.id, { ip: "2001:db8:7:7:ffff:1:2:3" });
+    const sameSubnet = await buyNow(product.id, { ip: "2001:db8:7:7:ffff:1:2:3", browser: "on-ipv6" });
     expect(sameSubnet.json().url).toBe(first.json().url);
-    const sameSubnetOtherBrowser = await buyNow(product.id, { ip: "2001:db8:7:7::99", userAgent: "Chrome" });
+    const sameSubnetOtherBrowser = await buyNow(product.id, { ip: "2001:db8:7:7::99", browser: "chrome" });
     expect(sameSubnetOtherBrowser.statusCode).toBe(409);
     expect(await quantityOf(product.id)).toBe(1);
     // The IP itself is never stored.
@@ -136,15 +146,15 @@ describe("holds per visitor", () => {
 
   it("another browser on the network holding the last unit hears it sold out, like everyone else", async () => {
     const product = await limitedProduct(1);
-    expect((await buyNow(product.id, { ip: "203.0.113.21", userAgent: "Firefox" })).statusCode).toBe(200);
-    const otherBrowser = await buyNow(product.id, { ip: "203.0.113.21", userAgent: "Chrome" });
+    expect((await buyNow(product.id, { ip: "203.0.113.21", browser: "firefox" })).statusCode).toBe(200);
+    const otherBrowser = await buyNow(product.id, { ip: "203.0.113.21", browser: "chrome" });
     expect(otherBrowser.statusCode).toBe(409);
     expect(otherBrowser.json().message).toBe(ORDER_MESSAGES.soldOut);
   });
 
   it("once the visitor's checkout has ended, Buy Now starts a new one", async () => {
     const product = await limitedProduct(2);
-    const visitor = { ip: "203.0.113.30" };
+    const visitor = { ip: "203.0.113.30", browser: "returning" };
     webhooks(false);
     const first = (await buyNow(product.id, visitor)).json().url;
     await control(t.emulator).expireCheckout(sessionIdOf(first));

@@ -28,8 +28,11 @@ afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
-async function newContext(viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
+async function newContext(
+  viewport = { width: 1280, height: 900 },
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, baseURL: server.baseUrl, ...options });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.baseUrl });
   return context;
 }
@@ -217,6 +220,23 @@ describe("products, storefront and store settings", () => {
     await card.getByText("3 left").waitFor();
     await card.getByRole("link", { name: `View Details of ${title}` }).click();
     await page.waitForURL(productLink);
+
+    // With JavaScript off (after the storefront's stock checks: this buyer holds a unit) (blocked scripts, in-app browsers): the page is whole and Buy Now still pays.
+    const noScript = await newContext(PHONE_VIEWPORT, { javaScriptEnabled: false });
+    const buyer = await noScript.newPage();
+    await buyer.goto(productLink);
+    await buyer.getByRole("heading", { name: title }).waitFor();
+    await buyer.getByText("$19.99").waitFor();
+    await buyer.getByText("Thirty lessons.").waitFor();
+    const noScriptCover = buyer.getByRole("img", { name: `Cover of ${title}` });
+    await expect
+      .poll(() => noScriptCover.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await screenshot(buyer, "product-page-no-js-phone");
+    await buyer.getByRole("button", { name: "Buy Now" }).click();
+    await buyer.getByLabel("Card number").waitFor();
+    expect(new URL(buyer.url()).origin).not.toBe(server.baseUrl);
+    await noScript.close();
 
     // Store settings: a picture too big is refused at once; a good one shows on the storefront.
     await page.goto("/settings");

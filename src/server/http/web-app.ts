@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -9,15 +8,11 @@ const API_PREFIXES = ["/api/", "/dev/", "/files/"];
 
 /**
  * Serves the built web app (dist/web) and answers every other GET with index.html so the
- * client router can take over (its own 404 page included). Files are looked up per request, so
+ * client router can take over (its own 404 page included); the public product and store pages are
+ * rendered by the server instead (features/public-pages). Files are looked up per request, so
  * a rebuild is picked up without a restart. Unknown API routes and missing assets are 404s.
  */
-export async function registerWebApp(
-  app: FastifyInstance,
-  distDir: string,
-  /** Extra <head> tags for a path (link previews), replacing the page's own title and description. */
-  headTagsFor: (path: string) => Promise<string | undefined> = async () => undefined,
-): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: true,
@@ -47,15 +42,6 @@ export async function registerWebApp(
       } satisfies ApiErrorBody);
     }
     reply.header("cache-control", "no-cache");
-    const tags = await headTagsFor(request.url.split("?")[0] ?? "/");
-    if (!tags) return reply.sendFile("index.html");
-    const html = await readFile(indexFile, "utf8");
-    return reply.type("text/html; charset=utf-8").send(
-      html
-        .replace(/<title>[^<]*<\/title>/, "")
-        .replace(/<meta name="description"[^>]*>/, "")
-        // A replacer function: "$&", "$'" and "$`" in a seller's title are text, not replacement patterns.
-        .replace("</head>", () => `    ${tags}\n  </head>`),
-    );
+    return reply.sendFile("index.html");
   });
 }

@@ -1,5 +1,6 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { isIPv6 } from "node:net";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** Who presses Buy Now, as keyed hashes: the IP itself is never stored. */
 export interface CheckoutVisitor {
@@ -13,10 +14,37 @@ export interface CheckoutVisitor {
 export const checkoutVisitorKey = (secret: string) =>
   createHmac("sha256", secret).update("flatfee checkout visitors").digest("hex");
 
-export function checkoutVisitor(key: string, ip: string, userAgent: string | undefined): CheckoutVisitor {
+export function checkoutVisitor(key: string, ip: string, browserId: string): CheckoutVisitor {
   const network = networkOf(ip);
   const hash = (value: string) => createHmac("sha256", key).update(value).digest("base64url");
-  return { networkHash: hash(network), visitorHash: hash(`${network}\n${userAgent?.slice(0, 400) ?? ""}`) };
+  return { networkHash: hash(network), visitorHash: hash(`${network}\n${browserId}`) };
+}
+
+const BROWSER_COOKIE = "flatfee_checkout";
+const BROWSER_ID = /^[A-Za-z0-9_-]{22}$/;
+/** Longer than any checkout (30 minutes): it only has to recognise the browser coming back to one. */
+const BROWSER_COOKIE_SECONDS = 60 * 60;
+
+/**
+ * A random id for this browser, from its cookie or new (and set on the answer). It tells the buyer
+ * pressing Buy Now again, who gets their own open checkout back, from someone else on the same
+ * network, whose browser name may well be the same. It identifies nothing beyond that and lives an hour.
+ */
+export function checkoutBrowserId(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
+  const existing = cookieValue(request.headers.cookie, BROWSER_COOKIE);
+  if (existing && BROWSER_ID.test(existing)) return existing;
+  const id = randomBytes(16).toString("base64url");
+  const attributes = `Path=/; Max-Age=${BROWSER_COOKIE_SECONDS}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  reply.header("set-cookie", `${BROWSER_COOKIE}=${id}; ${attributes}`);
+  return id;
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(";") ?? []) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=");
+  }
+  return undefined;
 }
 
 /**

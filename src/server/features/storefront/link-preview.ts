@@ -1,8 +1,9 @@
-import { formatPrice, STORE_FALLBACK_NAME } from "../../../contracts/products";
-import type { Database } from "../../db/database";
-import { AppError } from "../../http/errors";
-import { getPublicProduct } from "../products/public-product";
-import { getStorefront } from "./storefront";
+import {
+  formatPrice,
+  type PublicProduct,
+  STORE_FALLBACK_NAME,
+  type Storefront,
+} from "../../../contracts/products";
 
 export interface LinkPreview {
   title: string;
@@ -19,49 +20,37 @@ const clip = (text: string) =>
 const absolute = (appUrl: string, url: string | null) => (url?.startsWith("/") ? `${appUrl}${url}` : url);
 
 /**
- * What a chat app or social network shows for a shared /product/{id} or /store/{userId} link. Crawlers
- * do not run JavaScript, so the server writes these tags into the page. Undefined for other paths.
+ * What a chat app or social network shows for a shared /product/{id} link. Crawlers do not run
+ * JavaScript, so the server writes these tags into the page (features/public-pages).
  */
-export async function linkPreviewFor(
-  db: Database,
-  appUrl: string,
-  path: string,
-  now: Date,
-): Promise<LinkPreview | undefined> {
-  const [, kind, id] = /^\/(product|store)\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path) ?? [];
-  if (!kind || !id) return undefined;
-  try {
-    if (kind === "product") {
-      const product = await getPublicProduct(db, id, now);
-      const seller = product.seller.storeName ?? STORE_FALLBACK_NAME;
-      return {
-        title: `${product.title} · ${formatPrice(product.priceCents)}`,
-        description: clip(product.description || `A digital product by ${seller}.`),
-        url: `${appUrl}/product/${product.id}`,
-        image: absolute(appUrl, product.coverImageUrl),
-        type: "product",
-        priceCents: product.priceCents,
-      };
-    }
-    const store = await getStorefront(db, id, now);
-    const name = store.seller.storeName ?? STORE_FALLBACK_NAME;
-    return {
-      title: name,
-      description: clip(store.seller.tagline ?? store.seller.description ?? `Digital products by ${name}.`),
-      url: `${appUrl}/store/${store.seller.id}`,
-      image: absolute(
-        appUrl,
-        store.products.find((p) => p.coverImageUrl)?.coverImageUrl ?? store.seller.pictureUrl,
-      ),
-      type: "profile",
-    };
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) return undefined;
-    throw error;
-  }
+export function productPreview(appUrl: string, product: PublicProduct): LinkPreview {
+  const seller = product.seller.storeName ?? STORE_FALLBACK_NAME;
+  return {
+    title: `${product.title} · ${formatPrice(product.priceCents)}`,
+    description: clip(product.description || `A digital product by ${seller}.`),
+    url: `${appUrl}/product/${product.id}`,
+    image: absolute(appUrl, product.coverImageUrl),
+    type: "product",
+    priceCents: product.priceCents,
+  };
 }
 
-const escapeAttribute = (value: string) =>
+/** The same for a shared /store/{userId} link. */
+export function storePreview(appUrl: string, store: Storefront): LinkPreview {
+  const name = store.seller.storeName ?? STORE_FALLBACK_NAME;
+  return {
+    title: name,
+    description: clip(store.seller.tagline ?? store.seller.description ?? `Digital products by ${name}.`),
+    url: `${appUrl}/store/${store.seller.id}`,
+    image: absolute(
+      appUrl,
+      store.products.find((p) => p.coverImageUrl)?.coverImageUrl ?? store.seller.pictureUrl,
+    ),
+    type: "profile",
+  };
+}
+
+export const escapeAttribute = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The <head> tags for a preview: Open Graph, Twitter card, and the page title. */

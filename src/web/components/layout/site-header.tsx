@@ -5,16 +5,8 @@ import { useSession } from "../../lib/session";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { Button } from "../ui/button";
 import { Logo } from "./logo";
+import { navLinkClasses, SECTIONS } from "./site-sections";
 import { useLogout } from "./use-logout";
-
-const SECTIONS = [
-  { id: "features", label: "Features" },
-  { id: "pricing", label: "Pricing" },
-  { id: "faq", label: "FAQ" },
-] as const;
-
-const navLinkClasses =
-  "rounded-md px-3 py-2 text-sm font-medium text-muted transition-colors outline-none hover:text-ink focus-visible:ring-2 focus-visible:ring-brand-500";
 
 function SectionLink({ id, label, onNavigate }: { id: string; label: string; onNavigate?: () => void }) {
   const { pathname } = useLocation();

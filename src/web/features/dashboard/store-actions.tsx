@@ -38,7 +38,7 @@ export function StoreActions({ userId }: { userId: string }) {
         </Link>
       </Button>
       <Button asChild variant="secondary">
-        <Link to={`/store/${userId}`}>
+        <Link reloadDocument to={`/store/${userId}`}>
           <ExternalLink aria-hidden="true" />
           View My Store
         </Link>

@@ -1,9 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import {
   type CreateProductInput,
   PRODUCT_LIMITS,
-  publicProductSchema,
   type SellerProduct,
   sellerProductListSchema,
   sellerProductSchema,
@@ -15,7 +14,6 @@ export const productKeys = {
   /** The seller's products and everything counted from them (the dashboard stats). */
   seller: (userId: string) => [...sellerKeys.all(userId), "products"] as const,
   recent: (userId: string) => [...sellerKeys.all(userId), "products", "recent"] as const,
-  public: (productId: string) => ["public", "product", productId] as const,
 };
 
 /** The public link of a product, the one a seller shares. */
@@ -43,23 +41,6 @@ export function useDeleteProduct(userId: string) {
   return useMutation({
     mutationFn: (productId: string) =>
       api(`/api/products/${encodeURIComponent(productId)}`, { method: "DELETE", schema: z.unknown() }),
-    onSuccess: (_, productId) => {
-      queryClient.removeQueries({ queryKey: productKeys.public(productId) });
-      return queryClient.invalidateQueries({ queryKey: sellerKeys.all(userId) });
-    },
-  });
-}
-
-/** A missing or inactive product is a 404; the page sends the visitor home (SPEC section 2). */
-export function publicProductQuery(productId: string) {
-  return queryOptions({
-    queryKey: productKeys.public(productId),
-    // Product-load failures are only logged (SPEC section 8), never toasted.
-    queryFn: ({ signal }) =>
-      api(`/api/public/products/${encodeURIComponent(productId)}`, {
-        schema: publicProductSchema,
-        signal,
-        quiet: true,
-      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sellerKeys.all(userId) }),
   });
 }

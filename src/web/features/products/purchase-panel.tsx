@@ -2,8 +2,7 @@ import { Clock, Download, ShieldCheck } from "lucide-react";
 import { formatPrice, PURCHASE_UNAVAILABLE, type PublicProduct } from "../../../contracts/products";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { BuyNowButton } from "../checkout/buy-now-button";
-import { ResendLinkDialog } from "../downloads/resend-link-dialog";
+import { type ResendAnswer, ResendLinkPanel } from "../downloads/resend-link-panel";
 import { SOLD_OUT_BADGE, stockNotice } from "./stock";
 
 const NOTES = [
@@ -12,6 +11,14 @@ const NOTES = [
   { icon: Clock, text: "Your download link expires in 24 hours" },
 ] as const;
 
+/** What the server answered the page's last form post with. */
+export interface PurchaseAnswer {
+  /** Why Buy Now was refused (sold out, not purchasable, too many). */
+  buyRefused?: string;
+  resend?: ResendAnswer;
+}
+
+/** Buy Now posts a plain form: the server answers 303 to Stripe Checkout, so no script is needed. */
 function BuyButton({ product }: { product: PublicProduct }) {
   if (product.soldOut) {
     return (
@@ -20,11 +27,17 @@ function BuyButton({ product }: { product: PublicProduct }) {
       </Button>
     );
   }
-  return <BuyNowButton productId={product.id} disabled={!product.purchasable} />;
+  return (
+    <form method="post" action={`/product/${product.id}/buy`} data-buy-now="">
+      <Button type="submit" size="lg" className="w-full" disabled={!product.purchasable}>
+        Buy Now
+      </Button>
+    </form>
+  );
 }
 
 /** Price, stock, Buy Now (or why not) and what the buyer gets. */
-export function PurchasePanel({ product }: { product: PublicProduct }) {
+export function PurchasePanel({ product, answer }: { product: PublicProduct; answer?: PurchaseAnswer }) {
   const notice = stockNotice(product);
   const reason = !product.soldOut && !product.purchasable ? product.unavailableReason : null;
   return (
@@ -41,15 +54,18 @@ export function PurchasePanel({ product }: { product: PublicProduct }) {
       </div>
       {notice && <p className="text-sm font-medium text-amber-700">{notice}</p>}
       <div className="space-y-2">
+        {answer?.buyRefused && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+            {answer.buyRefused}
+          </p>
+        )}
         <BuyButton product={product} />
         {reason && (
           <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">
             {reason}
           </p>
         )}
-        <div className="flex justify-center">
-          <ResendLinkDialog productId={product.id} />
-        </div>
+        <ResendLinkPanel productId={product.id} {...(answer?.resend ? { answer: answer.resend } : {})} />
       </div>
       <ul className="space-y-2 border-t border-line pt-5">
         {NOTES.map(({ icon: Icon, text }) => (

@@ -34,7 +34,7 @@ function ProductRow({ product, onDelete }: { product: SellerProduct; onDelete: (
       </div>
       <div className="flex w-full items-center justify-end gap-1 sm:w-auto">
         <Button asChild variant="secondary" size="sm">
-          <Link to={`/product/${product.id}`} aria-label={`View ${product.title}`}>
+          <Link reloadDocument to={`/product/${product.id}`} aria-label={`View ${product.title}`}>
             <Eye aria-hidden="true" />
             View
           </Link>

@@ -1,19 +1,15 @@
 import { type LucideIcon, PackageOpen, Store } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link, useParams } from "react-router";
 import { STORE_FALLBACK_NAME, type Storefront } from "../../../contracts/products";
-import { PageShell } from "../../components/layout/page-shell";
+import { PublicPageShell } from "../../components/layout/public-page-shell";
 import { Button } from "../../components/ui/button";
-import { PageSpinner } from "../../components/ui/spinner";
 import { StoreAvatar } from "./store-avatar";
 import { StoreProductCard } from "./store-product-card";
-import { useRecordStoreView, useStorefront } from "./storefront-api";
 
 function StoreHeader({ seller }: { seller: Storefront["seller"] }) {
   const name = seller.storeName ?? STORE_FALLBACK_NAME;
   return (
     <header className="flex flex-col items-center text-center">
-      <title>{`${name} · Flatfee`}</title>
       <StoreAvatar url={seller.pictureUrl} className="size-24 shadow-card ring-4 ring-white" />
       <h1 className="mt-5 text-3xl font-bold tracking-tight break-words text-ink sm:text-4xl">{name}</h1>
       {seller.tagline && <p className="mt-2 text-lg break-words text-brand-700">{seller.tagline}</p>}
@@ -53,9 +49,9 @@ function StoreContent({ store }: { store: Storefront }) {
           <EmptyState icon={PackageOpen} title="No products available yet" />
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {store.products.map((product) => (
+            {store.products.map((product, index) => (
               <li key={product.id} className="flex">
-                <StoreProductCard product={product} />
+                <StoreProductCard product={product} priority={index < 3} />
               </li>
             ))}
           </ul>
@@ -65,27 +61,27 @@ function StoreContent({ store }: { store: Storefront }) {
   );
 }
 
-/** /store/{userId}: the seller's public storefront; each load counts a view. */
-export function StorePage() {
-  const { userId = "" } = useParams();
-  const { data: store, isPending, isError } = useStorefront(userId);
-  useRecordStoreView(userId);
+/** /store/{userId}, rendered on the server (features/public-pages); the page's script counts the view. */
+export function StorePage({ store }: { store: Storefront }) {
   return (
-    <PageShell>
-      {isPending ? (
-        <PageSpinner label="Loading store" />
-      ) : isError ? (
-        <div className="mx-auto max-w-xl px-4 py-16">
-          <EmptyState icon={Store} title="Store not found">
-            <p className="mt-1 text-sm text-muted">This store does not exist or is no longer available.</p>
-            <Button asChild className="mt-6">
-              <Link to="/">Return to Home</Link>
-            </Button>
-          </EmptyState>
-        </div>
-      ) : (
-        <StoreContent store={store} />
-      )}
-    </PageShell>
+    <PublicPageShell>
+      <StoreContent store={store} />
+    </PublicPageShell>
+  );
+}
+
+/** An unknown store, or one that is no longer public (answered with 404). */
+export function StoreNotFoundPage() {
+  return (
+    <PublicPageShell>
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <EmptyState icon={Store} title="Store not found">
+          <p className="mt-1 text-sm text-muted">This store does not exist or is no longer available.</p>
+          <Button asChild className="mt-6">
+            <a href="/">Return to Home</a>
+          </Button>
+        </EmptyState>
+      </div>
+    </PublicPageShell>
   );
 }

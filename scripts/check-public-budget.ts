@@ -1,0 +1,51 @@
+/**
+ * CI size check (.ci/run): the JavaScript the server-rendered public pages load before they are
+ * interactive (their entry and its static imports, not lazy chunks), gzipped, must stay within the
+ * budget. Reads the built files: run after `npm run build`. Usage: tsx scripts/check-public-budget.ts [distDir]
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import {
+  type ManifestChunk,
+  PUBLIC_PAGE_SCRIPT_ENTRY,
+} from "../src/server/features/public-pages/page-assets";
+
+const BUDGET_BYTES = 60 * 1024;
+/** Both pages are rendered by features/public-pages/render-document.tsx with the same one script. */
+const PAGES = { "product page": PUBLIC_PAGE_SCRIPT_ENTRY, storefront: PUBLIC_PAGE_SCRIPT_ENTRY };
+
+const distDir = path.resolve(process.argv[2] ?? "dist/web");
+const manifest: Record<string, ManifestChunk> = JSON.parse(
+  await readFile(path.join(distDir, ".vite", "manifest.json"), "utf8"),
+);
+
+/** The entry's file and every chunk it imports statically, each once. */
+function initialFiles(entry: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[entry];
+  if (!chunk) throw new Error(`${entry} is not in ${distDir}/.vite/manifest.json: is the web app built?`);
+  if (seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) initialFiles(imported, seen);
+  return seen;
+}
+
+let failed = false;
+for (const [page, entry] of Object.entries(PAGES)) {
+  let total = 0;
+  for (const file of initialFiles(entry)) {
+    total += gzipSync(await readFile(path.join(distDir, file))).length;
+  }
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const verdict = total <= BUDGET_BYTES ? "ok" : "OVER BUDGET";
+  console.log(
+    `${page}: ${kb(total)} gzip of JavaScript before interactive (budget ${kb(BUDGET_BYTES)}): ${verdict}`,
+  );
+  if (total > BUDGET_BYTES) failed = true;
+}
+if (failed) {
+  console.error(
+    "A public page loads more JavaScript than its budget: keep React, the router and other app code out of src/web/public-pages/.",
+  );
+  process.exit(1);
+}

@@ -1,0 +1,116 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../tests/e2e/support/server";
+
+// What `npm start` runs: the server bundled by vite.server.config.ts, started by plain Node (no tsx).
+// The bundle is built inside the repository (.vitest-tmp) so its external imports resolve to node_modules;
+// it runs from a working directory of its own, where `dist/` holds only what a test puts there.
+let bundleDir: string;
+let workDir: string;
+beforeAll(async () => {
+  await mkdir(".vitest-tmp", { recursive: true });
+  bundleDir = await mkdtemp(path.resolve(".vitest-tmp/server-bundle-"));
+  workDir = await mkdtemp(path.join(tmpdir(), "flatfee-compiled-"));
+  const vite = path.resolve("node_modules/vite/bin/vite.js");
+  await promisify(execFile)(process.execPath, [
+    vite,
+    "build",
+    "--config",
+    "vite.server.config.ts",
+    "--outDir",
+    bundleDir,
+    "--logLevel",
+    "warn",
+  ]);
+}, 60_000);
+afterAll(async () => {
+  await rm(bundleDir, { recursive: true, force: true });
+  await rm(workDir, { recursive: true, force: true });
+});
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+}
+
+/** `node main.js` in embedded mode on free ports, resolved once /api/health answers 200. */
+async function startBundle(dataDir: string): Promise<Started> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(bundleDir, "main.js")], {
+    cwd: workDir,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      STRIPE_EMULATOR_PORT: String(await freePort()),
+      LOG_LEVEL: "info",
+    },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+    const status = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return { child, output: () => output };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function stop({ child }: Started): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  return exited;
+}
+
+describe("the compiled server", () => {
+  let firstDataDir: string;
+
+  it("starts on a new DATA_DIR, logs each start step with its duration, and exits 0 on SIGTERM", async () => {
+    firstDataDir = await mkdtemp(path.join(tmpdir(), "flatfee-compiled-data-"));
+    const server = await startBundle(firstDataDir);
+
+    expect(await stop(server)).toBe(0);
+    const log = server.output();
+    for (const step of ["opening the database", "running migrations", "starting the Stripe emulator"]) {
+      expect(log).toMatch(new RegExp(`start: ${step}[^"]* took \\d+ ms`));
+    }
+    expect(log).toMatch(/Flatfee is running at .* ready [\d.]+ s after the process started/);
+    expect(log).toContain("shutdown: complete");
+  }, 60_000);
+
+  it("starts a new DATA_DIR's database from dist/pglite-template.tgz", async () => {
+    // A template made from the first server's database, with a table only it has.
+    const source = new PGlite(path.join(firstDataDir, "db"));
+    await source.exec("create table made_from_template (id int)");
+    const template = await source.dumpDataDir("gzip");
+    await source.close();
+    await mkdir(path.join(workDir, "dist"), { recursive: true });
+    await writeFile(
+      path.join(workDir, "dist/pglite-template.tgz"),
+      Buffer.from(await template.arrayBuffer()),
+    );
+
+    const dataDir = await mkdtemp(path.join(tmpdir(), "flatfee-compiled-data-"));
+    const server = await startBundle(dataDir);
+    expect(await stop(server)).toBe(0);
+
+    const started = new PGlite(path.join(dataDir, "db"));
+    const found = await started.query<{ table: string | null }>(
+      "select to_regclass('made_from_template')::text as table",
+    );
+    await started.close();
+    expect(found.rows[0]?.table).toBe("made_from_template");
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(firstDataDir, { recursive: true, force: true });
+  }, 60_000);
+});

@@ -1,0 +1,38 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+
+/** What the server-rendered public pages load from the built web app. */
+export interface PublicPageAssets {
+  /** The app's Tailwind stylesheet, inlined: it is small (~9 KB gzip) and would block rendering. */
+  styles: string;
+  /** Path of the pages' own small script (src/web/public-pages/enhance.ts), or null before a build. */
+  scriptPath: string | null;
+}
+
+/** The manifest key of the public pages' script; scripts/check-public-budget.ts weighs it. */
+export const PUBLIC_PAGE_SCRIPT_ENTRY = "public-pages/enhance.ts";
+const APP_ENTRY = "index.html";
+
+export interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/**
+ * Reads Vite's manifest (dist/web/.vite/manifest.json) once, at start: asset names are hashed. Without
+ * a build (API tests), the pages render unstyled and without script, which they do not need to work.
+ */
+export async function loadPublicPageAssets(distDir: string): Promise<PublicPageAssets> {
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(await readFile(path.join(distDir, ".vite", "manifest.json"), "utf8"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { styles: "", scriptPath: null };
+    throw error;
+  }
+  const stylesheets = manifest[APP_ENTRY]?.css ?? [];
+  const styles = await Promise.all(stylesheets.map((file) => readFile(path.join(distDir, file), "utf8")));
+  const script = manifest[PUBLIC_PAGE_SCRIPT_ENTRY]?.file;
+  return { styles: styles.join("\n"), scriptPath: script ? `/${script}` : null };
+}

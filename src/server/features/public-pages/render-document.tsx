@@ -1,0 +1,44 @@
+import type { ReactElement } from "react";
+import { renderToString } from "react-dom/server";
+import { StaticRouter } from "react-router";
+import { escapeAttribute } from "../storefront/link-preview";
+import type { PublicPageAssets } from "./page-assets";
+
+// The same as src/web/index.html's, which Vite owns.
+const ICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%234f46e5'/%3E%3Cpath d='M10 9h13v3.5h-9v3h8v3.5h-8V24h-4z' fill='white'/%3E%3C/svg%3E";
+
+/**
+ * A whole public page: the page's React tree rendered to HTML (never hydrated: every action is a
+ * plain link or form), its <head> tags (title, description, link preview), the inlined stylesheet and
+ * the pages' small script. `bodyData` becomes data-* attributes the script reads.
+ */
+export function renderDocument(options: {
+  assets: PublicPageAssets;
+  path: string;
+  headTags: string;
+  page: ReactElement;
+  bodyData?: Record<string, string>;
+}): string {
+  const { assets, headTags, page } = options;
+  const body = renderToString(<StaticRouter location={options.path}>{page}</StaticRouter>);
+  const data = Object.entries(options.bodyData ?? {})
+    .map(([key, value]) => ` data-${key}="${escapeAttribute(value)}"`)
+    .join("");
+  const script = assets.scriptPath ? `\n    <script type="module" src="${assets.scriptPath}"></script>` : "";
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <meta name="theme-color" content="#4f46e5" />
+    <link rel="icon" href="${ICON}" />
+    ${headTags}
+    <style>${assets.styles}</style>${script}
+  </head>
+  <body${data}>
+    <div id="root">${body}</div>
+  </body>
+</html>
+`;
+}

@@ -1,0 +1,64 @@
+import { Menu } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "../ui/button";
+import { Logo } from "./logo";
+import { SiteFooter } from "./site-footer";
+import { navLinkClasses, SECTIONS } from "./site-sections";
+
+/**
+ * The header of server-rendered public pages: the same bar as the app's, without script. The same
+ * HTML goes to every visitor (pages are cached), so it offers Login and Sign Up; the phone menu is
+ * a <details> disclosure.
+ */
+function PublicSiteHeader() {
+  const sectionLinks = SECTIONS.map((section) => (
+    <a key={section.id} href={`/#${section.id}`} className={navLinkClasses}>
+      {section.label}
+    </a>
+  ));
+  return (
+    <header className="sticky top-0 z-40 border-b border-line/80 bg-white/80 backdrop-blur-md supports-[backdrop-filter]:bg-white/70">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {sectionLinks}
+        </nav>
+        <div className="flex items-center gap-1 md:gap-2">
+          <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">
+            <a href="/auth">Login</a>
+          </Button>
+          <Button asChild size="sm">
+            <a href="/auth">Sign Up</a>
+          </Button>
+          <details className="group md:hidden">
+            <summary className="flex size-10 cursor-pointer list-none items-center justify-center rounded-lg text-ink hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none [&::-webkit-details-marker]:hidden">
+              <Menu className="size-4" aria-hidden="true" />
+              <span className="sr-only">Open menu</span>
+            </summary>
+            <div className="absolute inset-x-0 top-16 border-t border-b border-line bg-white px-4 pt-2 pb-4 shadow-sm">
+              <nav aria-label="Main menu" className="flex flex-col">
+                {sectionLinks}
+              </nav>
+              <Button asChild variant="secondary" size="sm" className="mt-3 w-full">
+                <a href="/auth">Login</a>
+              </Button>
+            </div>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** The frame of the server-rendered public pages: the site's header, the page, footer. */
+export function PublicPageShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <PublicSiteHeader />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,266 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ORDER_MESSAGES } from "../../src/contracts/orders";
+import { createProduct, readySeller } from "./support/sellers";
+import { APP_URL, createTestApp, type TestApp } from "./support/test-app";
+
+let t: TestApp;
+let webDir: string;
+let seller: Awaited<ReturnType<typeof readySeller>>;
+beforeAll(async () => {
+  // A built web app as Vite writes it: the manifest names the hashed stylesheet and script.
+  webDir = await mkdtemp(path.join(tmpdir(), "flatfee-web-"));
+  await mkdir(path.join(webDir, ".vite"));
+  await mkdir(path.join(webDir, "assets"));
+  await writeFile(path.join(webDir, "assets", "app-abc123.css"), ".text-ink{color:#0f172a}");
+  await writeFile(path.join(webDir, "assets", "public-pages-def456.js"), "console.log(1)");
+  await writeFile(
+    path.join(webDir, ".vite", "manifest.json"),
+    JSON.stringify({
+      "index.html": { file: "assets/app-x.js", css: ["assets/app-abc123.css"], isEntry: true },
+      "public-pages/enhance.ts": { file: "assets/public-pages-def456.js", isEntry: true },
+    }),
+  );
+  await writeFile(path.join(webDir, "index.html"), '<!doctype html><div id="root"></div>');
+  t = await createTestApp({ listen: true, webDistDir: webDir });
+  seller = await readySeller(t);
+  await t.request({
+    method: "PUT",
+    url: "/api/store-settings",
+    cookie: seller.cookie,
+    body: { storeName: "Ada's Shop", storeTagline: "Paint with light" },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  t.request({ method: "GET", url, headers });
+/** What a browser sends for a form on our own page. */
+const postForm = (url: string, fields: Record<string, string> = {}, ip?: string) =>
+  t.request({
+    method: "POST",
+    url,
+    body: new URLSearchParams(fields).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
+    ...(ip ? { ip } : {}),
+  });
+const quantityOf = async (productId: string) =>
+  (
+    await t.db
+      .selectFrom("products")
+      .select("quantity_available")
+      .where("id", "=", productId)
+      .executeTakeFirstOrThrow()
+  ).quantity_available;
+const holdsOf = (productId: string) =>
+  t.db.selectFrom("checkouts").select("id").where("product_id", "=", productId).execute();
+
+describe("server-rendered product page", () => {
+  it("has the whole page in the HTML: title, price, description, cover, seller, stock and a Buy Now form", async () => {
+    const product = await createProduct(t, seller.cookie, {
+      title: "Watercolour <Basics>",
+      description: "Thirty lessons.\nFrom first wash.",
+      price: "9.99",
+      inventoryType: "limited",
+      quantityAvailable: "3",
+    });
+    const response = await page(`/product/${product.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    const html = response.body;
+    expect(html).toContain("<h1");
+    expect(html).toContain("Watercolour &lt;Basics&gt;</h1>");
+    expect(html).toContain("$9.99");
+    expect(html).toContain("Thirty lessons.\nFrom first wash.");
+    expect(html).toMatch(
+      /<img src="[^"]+-640w\.webp" srcSet="[^"]+ 320w, [^"]+ 640w" [^>]*alt="Cover of Watercolour &lt;Basics&gt;"/,
+    );
+    expect(html).toContain("Ada&#x27;s Shop");
+    expect(html).toContain(`href="/store/${seller.userId}"`);
+    expect(html).toContain("Only 3 left in stock");
+    const buyForm = new RegExp(`<form[^>]*action="/product/${product.id}/buy"[^>]*>`).exec(html)?.[0];
+    expect(buyForm).toContain('method="post"');
+    expect(html).toMatch(/<button type="submit"[^>]*>Buy Now<\/button>/);
+    // The link preview and one title, the inlined stylesheet and the pages' small script.
+    expect(html).toContain(`<meta property="og:url" content="${APP_URL}/product/${product.id}" />`);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain("<style>.text-ink{color:#0f172a}</style>");
+    expect(html).toContain('<script type="module" src="/assets/public-pages-def456.js"></script>');
+    // Browsers apply form-action to the form's redirect: Checkout's origin must be allowed.
+    expect(response.headers["content-security-policy"]).toContain(
+      `form-action 'self' http://${t.emulator.host}:${t.emulator.port}`,
+    );
+  });
+
+  it("sends a missing product home", async () => {
+    const response = await page("/product/doesnotexist");
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/");
+  });
+});
+
+describe("Buy Now as a plain form", () => {
+  it("answers 303 to the emulator's Checkout page and takes a unit, like the JSON route", async () => {
+    const product = await createProduct(t, seller.cookie, {
+      inventoryType: "limited",
+      quantityAvailable: "2",
+    });
+    const response = await postForm(`/product/${product.id}/buy`);
+    expect(response.statusCode, response.body).toBe(303);
+    const location = String(response.headers.location);
+    expect(location.startsWith(`http://${t.emulator.host}:${t.emulator.port}/`)).toBe(true);
+    const session = await fetch(location);
+    expect(session.status).toBe(200);
+    expect(await quantityOf(product.id)).toBe(1);
+    expect(await holdsOf(product.id)).toHaveLength(1);
+  });
+
+  it("a refusal renders the product page with the message and a 4xx, and takes nothing", async () => {
+    const product = await createProduct(t, seller.cookie, {
+      inventoryType: "limited",
+      quantityAvailable: "1",
+    });
+    expect((await postForm(`/product/${product.id}/buy`, {}, "203.0.113.7")).statusCode).toBe(303);
+
+    const soldOut = await postForm(`/product/${product.id}/buy`, {}, "198.51.100.9");
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(soldOut.headers["cache-control"]).toBe("no-store");
+    expect(soldOut.body).toContain(ORDER_MESSAGES.soldOut);
+    expect(soldOut.body).toContain("SOLD OUT");
+    expect(await quantityOf(product.id)).toBe(0);
+    expect(await holdsOf(product.id)).toHaveLength(1);
+  });
+
+  it("is refused from another site, and a type the form does not send is refused unread", async () => {
+    const product = await createProduct(t, seller.cookie, {
+      inventoryType: "limited",
+      quantityAvailable: "1",
+    });
+    const crossSite = await t.request({
+      method: "POST",
+      url: `/product/${product.id}/buy`,
+      body: "",
+      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "cross-site" },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const text = await t.request({
+      method: "POST",
+      url: `/product/${product.id}/buy`,
+      body: "hello",
+      headers: { "content-type": "text/plain", "sec-fetch-site": "same-origin" },
+    });
+    expect(text.statusCode).toBe(415);
+    expect(await quantityOf(product.id)).toBe(1);
+  });
+});
+
+describe("'Resend my download link' as a plain form", () => {
+  it("answers the page with the panel open and the same message whoever asks", async () => {
+    const product = await createProduct(t, seller.cookie);
+    const response = await postForm(`/product/${product.id}/resend-link`, { email: "nobody@example.com" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(ORDER_MESSAGES.resendSent);
+    expect(response.body).toContain('value="nobody@example.com"');
+    expect(response.body).not.toContain("popover=");
+  });
+
+  it("a bad email renders the problem with 400 and sends nothing", async () => {
+    const product = await createProduct(t, seller.cookie);
+    const response = await postForm(`/product/${product.id}/resend-link`, { email: "not-an-email" });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toMatch(/role="alert"[^>]*>[^<]+</);
+    expect(response.body).not.toContain(ORDER_MESSAGES.resendSent);
+  });
+});
+
+describe("server-rendered storefront", () => {
+  it("has the store's header and product grid, and its script records the view", async () => {
+    const product = await createProduct(t, seller.cookie, { title: "Brush Pack", price: "4.00" });
+    const response = await page(`/store/${seller.userId}`);
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain("Ada&#x27;s Shop</h1>");
+    expect(html).toContain("Paint with light");
+    expect(html).toContain("Brush Pack");
+    expect(html).toContain("$4.00");
+    expect(html).toContain(`href="/product/${product.id}"`);
+    expect(html).toContain(`<body data-store-view="${seller.userId}">`);
+    expect(html).toContain('<meta property="og:title" content="Ada&#x27;s Shop" />'.replace("&#x27;", "'"));
+  });
+
+  it("an unknown store is today's not-found content with 404", async () => {
+    const response = await page("/store/nobody-here");
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain("Store not found");
+    expect(response.body).toContain("This store does not exist or is no longer available.");
+  });
+});
+
+describe("caching", () => {
+  it("a short shared lifetime and a strong ETag: 304 when unchanged, a new tag when the product changes", async () => {
+    const product = await createProduct(t, seller.cookie, {
+      inventoryType: "limited",
+      quantityAvailable: "5",
+    });
+    const first = await page(`/product/${product.id}`);
+    expect(first.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60");
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const again = await page(`/product/${product.id}`, { "if-none-match": etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+
+    // A sale takes a unit: the stock shown changes, so does the tag.
+    expect((await postForm(`/product/${product.id}/buy`)).statusCode).toBe(303);
+    const afterSale = await page(`/product/${product.id}`, { "if-none-match": etag });
+    expect(afterSale.statusCode).toBe(200);
+    expect(afterSale.body).toContain("Only 4 left in stock");
+    expect(afterSale.headers.etag).not.toBe(etag);
+
+    // The store's settings are on the page too.
+    const store = await page(`/store/${seller.userId}`);
+    await t.request({
+      method: "PUT",
+      url: "/api/store-settings",
+      cookie: seller.cookie,
+      body: { storeName: "Ada's Studio", storeTagline: "Paint with light" },
+    });
+    const renamed = await page(`/store/${seller.userId}`, { "if-none-match": String(store.headers.etag) });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.body).toContain("Ada&#x27;s Studio");
+  });
+});
+
+describe("compression", () => {
+  it("pages and JSON go out brotli, else gzip; images never", async () => {
+    const product = await createProduct(t, seller.cookie);
+    const brotli = await page(`/product/${product.id}`, { "accept-encoding": "br, gzip" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers.vary).toContain("accept-encoding");
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain("Buy Now");
+
+    const gzip = await page(`/store/${seller.userId}`, { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain("Ada&#x27;s");
+
+    const json = await page(`/api/public/stores/${seller.userId}`, { "accept-encoding": "br" });
+    expect(json.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(json.rawPayload).toString()).seller.id).toBe(seller.userId);
+
+    const script = await page("/assets/public-pages-def456.js", { "accept-encoding": "gzip" });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+    const cover = await page(product.coverImageUrl!, { "accept-encoding": "br, gzip" });
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers["content-encoding"]).toBeUndefined();
+  });
+});
