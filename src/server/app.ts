@@ -186,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     assets: await loadPublicPageAssets(webDistDir),
     checkout,
     resend: { db: deps.db, outbox: deps.outbox, appUrl: deps.appUrl, linkKey },
+    buyer: { ...settling, storage: deps.storage },
     now,
   });
   await registerWebApp(server, webDistDir);

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet, ScrollRestoration } from "react-router";
+import { createBrowserRouter, type LoaderFunctionArgs, Outlet, ScrollRestoration } from "react-router";
 import { PageSpinner } from "./components/ui/spinner";
 import { ErrorScreen } from "./features/errors/error-screen";
 import { useRealtimeUpdates } from "./lib/realtime";
@@ -15,9 +15,21 @@ function RootLayout() {
   );
 }
 
+/** Pages the server renders (features/public-pages): the app has no code for them. */
+const SERVER_PAGES = ["success", "download/:token", "product/:productId", "store/:userId"];
+
 /**
- * Every page is its own chunk, loaded when first visited. The public product and store pages are
- * rendered by the server (features/public-pages), so links to them reload the document.
+ * A navigation inside the app to a page the server renders (a Link without reloadDocument, a
+ * navigate() call) loads that page as a document; the current page stays until it arrives.
+ */
+function loadFromServer({ request }: LoaderFunctionArgs): Promise<never> {
+  window.location.assign(request.url);
+  return new Promise(() => {});
+}
+
+/**
+ * Every page is its own chunk, loaded when first visited. The landing page and the public and buyer
+ * pages are rendered by the server (features/public-pages), so going to one loads the document.
  */
 export const router = createBrowserRouter([
   {
@@ -25,10 +37,7 @@ export const router = createBrowserRouter([
     errorElement: <ErrorScreen />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
-      {
-        index: true,
-        lazy: () => import("./features/marketing/landing-page").then((m) => ({ Component: m.LandingPage })),
-      },
+      { index: true, loader: loadFromServer },
       {
         path: "auth",
         lazy: () => import("./features/auth/auth-page").then((m) => ({ Component: m.AuthPage })),
@@ -64,14 +73,7 @@ export const router = createBrowserRouter([
         path: "settings",
         lazy: () => import("./features/settings/settings-page").then((m) => ({ Component: m.SettingsPage })),
       },
-      {
-        path: "success",
-        lazy: () => import("./features/checkout/success-page").then((m) => ({ Component: m.SuccessPage })),
-      },
-      {
-        path: "download/:token",
-        lazy: () => import("./features/downloads/download-page").then((m) => ({ Component: m.DownloadPage })),
-      },
+      ...SERVER_PAGES.map((path) => ({ path, loader: loadFromServer })),
       {
         path: "library",
         lazy: () => import("./features/library/library-page").then((m) => ({ Component: m.LibraryPage })),

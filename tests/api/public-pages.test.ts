@@ -264,3 +264,21 @@ describe("compression", () => {
     expect(cover.headers["content-encoding"]).toBeUndefined();
   });
 });
+
+describe("server-rendered landing page", () => {
+  it("is the whole page in the HTML, its FAQ one answer at a time without script, cached five minutes with an ETag", async () => {
+    const response = await page("/");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("public, max-age=300");
+    const html = response.body;
+    expect(html).toMatch(/<h1[^>]*>Sell unlimited digital products for \$10\/mo<\/h1>/);
+    for (const section of ["features", "pricing", "faq"]) expect(html).toContain(`id="${section}"`);
+    expect(html).toMatch(/<a [^>]*href="\/auth"[^>]*>Subscribe Now<\/a>/);
+    expect(html.match(/<details name="faq"/g)).toHaveLength(7);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+
+    const again = await page("/", { "if-none-match": String(response.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+});

@@ -14,6 +14,20 @@ import { resendDownloadLink } from "./resend-link";
 
 const tokenParams = z.object({ token: z.string().min(1).max(2000) });
 
+/**
+ * One download through a buyer's link (the JSON route and the download page's form): counted and
+ * logged by startDownload, and shown live in the seller's sales table.
+ */
+export async function startCountedDownload(
+  deps: DownloadDeps & { events: EventBus; now: () => Date },
+  token: string,
+  userAgent: string | undefined,
+) {
+  const { sellerId, ...started } = await startDownload(deps, token, userAgent, deps.now());
+  await deps.events.publish(sellerId, { type: "sales.changed" });
+  return started;
+}
+
 export function registerDownloadRoutes(
   app: FastifyInstance,
   deps: DownloadDeps & { outbox: Outbox; appUrl: string; events: EventBus; now: () => Date },
@@ -29,17 +43,7 @@ export function registerDownloadRoutes(
   api.post(
     "/api/downloads/:token",
     { schema: { params: tokenParams, response: { 200: downloadStartSchema } } },
-    async (request) => {
-      const { sellerId, ...started } = await startDownload(
-        deps,
-        request.params.token,
-        request.headers["user-agent"],
-        deps.now(),
-      );
-      // The seller's sales table shows downloads used, live.
-      await deps.events.publish(sellerId, { type: "sales.changed" });
-      return started;
-    },
+    async (request) => startCountedDownload(deps, request.params.token, request.headers["user-agent"]),
   );
 
   api.post(

@@ -26,8 +26,23 @@ export type OrderRouteDeps = FulfilmentDeps &
   RefundDeps & { db: Database; auth: Auth; events: EventBus; now: () => Date };
 
 const orderParams = z.object({ id: z.string().min(1).max(64) });
-/** The success page polls once a second, up to 10 times. */
+/** The success page refreshes once a second, up to 10 times: room for a few of those a minute. */
 const SUCCESS_LOOKUP_LIMIT = { name: "success-lookup:ip", limit: 60, windowSeconds: 60 };
+
+/**
+ * The success page's lookup of a checkout session's order (the server-rendered page and the JSON
+ * route). An unpaid session costs a Stripe call per look: keep one visitor to what the page needs.
+ */
+export async function lookupSuccessOrder(
+  deps: FulfilmentDeps & { db: Database; events: EventBus; now: () => Date },
+  sessionId: string,
+  ip: string,
+) {
+  await enforceRateLimit(deps.db, SUCCESS_LOOKUP_LIMIT, ip, "Too many requests. Please wait a minute.");
+  const { effects, ...found } = await lookupOrderBySession(deps, sessionId, deps.now());
+  await applyEffects(deps.events, effects);
+  return found;
+}
 
 export function registerOrderRoutes(app: FastifyInstance, deps: OrderRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -40,18 +55,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRouteDeps) 
         response: { 200: successLookupSchema },
       },
     },
-    async (request) => {
-      // An unpaid session costs a Stripe call per poll: keep one visitor to what the page needs.
-      await enforceRateLimit(
-        deps.db,
-        SUCCESS_LOOKUP_LIMIT,
-        request.ip,
-        "Too many requests. Please wait a minute.",
-      );
-      const { effects, ...found } = await lookupOrderBySession(deps, request.params.sessionId, deps.now());
-      await applyEffects(deps.events, effects);
-      return found;
-    },
+    async (request) => lookupSuccessOrder(deps, request.params.sessionId, request.ip),
   );
 
   api.get(

@@ -1,18 +1,23 @@
-import { createHash } from "node:crypto";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ORDER_MESSAGES, resendLinkSchema } from "../../../contracts/orders";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { LandingPage } from "../../../web/features/marketing/landing-page";
 import { ProductPage } from "../../../web/features/products/product-page";
 import type { PurchaseAnswer } from "../../../web/features/products/purchase-panel";
 import { StoreNotFoundPage, StorePage } from "../../../web/features/storefront/store-page";
+import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
 import { buyNow, type CheckoutRouteDeps } from "../checkout/routes";
-import { resendDownloadLink } from "../downloads/resend-link";
+import type { DownloadDeps } from "../downloads/download-link";
+import type { resendDownloadLink } from "../downloads/resend-link";
+import type { FulfilmentDeps } from "../orders/fulfil-checkout";
 import { getPublicProduct } from "../products/public-product";
 import { previewTags, productPreview, storePreview } from "../storefront/link-preview";
 import { getStorefront } from "../storefront/storefront";
+import { registerBuyerPageForms, registerBuyerPages } from "./buyer-pages";
 import type { PublicPageAssets } from "./page-assets";
 import { renderDocument } from "./render-document";
+import { answerResendForm } from "./resend-form";
+import { nullWhenNotFound, sendCacheable, sendUncached } from "./respond";
 
 export interface PublicPageDeps {
   db: Database;
@@ -20,6 +25,8 @@ export interface PublicPageDeps {
   assets: PublicPageAssets;
   checkout: CheckoutRouteDeps;
   resend: Parameters<typeof resendDownloadLink>[0];
+  /** The success page's order lookup and the download page's downloads. */
+  buyer: FulfilmentDeps & DownloadDeps & { events: EventBus };
   now: () => Date;
 }
 
@@ -31,18 +38,33 @@ const FORM_BODY_LIMIT = 4096;
  * time (a 304 on the ETag), so a seller sees their own change at once.
  */
 const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=60";
+/** The landing page changes only with a release: browsers and shared caches may keep it five minutes. */
+const LANDING_PAGE_CACHE = "public, max-age=300";
+// As src/web/index.html's, which Vite owns.
+const LANDING_HEAD = `<title>Flatfee · Sell digital products for $10/mo</title>
+    <meta name="description" content="Sell unlimited digital products for a flat $10/month. Connect your own Stripe, upload your files, share one link per product. 0% of sales taken." />`;
 
 /**
  * The public pages, rendered on the server with the web app's components and the public API's
- * functions: /product/{id} (its Buy Now and 'Resend my download link' forms post here too) and
- * /store/{userId}. They work without JavaScript; see render-document.tsx.
+ * functions: the landing page, /product/{id} (its Buy Now and 'Resend my download link' forms post here too),
+ * /store/{userId}, and the buyer's /success and /download/{token} (buyer-pages.tsx). They work without
+ * JavaScript; see render-document.tsx.
  */
 export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps): void {
+  // No data on it: rendered once.
+  const landing = renderDocument({
+    assets: deps.assets,
+    path: "/",
+    headTags: LANDING_HEAD,
+    page: <LandingPage />,
+  });
+  app.get("/", async (request, reply) => sendCacheable(request, reply, landing, LANDING_PAGE_CACHE));
+
   app.get<ProductRoute>("/product/:productId", async (request, reply) => {
     const { productId } = request.params;
     const html = await renderProductPage(deps, productId);
     if (html === null) return reply.redirect("/", 302);
-    return sendCacheable(request, reply, html);
+    return sendCacheable(request, reply, html, PUBLIC_PAGE_CACHE);
   });
 
   app.get<{ Params: { userId: string } }>("/store/:userId", async (request, reply) => {
@@ -68,8 +90,10 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
       page: <StorePage store={store} />,
       bodyData: { "store-view": store.seller.id },
     });
-    return sendCacheable(request, reply, html);
+    return sendCacheable(request, reply, html, PUBLIC_PAGE_CACHE);
   });
+
+  registerBuyerPages(app, deps);
 
   // The forms post urlencoded bodies, which only this scope parses; the cross-site check still applies.
   app.register(async (forms) => {
@@ -91,24 +115,11 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
 
     forms.post<ProductRoute>("/product/:productId/resend-link", async (request, reply) => {
       const { productId } = request.params;
-      const email = String((request.body as Record<string, unknown> | undefined)?.email ?? "");
-      const parsed = resendLinkSchema.safeParse({ productId, email });
-      if (!parsed.success) {
-        const problem = parsed.error.issues[0]?.message ?? "Please enter a valid email";
-        return answerWithPage(deps, reply, productId, 400, { resend: { email, problem } });
-      }
-      try {
-        await resendDownloadLink(deps.resend, { ...parsed.data, ip: request.ip }, deps.now());
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        return answerWithPage(deps, reply, productId, error.status, {
-          resend: { email, problem: error.userMessage },
-        });
-      }
-      return answerWithPage(deps, reply, productId, 200, {
-        resend: { email, sent: ORDER_MESSAGES.resendSent },
-      });
+      const { status, answer } = await answerResendForm(deps.resend, request, productId, deps.now());
+      return answerWithPage(deps, reply, productId, status, { resend: answer });
     });
+
+    registerBuyerPageForms(forms, deps);
   });
 }
 
@@ -138,21 +149,5 @@ async function answerWithPage(
 ) {
   const html = await renderProductPage(deps, productId, answer);
   if (html === null) return reply.redirect("/", 303);
-  return reply.status(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
-}
-
-/**
- * A public page with a short shared lifetime and a strong ETag of exactly what it shows (product,
- * stock, store, plan standing, asset names), so any change to those changes the tag.
- */
-function sendCacheable(request: FastifyRequest, reply: FastifyReply, html: string) {
-  const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 32)}"`;
-  reply.header("cache-control", PUBLIC_PAGE_CACHE).header("etag", etag);
-  if (request.headers["if-none-match"]?.split(/\s*,\s*/).includes(etag)) return reply.status(304).send();
-  return reply.type("text/html; charset=utf-8").send(html);
-}
-
-function nullWhenNotFound(error: unknown): null {
-  if (error instanceof AppError && error.status === 404) return null;
-  throw error;
+  return sendUncached(reply, status, html);
 }

@@ -1,14 +1,18 @@
 import { CircleCheck, Mail, SearchX } from "lucide-react";
-import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { type BuyerPurchase, ORDER_MESSAGES } from "../../../contracts/orders";
 import { Button } from "../../components/ui/button";
 import { NoticeCard } from "../../components/ui/notice-card";
 import { Spinner } from "../../components/ui/spinner";
-import { BuyerPageFrame } from "../downloads/buyer-page-frame";
-import { DownloadButton } from "../downloads/download-button";
+import { DownloadForm } from "../downloads/download-form";
+import { PublicBuyerPageFrame } from "../downloads/public-buyer-page-frame";
 import { PurchaseFacts } from "../downloads/purchase-facts";
-import { useOrderLookup } from "./use-order-lookup";
+
+/** What the server found for the checkout session: the page refreshes itself while it is processing. */
+export type OrderLookup =
+  | { state: "processing" }
+  | { state: "found"; purchase: BuyerPurchase }
+  | { state: "notFound" };
 
 function Processing() {
   return (
@@ -35,33 +39,18 @@ function NotFound() {
 }
 
 function OrderDetails({ purchase }: { purchase: BuyerPurchase }) {
-  const [downloadsRemaining, setDownloadsRemaining] = useState(purchase.downloadsRemaining);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const reason = refusal ?? purchase.unavailableReason;
+  const reason = purchase.unavailableReason;
   return (
     <NoticeCard icon={CircleCheck} tone="success" title="Thank you for your purchase!">
       <p className="mt-2 text-base font-semibold break-words text-ink">{purchase.productTitle}</p>
-      <PurchaseFacts
-        purchase={purchase}
-        downloadsRemaining={downloadsRemaining}
-        showEmail
-        className="mt-5 w-full border-y border-line text-left"
-      />
+      <PurchaseFacts purchase={purchase} showEmail className="mt-5 w-full border-y border-line text-left" />
       <div className="mt-6 w-full space-y-3">
         {reason || !purchase.downloadPath ? (
           <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">
             {reason}
           </p>
         ) : (
-          <DownloadButton
-            downloadPath={purchase.downloadPath}
-            label={downloadsRemaining === 0 ? "No downloads left" : "Download Your File"}
-            disabled={downloadsRemaining === 0}
-            size="lg"
-            className="w-full"
-            onStarted={setDownloadsRemaining}
-            onRefused={setRefusal}
-          />
+          <DownloadForm downloadPath={purchase.downloadPath} label="Download Your File" />
         )}
       </div>
       <p className="mt-5 flex items-start gap-2 text-left text-sm text-muted">
@@ -75,15 +64,17 @@ function OrderDetails({ purchase }: { purchase: BuyerPurchase }) {
   );
 }
 
-/** /success?session_id=…: where Stripe Checkout sends the buyer after paying (SPEC section 2). */
-export function SuccessPage() {
-  const sessionId = useSearchParams()[0].get("session_id");
-  const lookup = useOrderLookup(sessionId);
+/**
+ * /success?session_id=…: where Stripe Checkout sends the buyer after paying (SPEC section 2), rendered
+ * on the server (features/public-pages), which looks the order up and refreshes the page while it is
+ * processing, so it works without JavaScript.
+ */
+export function SuccessPage({ lookup }: { lookup: OrderLookup }) {
   return (
-    <BuyerPageFrame title="Payment successful">
+    <PublicBuyerPageFrame>
       {lookup.state === "processing" && <Processing />}
       {lookup.state === "notFound" && <NotFound />}
       {lookup.state === "found" && <OrderDetails purchase={lookup.purchase} />}
-    </BuyerPageFrame>
+    </PublicBuyerPageFrame>
   );
 }

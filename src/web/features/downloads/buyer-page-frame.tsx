@@ -1,12 +1,13 @@
 import type { ReactNode } from "react";
 import { PageShell } from "../../components/layout/page-shell";
+import { BUYER_PAGE_CONTENT } from "./public-buyer-page-frame";
 
-/** The public frame of the buyer's pages (success, download, library), with the page's title. */
+/** The public frame of the buyer's pages in the app (the library), with the page's title. */
 export function BuyerPageFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <PageShell>
       <title>{`${title} · Flatfee`}</title>
-      <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-14">{children}</div>
+      <div className={BUYER_PAGE_CONTENT}>{children}</div>
     </PageShell>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { ORDER_MESSAGES } from "../../../contracts/orders";
 import { Button } from "../../components/ui/button";
 import { NoticeCard } from "../../components/ui/notice-card";
-import { ResendLinkForm } from "./resend-link-form";
+import { type ResendAnswer, ResendLinkForm } from "./resend-link-form";
 import { UNAVAILABLE_TITLES, type UnavailableKind, unavailableKind } from "./unavailable-reason";
 
 const UNAVAILABLE_ICONS: Record<UnavailableKind, typeof Ban> = {
@@ -21,7 +21,9 @@ function Explanation({ children }: { children: ReactNode }) {
 function HomeLink() {
   return (
     <Button asChild variant="secondary" className="mt-6">
-      <Link to="/">Return to Home</Link>
+      <Link reloadDocument to="/">
+        Return to Home
+      </Link>
     </Button>
   );
 }
@@ -42,13 +44,18 @@ export function UnavailableNotice({ reason, productTitle }: { reason: string; pr
   );
 }
 
-/** The buyer's 24-hour link ran out: ask for a fresh one, which goes to the purchase email only. */
+/**
+ * The buyer's 24-hour link ran out: ask for a fresh one, which goes to the purchase email only. The
+ * form posts to `resendAction`, which renders this notice again with its `answer`.
+ */
 export function ExpiredLinkNotice({
-  productId,
   maskedEmail,
+  resendAction,
+  answer,
 }: {
-  productId: string | null;
   maskedEmail: string | null;
+  resendAction: string | null;
+  answer?: ResendAnswer | undefined;
 }) {
   return (
     <NoticeCard icon={Clock} tone="warning" title="This download link has expired">
@@ -58,9 +65,9 @@ export function ExpiredLinkNotice({
           The new link goes to <span className="font-medium text-ink">{maskedEmail}</span>.
         </p>
       )}
-      {productId ? (
+      {resendAction ? (
         <div className="mt-6 w-full">
-          <ResendLinkForm productId={productId} />
+          <ResendLinkForm action={resendAction} id="resend-link" answer={answer} />
         </div>
       ) : (
         <HomeLink />

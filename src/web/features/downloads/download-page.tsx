@@ -1,47 +1,23 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileText } from "lucide-react";
-import { useParams } from "react-router";
-import { type DownloadPage as DownloadPageData, PURCHASE_RULES } from "../../../contracts/orders";
+import type { DownloadPage as DownloadPageData } from "../../../contracts/orders";
 import { Card } from "../../components/ui/card";
-import { PageSpinner } from "../../components/ui/spinner";
-import { ApiError } from "../../lib/api";
 import { formatBytes } from "../../lib/format-bytes";
 import { ProductCover } from "../products/product-cover";
-import { BuyerPageFrame } from "./buyer-page-frame";
-import { DownloadButton } from "./download-button";
-import {
-  ExpiredLinkNotice,
-  InvalidLinkNotice,
-  LoadFailedNotice,
-  UnavailableNotice,
-} from "./download-notices";
-import { downloadKeys, downloadPageQuery } from "./downloads-api";
+import { DownloadForm } from "./download-form";
+import { ExpiredLinkNotice, InvalidLinkNotice, UnavailableNotice } from "./download-notices";
+import { PublicBuyerPageFrame } from "./public-buyer-page-frame";
 import { PurchaseFacts } from "./purchase-facts";
+import type { ResendAnswer } from "./resend-link-form";
 
-/** Keeps the page in step with what the server said on the last click, without another request. */
-function useDownloadPageCache(token: string) {
-  const queryClient = useQueryClient();
-  const update = (change: (page: DownloadPageData) => DownloadPageData) =>
-    queryClient.setQueryData<DownloadPageData>(downloadKeys.page(token), (page) => page && change(page));
-  return {
-    onStarted: (downloadsRemaining: number) =>
-      update((page) => ({
-        ...page,
-        purchase: {
-          ...page.purchase,
-          downloadsRemaining,
-          downloadsUsed: PURCHASE_RULES.maxDownloads - downloadsRemaining,
-        },
-      })),
-    onRefused: (reason: string) =>
-      update((page) => ({ ...page, purchase: { ...page.purchase, unavailableReason: reason } })),
-  };
-}
+/** What the server found behind a download link, or why there is nothing to download. */
+export type DownloadState =
+  | { kind: "ready"; page: DownloadPageData; downloadPath: string }
+  | { kind: "unavailable"; reason: string; productTitle: string }
+  | { kind: "expired"; maskedEmail: string | null; resendAction: string | null; answer?: ResendAnswer }
+  | { kind: "invalid" };
 
-function ReadyToDownload({ token, page }: { token: string; page: DownloadPageData }) {
+function ReadyToDownload({ page, downloadPath }: { page: DownloadPageData; downloadPath: string }) {
   const { purchase, fileName, fileSizeBytes } = page;
-  const cache = useDownloadPageCache(token);
-  const noneLeft = purchase.downloadsRemaining === 0;
   return (
     <Card className="overflow-hidden">
       <div className="flex items-center gap-4 border-b border-line p-5 sm:p-6">
@@ -71,53 +47,40 @@ function ReadyToDownload({ token, page }: { token: string; page: DownloadPageDat
           </p>
         )}
         <PurchaseFacts purchase={purchase} />
-        <DownloadButton
-          downloadPath={`/download/${encodeURIComponent(token)}`}
-          size="lg"
-          className="w-full"
-          disabled={noneLeft}
-          label={noneLeft ? "No downloads left" : "Download"}
-          onStarted={cache.onStarted}
-          onRefused={cache.onRefused}
-        />
-        <p className="text-center text-xs text-muted">
-          Each click counts as one download and opens the file in a new tab.
-        </p>
+        <DownloadForm downloadPath={downloadPath} label="Download" />
+        <p className="text-center text-xs text-muted">Each click counts as one download.</p>
       </div>
     </Card>
   );
 }
 
-function DownloadState({ token }: { token: string }) {
-  const { data, error, isPending, refetch } = useQuery(downloadPageQuery(token));
-  if (isPending) return <PageSpinner label="Loading your download" />;
-  if (error) {
-    if (error instanceof ApiError && error.code === "link_expired") {
-      const { productId, email } = error.details;
+function DownloadStateView({ state }: { state: DownloadState }) {
+  switch (state.kind) {
+    case "ready":
+      return <ReadyToDownload page={state.page} downloadPath={state.downloadPath} />;
+    case "unavailable":
+      return <UnavailableNotice reason={state.reason} productTitle={state.productTitle} />;
+    case "expired":
       return (
         <ExpiredLinkNotice
-          productId={typeof productId === "string" ? productId : null}
-          maskedEmail={typeof email === "string" ? email : null}
+          maskedEmail={state.maskedEmail}
+          resendAction={state.resendAction}
+          answer={state.answer}
         />
       );
-    }
-    if (error instanceof ApiError && error.status < 500) return <InvalidLinkNotice />;
-    return <LoadFailedNotice onRetry={() => void refetch()} />;
+    case "invalid":
+      return <InvalidLinkNotice />;
   }
-  if (data.purchase.unavailableReason) {
-    return (
-      <UnavailableNotice reason={data.purchase.unavailableReason} productTitle={data.purchase.productTitle} />
-    );
-  }
-  return <ReadyToDownload token={token} page={data} />;
 }
 
-/** /download/{token}: the page behind the buyer's 24-hour link (receipt, success page, library). */
-export function DownloadPage() {
-  const { token = "" } = useParams();
+/**
+ * /download/{token}: the page behind the buyer's 24-hour link (receipt, success page, library),
+ * rendered on the server (features/public-pages); its Download button is a form.
+ */
+export function DownloadPage({ state }: { state: DownloadState }) {
   return (
-    <BuyerPageFrame title="Your download">
-      <DownloadState token={token} />
-    </BuyerPageFrame>
+    <PublicBuyerPageFrame>
+      <DownloadStateView state={state} />
+    </PublicBuyerPageFrame>
   );
 }

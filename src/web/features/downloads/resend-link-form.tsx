@@ -1,62 +1,60 @@
-import { type FormEvent, useId, useState } from "react";
-import { resendLinkSchema } from "../../../contracts/orders";
+import type { ReactNode } from "react";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
-import { isAlreadyReported } from "../../lib/already-reported";
-import { useResendLink } from "./downloads-api";
+
+/** What the server answered the resend form with, shown when it renders the page again. */
+export interface ResendAnswer {
+  email: string;
+  problem?: string;
+  sent?: string;
+}
 
 /**
- * Asks for a fresh download link by email. The link only ever goes to the email the product was
- * bought with, and the answer is the same whether or not that email bought it.
+ * Asks for a fresh download link by email, as a plain form: the server sends the link only ever to
+ * the email the product was bought with, answers the same whether or not that email bought it, and
+ * renders the page again with `answer`.
  */
-export function ResendLinkForm({ productId }: { productId: string }) {
-  const id = useId();
-  const [email, setEmail] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
-  const { mutate, isPending, data } = useResendLink();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = resendLinkSchema.safeParse({ productId, email });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? "Please enter a valid email");
-      return;
-    }
-    setProblem(null);
-    mutate(parsed.data, {
-      onError: (error) => {
-        if (!isAlreadyReported(error)) setProblem(error.message);
-      },
-    });
-  };
-
+export function ResendLinkForm({
+  action,
+  id,
+  answer,
+  description,
+}: {
+  action: string;
+  /** Unique on the page: the fields' ids start with it. */
+  id: string;
+  answer?: ResendAnswer | undefined;
+  description?: ReactNode;
+}) {
   return (
-    <form onSubmit={submit} noValidate className="space-y-3 text-left">
+    <form method="post" action={action} noValidate className="space-y-3 text-left">
+      {description}
       <div className="space-y-1.5">
-        <Label htmlFor={`${id}-email`}>Email you bought with</Label>
+        <label htmlFor={`${id}-email`} className="text-sm font-medium text-ink">
+          Email you bought with
+        </label>
         <Input
           id={`${id}-email`}
+          name="email"
           type="email"
           autoComplete="email"
           placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
+          defaultValue={answer?.email}
+          aria-invalid={answer?.problem ? true : undefined}
+          aria-describedby={answer?.problem ? `${id}-problem` : undefined}
         />
-        {problem && (
+        {answer?.problem && (
           <p id={`${id}-problem`} role="alert" className="text-sm text-red-600">
-            {problem}
+            {answer.problem}
           </p>
         )}
       </div>
-      <Button type="submit" className="w-full" disabled={isPending}>
-        {isPending ? "Sending..." : "Email me a new link"}
+      <Button type="submit" className="w-full">
+        Email me a new link
       </Button>
-      {data && (
+      {answer?.sent && (
         <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-          {data.message}
+          {answer.sent}
         </p>
       )}
     </form>

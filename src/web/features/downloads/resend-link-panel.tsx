@@ -1,13 +1,8 @@
 import { MailQuestion, X } from "lucide-react";
 import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
+import { type ResendAnswer, ResendLinkForm } from "./resend-link-form";
 
-/** What the server answered the resend form with, shown in the panel it re-renders open. */
-export interface ResendAnswer {
-  email: string;
-  problem?: string;
-  sent?: string;
-}
+export type { ResendAnswer };
 
 const TITLE = "Resend my download link";
 
@@ -19,44 +14,16 @@ const TITLE = "Resend my download link";
 export function ResendLinkPanel({ productId, answer }: { productId: string; answer?: ResendAnswer }) {
   const id = `resend-${productId}`;
   const form = (
-    <form
-      method="post"
+    <ResendLinkForm
       action={`/product/${productId}/resend-link`}
-      noValidate
-      className="space-y-3 text-left"
-    >
-      <p id={`${id}-description`} className="text-sm text-muted">
-        Already bought this? Enter the email you paid with and we'll send a fresh link there.
-      </p>
-      <div className="space-y-1.5">
-        <label htmlFor={`${id}-email`} className="text-sm font-medium text-ink">
-          Email you bought with
-        </label>
-        <Input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          defaultValue={answer?.email}
-          aria-invalid={answer?.problem ? true : undefined}
-          aria-describedby={answer?.problem ? `${id}-problem` : undefined}
-        />
-        {answer?.problem && (
-          <p id={`${id}-problem`} role="alert" className="text-sm text-red-600">
-            {answer.problem}
-          </p>
-        )}
-      </div>
-      <Button type="submit" className="w-full">
-        Email me a new link
-      </Button>
-      {answer?.sent && (
-        <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-          {answer.sent}
+      id={id}
+      answer={answer}
+      description={
+        <p id={`${id}-description`} className="text-sm text-muted">
+          Already bought this? Enter the email you paid with and we'll send a fresh link there.
         </p>
-      )}
-    </form>
+      }
+    />
   );
   const heading = (
     <h2 id={`${id}-title`} className="mb-2 text-lg font-semibold text-ink">

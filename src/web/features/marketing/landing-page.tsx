@@ -1,6 +1,7 @@
 import {
   ArrowRight,
   Check,
+  ChevronDown,
   CreditCard,
   Download,
   FileArchive,
@@ -13,9 +14,7 @@ import {
   Store,
 } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";
-import { Link } from "react-router";
-import { PageShell } from "../../components/layout/page-shell";
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/accordion";
+import { PublicPageShell } from "../../components/layout/public-page-shell";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -133,10 +132,10 @@ function Hero() {
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg">
-              <Link to="/auth">
+              <a href="/auth">
                 Get Started Now
                 <ArrowRight aria-hidden="true" />
-              </Link>
+              </a>
             </Button>
             <Button asChild size="lg" variant="secondary">
               <a href="#pricing">View Details</a>
@@ -280,7 +279,7 @@ function Pricing() {
             </p>
             <PlanFeatures items={UNLIMITED_PLAN} />
             <Button asChild size="lg" className="w-full">
-              <Link to="/auth">Subscribe Now</Link>
+              <a href="/auth">Subscribe Now</a>
             </Button>
           </Card>
           <Card className="flex flex-col bg-slate-50/60 p-8">
@@ -313,14 +312,21 @@ function Faq() {
           title="Frequently asked questions"
           intro="The short answers about fees, refunds, limits and downloads."
         />
-        <Accordion type="single" collapsible className="mt-12">
-          {FAQ.map(({ question, answer }, index) => (
-            <AccordionItem key={question} value={`faq-${index + 1}`}>
-              <AccordionTrigger>{question}</AccordionTrigger>
-              <AccordionContent>{answer}</AccordionContent>
-            </AccordionItem>
+        {/* One group name: the browser keeps one answer open at a time, without any script. */}
+        <div className="mt-12">
+          {FAQ.map(({ question, answer }) => (
+            <details key={question} name="faq" className="group border-b border-line last:border-b-0">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-md py-5 text-left text-base font-medium text-ink transition-colors outline-none hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 [&::-webkit-details-marker]:hidden">
+                {question}
+                <ChevronDown
+                  aria-hidden="true"
+                  className="size-5 shrink-0 text-muted transition-transform duration-200 group-open:rotate-180"
+                />
+              </summary>
+              <p className="pb-5 text-sm leading-relaxed text-muted">{answer}</p>
+            </details>
           ))}
-        </Accordion>
+        </div>
       </div>
     </section>
   );
@@ -336,7 +342,7 @@ function ClosingCallToAction() {
             Set up your store in minutes. $10 a month, unlimited products, 0% of your sales.
           </p>
           <Button asChild size="lg" variant="secondary" className="mt-8 border-transparent">
-            <Link to="/auth">Create your store</Link>
+            <a href="/auth">Create your store</a>
           </Button>
         </div>
       </div>
@@ -344,14 +350,15 @@ function ClosingCallToAction() {
   );
 }
 
+/** The landing page `/`, rendered on the server (features/public-pages): the same for everyone. */
 export function LandingPage() {
   return (
-    <PageShell>
+    <PublicPageShell>
       <Hero />
       <Features />
       <Pricing />
       <Faq />
       <ClosingCallToAction />
-    </PageShell>
+    </PublicPageShell>
   );
 }

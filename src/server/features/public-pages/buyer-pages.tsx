@@ -1,0 +1,192 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ReactElement } from "react";
+import { ORDER_POLL } from "../../../contracts/orders";
+import { type OrderLookup, SuccessPage } from "../../../web/features/checkout/success-page";
+import { DownloadPage, type DownloadState } from "../../../web/features/downloads/download-page";
+import { AppError } from "../../http/errors";
+import { describeDownload } from "../downloads/download-link";
+import { startCountedDownload } from "../downloads/routes";
+import { lookupSuccessOrder } from "../orders/routes";
+import { escapeAttribute } from "../storefront/link-preview";
+import { renderDocument } from "./render-document";
+import { answerResendForm } from "./resend-form";
+import { sendUncached } from "./respond";
+import type { PublicPageDeps } from "./routes";
+
+type SuccessRoute = { Querystring: { session_id?: unknown; try?: unknown } };
+type DownloadRoute = { Params: { token: string } };
+const MAX_SESSION_ID_LENGTH = 200;
+
+/**
+ * The buyer's pages after paying, rendered on the server like the product page: /success (the order of
+ * a checkout session) and /download/{token}. They carry a download link, so they are never stored
+ * (`no-store`), and never leak their address to another site (`no-referrer`).
+ */
+export function registerBuyerPages(app: FastifyInstance, deps: PublicPageDeps): void {
+  app.get<SuccessRoute>("/success", async (request, reply) => {
+    const sessionId = firstString(request.query.session_id);
+    const tries = triesSoFar(request.query.try);
+    const lookup = await successLookup(deps, sessionId, request.ip, tries);
+    // While processing, the page asks again a second later on its own: no script needed.
+    const refresh =
+      lookup.state === "processing" && sessionId
+        ? `<meta http-equiv="refresh" content="${ORDER_POLL.intervalMs / 1000};url=${escapeAttribute(
+            `/success?${new URLSearchParams({ session_id: sessionId, try: String(tries + 1) })}`,
+          )}" />`
+        : "";
+    const html = renderBuyerPage(
+      deps,
+      request.url,
+      "Payment successful",
+      <SuccessPage lookup={lookup} />,
+      refresh,
+    );
+    return sendBuyerPage(reply, lookup.state === "notFound" ? 404 : 200, html);
+  });
+
+  app.get<DownloadRoute>("/download/:token", async (request, reply) => {
+    const { status, state } = await downloadPageState(deps, request.params.token);
+    return sendDownloadPage(deps, reply, request.params.token, status, state);
+  });
+}
+
+/** The forms of the buyer's pages; `forms` is the scope that reads urlencoded bodies. */
+export function registerBuyerPageForms(forms: FastifyInstance, deps: PublicPageDeps): void {
+  // Download (download and success pages): counts one download and sends the browser to the file.
+  forms.post<DownloadRoute>("/download/:token", async (request, reply) => {
+    const { token } = request.params;
+    try {
+      const { url } = await startCountedDownload(
+        { ...deps.buyer, now: deps.now },
+        token,
+        request.headers["user-agent"],
+      );
+      return reply.header("cache-control", "no-store").redirect(url, 303);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const refusal = error.code === "download_unavailable" ? error.userMessage : undefined;
+      const { state } = await downloadPageState(deps, token, refusal);
+      return sendDownloadPage(deps, reply, token, error.status, state);
+    }
+  });
+
+  // 'Email me a new link' on an expired link's page: to the purchase email only, as on the product page.
+  forms.post<DownloadRoute>("/download/:token/resend-link", async (request, reply) => {
+    const { token } = request.params;
+    const { status, state, productId } = await downloadPageState(deps, token);
+    if (state.kind !== "expired" || !productId) {
+      // The link still works (or never did): the page itself says what to do.
+      return reply.redirect(downloadPagePath(token), 303);
+    }
+    const resend = await answerResendForm(deps.resend, request, productId, deps.now());
+    const answered: DownloadState = { ...state, answer: resend.answer };
+    return sendDownloadPage(deps, reply, token, resend.status === 200 ? status : resend.status, answered);
+  });
+}
+
+/** SPEC section 4: the first look and up to 10 more, one a second, then 'not found'. */
+async function successLookup(
+  deps: PublicPageDeps,
+  sessionId: string | null,
+  ip: string,
+  tries: number,
+): Promise<OrderLookup> {
+  if (!sessionId || sessionId.length > MAX_SESSION_ID_LENGTH) return { state: "notFound" };
+  try {
+    const { purchase } = await lookupSuccessOrder({ ...deps.buyer, now: deps.now }, sessionId, ip);
+    return { state: "found", purchase };
+  } catch (error) {
+    // Not paid yet (404), or asked too often (429): both are a look that found nothing.
+    if (!(error instanceof AppError) || (error.status !== 404 && error.status !== 429)) throw error;
+    return tries < ORDER_POLL.maxAttempts ? { state: "processing" } : { state: "notFound" };
+  }
+}
+
+/**
+ * What a download link's page shows, and its status. `refusal` is why a download was just refused
+ * (limit reached, refunded, window over, file removed): the page says so instead of offering it.
+ */
+async function downloadPageState(
+  deps: PublicPageDeps,
+  token: string,
+  refusal?: string,
+): Promise<{ status: number; state: DownloadState; productId?: string }> {
+  try {
+    const page = await describeDownload(deps.buyer, token, deps.now());
+    const { purchase } = page;
+    const reason = refusal ?? purchase.unavailableReason;
+    if (reason || !purchase.downloadPath) {
+      return {
+        status: 200,
+        state: { kind: "unavailable", reason: reason ?? "", productTitle: purchase.productTitle },
+      };
+    }
+    return { status: 200, state: { kind: "ready", page, downloadPath: purchase.downloadPath } };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === "link_expired") {
+      const { productId, email } = error.details ?? {};
+      const known = typeof productId === "string";
+      return {
+        status: error.status,
+        state: {
+          kind: "expired",
+          maskedEmail: typeof email === "string" ? email : null,
+          resendAction: known ? `${downloadPagePath(token)}/resend-link` : null,
+        },
+        ...(known ? { productId } : {}),
+      };
+    }
+    if (error.code === "link_invalid") return { status: error.status, state: { kind: "invalid" } };
+    throw error;
+  }
+}
+
+const downloadPagePath = (token: string) => `/download/${encodeURIComponent(token)}`;
+
+function sendDownloadPage(
+  deps: PublicPageDeps,
+  reply: FastifyReply,
+  token: string,
+  status: number,
+  state: DownloadState,
+) {
+  const html = renderBuyerPage(
+    deps,
+    downloadPagePath(token),
+    "Your download",
+    <DownloadPage state={state} />,
+  );
+  return sendBuyerPage(reply, status, html);
+}
+
+function renderBuyerPage(
+  deps: PublicPageDeps,
+  path: string,
+  title: string,
+  page: ReactElement,
+  extraHead = "",
+): string {
+  // Private pages: search engines have nothing to do with them.
+  const headTags = `<title>${title} · Flatfee</title>\n    <meta name="robots" content="noindex" />${
+    extraHead ? `\n    ${extraHead}` : ""
+  }`;
+  return renderDocument({ assets: deps.assets, path, headTags, page });
+}
+
+/** A buyer's page holds a live download link: kept by no cache, sent to no other site as a referrer. */
+function sendBuyerPage(reply: FastifyReply, status: number, html: string) {
+  reply.header("referrer-policy", "no-referrer");
+  return sendUncached(reply, status, html);
+}
+
+function firstString(value: unknown): string | null {
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === "string" && first !== "" ? first : null;
+}
+
+/** How many looks the success page already made (its `try` parameter), within 0…ORDER_POLL.maxAttempts. */
+function triesSoFar(value: unknown): number {
+  const tries = Number.parseInt(firstString(value) ?? "0", 10);
+  return Number.isFinite(tries) ? Math.min(Math.max(tries, 0), ORDER_POLL.maxAttempts) : 0;
+}
