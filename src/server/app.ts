@@ -182,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const webDistDir = deps.webDistDir ?? path.resolve("dist/web");
   registerPublicPages(server, {
     db: deps.db,
+    auth,
     appUrl: deps.appUrl,
     assets: await loadPublicPageAssets(webDistDir),
     checkout,

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_MESSAGES } from "../../src/contracts/orders";
 import { createProduct, readySeller } from "./support/sellers";
-import { APP_URL, createTestApp, type TestApp } from "./support/test-app";
+import { APP_URL, createTestApp, signUp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
 let webDir: string;
@@ -270,7 +270,8 @@ describe("server-rendered landing page", () => {
     const response = await page("/");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(response.headers["cache-control"]).toBe("public, max-age=300");
+    expect(response.headers["cache-control"]).toBe("public, max-age=0, s-maxage=300");
+    expect(response.headers.vary).toContain("cookie");
     const html = response.body;
     expect(html).toMatch(/<h1[^>]*>Sell unlimited digital products for \$10\/mo<\/h1>/);
     for (const section of ["features", "pricing", "faq"]) expect(html).toContain(`id="${section}"`);
@@ -280,5 +281,35 @@ describe("server-rendered landing page", () => {
 
     const again = await page("/", { "if-none-match": String(response.headers.etag) });
     expect(again.statusCode).toBe(304);
+  });
+
+  it("offers a signed-in visitor Dashboard and a Logout form that ends the session without script", async () => {
+    const visitor = await signUp(t);
+    const signedOut = await page("/");
+    const signedIn = await page("/", { cookie: visitor.cookie });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers["cache-control"]).toBe("private, no-cache");
+    expect(signedIn.headers.etag).not.toBe(signedOut.headers.etag);
+    expect(signedIn.body).toMatch(/<a [^>]*href="\/dashboard"[^>]*>Dashboard<\/a>/);
+    expect(signedIn.body).toMatch(/<form [^>]*action="\/logout" method="post"/);
+    expect(signedIn.body).not.toContain(">Sign Up<");
+
+    const logout = await t.request({
+      method: "POST",
+      url: "/logout",
+      body: "",
+      cookie: visitor.cookie,
+      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
+    });
+    expect(logout.statusCode).toBe(303);
+    expect(logout.headers.location).toBe("/");
+    expect(logout.cookies.find((c) => c.name.endsWith("session_token"))?.value).toBe("");
+    // The session is over on the server, not only in this browser.
+    const sessions = await t.db
+      .selectFrom("session")
+      .select("id")
+      .where("userId", "=", visitor.userId)
+      .execute();
+    expect(sessions).toEqual([]);
   });
 });

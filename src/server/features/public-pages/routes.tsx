@@ -6,6 +6,8 @@ import { StoreNotFoundPage, StorePage } from "../../../web/features/storefront/s
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
+import { currentUser, webHeaders } from "../../http/session";
+import type { Auth } from "../auth/auth";
 import { buyNow, type CheckoutRouteDeps } from "../checkout/routes";
 import type { DownloadDeps } from "../downloads/download-link";
 import type { resendDownloadLink } from "../downloads/resend-link";
@@ -21,6 +23,7 @@ import { nullWhenNotFound, sendCacheable, sendUncached } from "./respond";
 
 export interface PublicPageDeps {
   db: Database;
+  auth: Auth;
   appUrl: string;
   assets: PublicPageAssets;
   checkout: CheckoutRouteDeps;
@@ -38,8 +41,13 @@ const FORM_BODY_LIMIT = 4096;
  * time (a 304 on the ETag), so a seller sees their own change at once.
  */
 const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=60";
-/** The landing page changes only with a release: browsers and shared caches may keep it five minutes. */
-const LANDING_PAGE_CACHE = "public, max-age=300";
+/**
+ * The landing page changes only with a release, so shared caches may keep it five minutes; browsers
+ * revalidate (a 304), because its header changes when the visitor signs in or out.
+ */
+const LANDING_PAGE_CACHE = "public, max-age=0, s-maxage=300";
+/** The signed-in variant is that visitor's own. */
+const SIGNED_IN_LANDING_CACHE = "private, no-cache";
 // As src/web/index.html's, which Vite owns.
 const LANDING_HEAD = `<title>Flatfee · Sell digital products for $10/mo</title>
     <meta name="description" content="Sell unlimited digital products for a flat $10/month. Connect your own Stripe, upload your files, share one link per product. 0% of sales taken." />`;
@@ -51,14 +59,23 @@ const LANDING_HEAD = `<title>Flatfee · Sell digital products for $10/mo</title>
  * JavaScript; see render-document.tsx.
  */
 export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps): void {
-  // No data on it: rendered once.
-  const landing = renderDocument({
-    assets: deps.assets,
-    path: "/",
-    headTags: LANDING_HEAD,
-    page: <LandingPage />,
+  // No data on it: rendered once, for visitors signed out and signed in (whose header differs).
+  const landing = (signedIn: boolean) =>
+    renderDocument({
+      assets: deps.assets,
+      path: "/",
+      headTags: LANDING_HEAD,
+      page: <LandingPage signedIn={signedIn} />,
+    });
+  const landingSignedOut = landing(false);
+  const landingSignedIn = landing(true);
+  app.get("/", async (request, reply) => {
+    reply.header("vary", "cookie");
+    const signedIn = Boolean(request.headers.cookie && (await currentUser(deps.auth, request)));
+    return signedIn
+      ? sendCacheable(request, reply, landingSignedIn, SIGNED_IN_LANDING_CACHE)
+      : sendCacheable(request, reply, landingSignedOut, LANDING_PAGE_CACHE);
   });
-  app.get("/", async (request, reply) => sendCacheable(request, reply, landing, LANDING_PAGE_CACHE));
 
   app.get<ProductRoute>("/product/:productId", async (request, reply) => {
     const { productId } = request.params;
@@ -120,6 +137,14 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
     });
 
     registerBuyerPageForms(forms, deps);
+
+    // The header's Logout on server-rendered pages: Better Auth ends the session and clears its cookies.
+    forms.post("/logout", async (request, reply) => {
+      const { headers } = await deps.auth.api.signOut({ headers: webHeaders(request), returnHeaders: true });
+      const cookies = headers.getSetCookie();
+      if (cookies.length > 0) reply.header("set-cookie", cookies);
+      return reply.redirect("/", 303);
+    });
   });
 }
 

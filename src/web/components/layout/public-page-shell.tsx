@@ -6,11 +6,11 @@ import { SiteFooter } from "./site-footer";
 import { navLinkClasses, SECTIONS } from "./site-sections";
 
 /**
- * The header of server-rendered public pages: the same bar as the app's, without script. The same
- * HTML goes to every visitor (pages are cached), so it offers Login and Sign Up; the phone menu is
- * a <details> disclosure.
+ * The header of server-rendered public pages: the same bar as the app's, without script. Signed out
+ * (and on pages every visitor shares, which are cached): Login and Sign Up. Signed in (the landing
+ * page only): Dashboard, and Logout as a form. The phone menu is a <details> disclosure.
  */
-function PublicSiteHeader() {
+function PublicSiteHeader({ signedIn }: { signedIn: boolean }) {
   const sectionLinks = SECTIONS.map((section) => (
     <a key={section.id} href={`/#${section.id}`} className={navLinkClasses}>
       {section.label}
@@ -24,12 +24,27 @@ function PublicSiteHeader() {
           {sectionLinks}
         </nav>
         <div className="flex items-center gap-1 md:gap-2">
-          <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">
-            <a href="/auth">Login</a>
-          </Button>
-          <Button asChild size="sm">
-            <a href="/auth">Sign Up</a>
-          </Button>
+          {signedIn ? (
+            <>
+              <Button asChild size="sm">
+                <a href="/dashboard">Dashboard</a>
+              </Button>
+              <form method="post" action="/logout" className="hidden md:block">
+                <Button type="submit" variant="ghost" size="sm">
+                  Logout
+                </Button>
+              </form>
+            </>
+          ) : (
+            <>
+              <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">
+                <a href="/auth">Login</a>
+              </Button>
+              <Button asChild size="sm">
+                <a href="/auth">Sign Up</a>
+              </Button>
+            </>
+          )}
           <details className="group md:hidden">
             <summary className="flex size-10 cursor-pointer list-none items-center justify-center rounded-lg text-ink hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none [&::-webkit-details-marker]:hidden">
               <Menu className="size-4" aria-hidden="true" />
@@ -39,9 +54,17 @@ function PublicSiteHeader() {
               <nav aria-label="Main menu" className="flex flex-col">
                 {sectionLinks}
               </nav>
-              <Button asChild variant="secondary" size="sm" className="mt-3 w-full">
-                <a href="/auth">Login</a>
-              </Button>
+              {signedIn ? (
+                <form method="post" action="/logout">
+                  <Button type="submit" variant="secondary" size="sm" className="mt-3 w-full">
+                    Logout
+                  </Button>
+                </form>
+              ) : (
+                <Button asChild variant="secondary" size="sm" className="mt-3 w-full">
+                  <a href="/auth">Login</a>
+                </Button>
+              )}
             </div>
           </details>
         </div>
@@ -51,10 +74,10 @@ function PublicSiteHeader() {
 }
 
 /** The frame of the server-rendered public pages: the site's header, the page, footer. */
-export function PublicPageShell({ children }: { children: ReactNode }) {
+export function PublicPageShell({ children, signedIn = false }: { children: ReactNode; signedIn?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <PublicSiteHeader />
+      <PublicSiteHeader signedIn={signedIn} />
       <main id="main" className="flex-1">
         {children}
       </main>

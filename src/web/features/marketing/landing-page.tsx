@@ -351,9 +351,9 @@ function ClosingCallToAction() {
 }
 
 /** The landing page `/`, rendered on the server (features/public-pages): the same for everyone. */
-export function LandingPage() {
+export function LandingPage({ signedIn = false }: { signedIn?: boolean }) {
   return (
-    <PublicPageShell>
+    <PublicPageShell signedIn={signedIn}>
       <Hero />
       <Features />
       <Pricing />
