@@ -19,15 +19,25 @@ export function webHeaders(request: FastifyRequest): Headers {
 /** Cookies Better Auth set while reading a request's session, sent with that request's answer. */
 const sessionCookies = new WeakMap<FastifyRequest, string[]>();
 
-/** The signed-in user of this request, or undefined. */
+/**
+ * The signed-in user of this request, or undefined. Answered from the per-process session cache when
+ * these cookies were seen recently (see SessionCache), else by Better Auth.
+ */
 export async function currentUser(auth: Auth, request: FastifyRequest): Promise<SignedInUser | undefined> {
-  const { headers, response: session } = await auth.api.getSession({
-    headers: webHeaders(request),
-    returnHeaders: true,
+  return auth.sessionCache.userOf(request.headers.cookie, async () => {
+    const { headers, response: session } = await auth.api.getSession({
+      headers: webHeaders(request),
+      returnHeaders: true,
+    });
+    const setCookies = headers.getSetCookie();
+    if (setCookies.length > 0) sessionCookies.set(request, setCookies);
+    if (!session) return undefined;
+    return {
+      user: { id: session.user.id, email: session.user.email },
+      sessionToken: session.session.token,
+      sessionExpiresAt: session.session.expiresAt,
+    };
   });
-  const cookies = headers.getSetCookie();
-  if (cookies.length > 0) sessionCookies.set(request, cookies);
-  return session ? { id: session.user.id, email: session.user.email } : undefined;
 }
 
 /** The signed-in user, or a 401 'User not authenticated'. */

@@ -6,6 +6,7 @@ import type { Outbox } from "../../adapters/mail/outbox";
 import type { Database } from "../../db/database";
 import { passwordResetEmail } from "./emails";
 import { isCommonPassword } from "./password-strength";
+import { SessionCache } from "./session-cache";
 
 export const SESSION_LIFETIME_SECONDS = 60 * 60 * 24 * 30;
 /** A session used after this long gets its expiry pushed forward (sliding sessions). */
@@ -13,11 +14,14 @@ export const SESSION_REFRESH_AFTER_SECONDS = 60 * 60 * 24;
 export const RESET_TOKEN_LIFETIME_SECONDS = 60 * 60;
 /**
  * How long a signed copy of the session in a cookie is trusted without reading the database. It is
- * also how long a revoked session (signed out elsewhere, password reset) keeps working on another
- * device before that device's next request answers 401. Better Auth's own sensitive routes (password,
+ * also how long a session revoked through another app instance (signed out, password reset) keeps
+ * working on another device before that device's next request answers 401; revoked through this
+ * instance, it is refused at once (SessionCache). Better Auth's own sensitive routes (password,
  * two-factor) always read the database.
  */
 export const SESSION_CACHE_SECONDS = 60;
+/** Sessions the per-process cache in front of Better Auth keeps (least recently used go first). */
+export const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
 const PASSWORD_SETTING_PATHS = new Set(["/sign-up/email", "/reset-password", "/change-password"]);
 
@@ -30,7 +34,14 @@ export interface AuthDeps {
 
 /** Better Auth on our own Kysely/Postgres: email + password, sliding sessions, reset by email, TOTP. */
 export function createAuth({ db, outbox, appUrl, secret }: AuthDeps) {
-  return betterAuth({
+  const useSecureCookies = appUrl.startsWith("https://");
+  const sessionCache = new SessionCache({
+    secret,
+    secureCookies: useSecureCookies,
+    ttlSeconds: SESSION_CACHE_SECONDS,
+    maxEntries: SESSION_CACHE_MAX_ENTRIES,
+  });
+  const auth = betterAuth({
     appName: "Flatfee",
     baseURL: appUrl,
     basePath: "/api/auth",
@@ -60,7 +71,7 @@ export function createAuth({ db, outbox, appUrl, secret }: AuthDeps) {
     // handler, which answers 503 or 500 with a request id, instead of becoming a bare 500 here.
     onAPIError: { throw: true },
     advanced: {
-      useSecureCookies: appUrl.startsWith("https://"),
+      useSecureCookies,
       // Better Auth skips its origin check when NODE_ENV=test; keep it on so the tests see production's behaviour.
       disableOriginCheck: false,
       disableCSRFCheck: false,
@@ -91,8 +102,18 @@ export function createAuth({ db, outbox, appUrl, secret }: AuthDeps) {
           },
         },
       },
+      // Every way a session ends (sign-out, revoking, password change or reset, deleting the user)
+      // deletes its row through here; the cache must not keep answering for it.
+      session: {
+        delete: {
+          after: async (session) => {
+            sessionCache.revoke(session.token);
+          },
+        },
+      },
     },
   });
+  return Object.assign(auth, { sessionCache });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
