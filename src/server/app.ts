@@ -2,7 +2,6 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import Fastify, { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
@@ -40,6 +39,7 @@ import { registerUploadRoutes } from "./features/uploads/routes";
 import { registerWebhookRoutes } from "./features/webhooks/routes";
 import { registerErrorHandling } from "./http/errors";
 import { registerRequestGuards } from "./http/request-guards";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSessionCookies } from "./http/session";
 import { registerWebApp } from "./http/web-app";
 import { drainOnClose } from "./shutdown";
@@ -94,20 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
-  await server.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "blob:", "https:"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'", checkoutOrigin(deps.stripe)],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(server, { formActionOrigins: [checkoutOrigin(deps.stripe)] });
   await server.register(compress, {
     encodings: ["br", "gzip"],
     // Text the app writes (pages, scripts, styles, JSON) only: never images or product files (already

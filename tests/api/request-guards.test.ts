@@ -402,3 +402,18 @@ describe("store visibility", () => {
     expect(views).toEqual([]);
   });
 });
+
+describe("security headers", () => {
+  it("go with every answer: the policy forbids framing and foreign scripts, and allows Checkout as a form's target", async () => {
+    for (const url of ["/api/health", "/api/no-such-route", "/"]) {
+      const response = await t.request({ method: "GET", url });
+      const policy = String(response.headers["content-security-policy"]);
+      expect(policy, url).toContain("default-src 'self'");
+      expect(policy, url).toContain("frame-ancestors 'none'");
+      expect(policy, url).toMatch(/form-action 'self' http:\/\/127\.0\.0\.1:\d+/);
+      expect(response.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(response.headers["strict-transport-security"], url).toBeDefined();
+      expect(response.headers["referrer-policy"], url).toBe("no-referrer");
+    }
+  });
+});
