@@ -313,3 +313,18 @@ describe("server-rendered landing page", () => {
     expect(sessions).toEqual([]);
   });
 });
+
+describe("robots.txt", () => {
+  it("lets search engines read public pages but not a buyer's private ones or the seller's", async () => {
+    const response = await page("/robots.txt");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    const rules = response.body.split("\n");
+    expect(rules).toContain("User-agent: *");
+    for (const path of ["/success", "/download/", "/library", "/api/", "/dashboard"]) {
+      expect(rules).toContain(`Disallow: ${path}`);
+    }
+    expect(response.body).not.toContain("Disallow: /product");
+    expect(response.body).not.toContain("Disallow: /store");
+  });
+});

@@ -46,6 +46,21 @@ const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=60";
  * revalidate (a 304), because its header changes when the visitor signs in or out.
  */
 const LANDING_PAGE_CACHE = "public, max-age=0, s-maxage=300";
+/**
+ * Search engines may read the marketing and creator pages; a buyer's success, download and library
+ * pages (which carry private links) and the seller's own pages are not for them.
+ */
+const ROBOTS_TXT = `User-agent: *
+Allow: /
+Disallow: /api/
+Disallow: /success
+Disallow: /download/
+Disallow: /library
+Disallow: /files/
+Disallow: /dashboard
+Disallow: /new
+Disallow: /settings
+`;
 /** The signed-in variant is that visitor's own. */
 const SIGNED_IN_LANDING_CACHE = "private, no-cache";
 // As src/web/index.html's, which Vite owns.
@@ -76,6 +91,10 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
       ? sendCacheable(request, reply, landingSignedIn, SIGNED_IN_LANDING_CACHE)
       : sendCacheable(request, reply, landingSignedOut, LANDING_PAGE_CACHE);
   });
+
+  app.get("/robots.txt", async (_request, reply) =>
+    reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=86400").send(ROBOTS_TXT),
+  );
 
   app.get<ProductRoute>("/product/:productId", async (request, reply) => {
     const { productId } = request.params;
