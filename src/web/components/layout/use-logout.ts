@@ -1,19 +1,18 @@
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { signOut } from "../../lib/session";
 
 /**
- * Goes to the landing page, then signs out. In that order: signing out first would let a
- * signed-in-only page redirect to /auth before we could leave it.
+ * Signs out, then loads the landing page. The landing page is rendered by the server, so going there
+ * is a document load, which would cancel a sign-out still on its way: the sign-out must finish first.
+ * The new document also drops whatever the app held of the signed-in user.
  */
 export function useLogout(): { logout: () => Promise<void>; isLoggingOut: boolean } {
-  const navigate = useNavigate();
   const [isLoggingOut, setLoggingOut] = useState(false);
   async function logout() {
     setLoggingOut(true);
     try {
-      await navigate("/");
       await signOut();
+      window.location.assign("/");
     } finally {
       setLoggingOut(false);
     }
