@@ -12,18 +12,10 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { chromiumExecutable } from "../tests/e2e/support/browser";
+import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/e2e/support/browser";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROMIUM_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 const args = process.argv.slice(2);
 const runsIndex = args.indexOf("--runs");
 const runs = runsIndex === -1 ? 3 : Number(args[runsIndex + 1]);

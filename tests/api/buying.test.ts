@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_MESSAGES, type SalesPage } from "../../src/contracts/orders";
 import { minimalPdf } from "../../src/server/features/uploads/test-fixtures";
 import { control } from "./support/emulator-control";
-import { createProduct, readySeller } from "./support/sellers";
+import { createProduct, quantityOf as quantityOfProduct, readySeller } from "./support/sellers";
 import { createTestApp, signUp, type TestApp, WEBHOOK_SECRETS } from "./support/test-app";
 import { eventually } from "./support/wait";
 
@@ -23,14 +23,7 @@ const checkout = (productId: string) =>
   t.request({ method: "POST", url: "/api/checkout", body: { productId } });
 const ordersOf = (productId: string) =>
   t.db.selectFrom("orders").selectAll().where("product_id", "=", productId).execute();
-const quantityOf = async (productId: string) =>
-  (
-    await t.db
-      .selectFrom("products")
-      .select("quantity_available")
-      .where("id", "=", productId)
-      .executeTakeFirstOrThrow()
-  ).quantity_available;
+const quantityOf = (productId: string) => quantityOfProduct(t, productId);
 const lookup = (sessionId: string) =>
   t.request({ method: "GET", url: `/api/orders/by-session/${sessionId}` });
 const emailsTo = (to: string) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { control } from "./support/emulator-control";
-import { createProduct, readySeller } from "./support/sellers";
+import { createProduct, quantityOf as quantityOfProduct, readySeller } from "./support/sellers";
 import { createTestApp, type TestApp, WEBHOOK_SECRETS } from "./support/test-app";
 
 // Two instances of one deployment on one PostgreSQL database, as behind a load balancer: what only
@@ -19,14 +19,7 @@ afterAll(async () => {
 });
 
 const sessionIdOf = (url: string) => new URL(url).pathname.split("/").pop()!;
-const quantityOf = async (productId: string) =>
-  (
-    await one.db
-      .selectFrom("products")
-      .select("quantity_available")
-      .where("id", "=", productId)
-      .executeTakeFirstOrThrow()
-  ).quantity_available;
+const quantityOf = (productId: string) => quantityOfProduct(one, productId);
 const buyNow = (instance: TestApp, productId: string, ip: string) =>
   instance.request({ method: "POST", url: "/api/checkout", body: { productId }, ip });
 

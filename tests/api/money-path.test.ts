@@ -6,7 +6,7 @@ import { createBuyerCheckout } from "../../src/server/features/checkout/create-c
 import { checkoutVisitor } from "../../src/server/features/checkout/visitor";
 import { minimalPdf } from "../../src/server/features/uploads/test-fixtures";
 import { control } from "./support/emulator-control";
-import { createProduct, readySeller } from "./support/sellers";
+import { createProduct, quantityOf as quantityOfProduct, readySeller } from "./support/sellers";
 import { APP_URL, createTestApp, type TestApp, WEBHOOK_SECRETS } from "./support/test-app";
 import { eventually } from "./support/wait";
 
@@ -57,14 +57,7 @@ async function buyNow(productId: string, visitor: { ip?: string; browser?: strin
   if (set) browserCookies.set(browser, `${set.name}=${set.value}`);
   return response;
 }
-const quantityOf = async (productId: string) =>
-  (
-    await t.db
-      .selectFrom("products")
-      .select("quantity_available")
-      .where("id", "=", productId)
-      .executeTakeFirstOrThrow()
-  ).quantity_available;
+const quantityOf = (productId: string) => quantityOfProduct(t, productId);
 const checkoutsOf = (productId: string) =>
   t.db
     .selectFrom("checkouts")

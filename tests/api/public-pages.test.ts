@@ -4,7 +4,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_MESSAGES } from "../../src/contracts/orders";
-import { createProduct, readySeller } from "./support/sellers";
+import { createProduct, quantityOf as quantityOfProduct, readySeller } from "./support/sellers";
 import { APP_URL, createTestApp, signUp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -50,14 +50,7 @@ const postForm = (url: string, fields: Record<string, string> = {}, ip?: string)
     headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
     ...(ip ? { ip } : {}),
   });
-const quantityOf = async (productId: string) =>
-  (
-    await t.db
-      .selectFrom("products")
-      .select("quantity_available")
-      .where("id", "=", productId)
-      .executeTakeFirstOrThrow()
-  ).quantity_available;
+const quantityOf = (productId: string) => quantityOfProduct(t, productId);
 const holdsOf = (productId: string) =>
   t.db.selectFrom("checkouts").select("id").where("product_id", "=", productId).execute();
 

@@ -88,3 +88,13 @@ export async function createProduct(
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { id: string; coverImageUrl: string | null };
 }
+
+/** Units of a limited product left for sale, as stored. */
+export async function quantityOf(t: TestApp, productId: string) {
+  const product = await t.db
+    .selectFrom("products")
+    .select("quantity_available")
+    .where("id", "=", productId)
+    .executeTakeFirstOrThrow();
+  return product.quantity_available;
+}
