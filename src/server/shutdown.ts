@@ -56,15 +56,19 @@ export async function closeInOrder(
   log: ShutdownLog,
 ): Promise<void> {
   const failed: string[] = [];
+  const causes: unknown[] = [];
   for (const part of parts) {
     try {
       await part.close();
       log.info(`shutdown: ${part.name} closed`);
     } catch (error) {
-      failed.push(part.name);
+      failed.push(`${part.name} (${error instanceof Error ? error.message : String(error)})`);
+      causes.push(error);
       log.error({ err: error }, `shutdown: ${part.name} failed to close`);
     }
   }
-  if (failed.length > 0) throw new Error(`Shutdown could not close: ${failed.join(", ")}`);
+  if (failed.length > 0) {
+    throw new Error(`Shutdown could not close: ${failed.join(", ")}`, { cause: causes[0] });
+  }
   log.info("shutdown: complete");
 }

@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
 import type { EventBus } from "../../adapters/events/event-bus";
 import { requireUser } from "../../http/session";
@@ -12,13 +13,17 @@ const MAX_STREAMS_PER_USER = 10;
  * tabs than the cap does not have them evict one another in a loop (each reconnect refetches).
  */
 const EVICTED_RETRY_MS = 60_000;
+/** How long shutdown waits for open streams to take their last bytes. */
+const END_STREAMS_WAIT_MS = 2_000;
 
 /** GET /api/events: a Server-Sent Events stream of changes to the signed-in user's data. */
 export function registerRealtimeRoutes(app: FastifyInstance, deps: { auth: Auth; events: EventBus }): void {
   const open = new OpenStreams(MAX_STREAMS_PER_USER, `retry: ${EVICTED_RETRY_MS}\n\n`);
   // Open streams never finish by themselves: end them first, so closing the server does not wait on them.
+  // A browser that does not read its stream any more must not hold the shutdown: wait a moment at most,
+  // then the server's own deadline cuts what is left.
   app.addHook("preClose", async () => {
-    await open.endAll();
+    await Promise.race([open.endAll(), setTimeout(END_STREAMS_WAIT_MS, undefined, { ref: false })]);
   });
 
   app.get("/api/events", async (request, reply) => {
