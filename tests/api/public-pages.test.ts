@@ -175,6 +175,7 @@ describe("'Resend my download link' as a plain form", () => {
 
 describe("server-rendered storefront", () => {
   it("has the store's header and product grid, and its script records the view", async () => {
+    await createProduct(t, seller.cookie, { title: "Paper Pad", price: "3.00" });
     const product = await createProduct(t, seller.cookie, { title: "Brush Pack", price: "4.00" });
     const response = await page(`/store/${seller.userId}`);
     expect(response.statusCode).toBe(200);
@@ -185,6 +186,11 @@ describe("server-rendered storefront", () => {
     expect(html).toContain("$4.00");
     expect(html).toContain(`href="/product/${product.id}"`);
     expect(html).toContain(`<body data-store-view="${seller.userId}">`);
+    // Only the first cover is fetched eagerly and first: covers fetched together slow each other down.
+    const covers = html.match(/<img [^>]*>/g) ?? [];
+    expect(covers.length).toBeGreaterThan(1);
+    expect(covers.filter((img) => /fetchpriority="high"/i.test(img))).toHaveLength(1);
+    expect(covers.filter((img) => /loading="lazy"/.test(img))).toHaveLength(covers.length - 1);
     expect(html).toContain('<meta property="og:title" content="Ada&#x27;s Shop" />'.replace("&#x27;", "'"));
   });
 

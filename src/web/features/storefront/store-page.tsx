@@ -51,7 +51,9 @@ function StoreContent({ store }: { store: Storefront }) {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {store.products.map((product, index) => (
               <li key={product.id} className="flex">
-                <StoreProductCard product={product} priority={index < 3} />
+                {/* Only the first cover is fetched first: on a phone it is the one on screen, and covers
+                    fetched together with high priority slow each other down. */}
+                <StoreProductCard product={product} priority={index === 0} />
               </li>
             ))}
           </ul>
