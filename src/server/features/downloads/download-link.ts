@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { type DownloadPage, ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
+import type { EventBus } from "../../adapters/events/event-bus";
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
@@ -93,4 +94,18 @@ export async function startDownload(
     downloadsRemaining: PURCHASE_RULES.maxDownloads - counted.downloadsUsed,
     sellerId: row.seller_id,
   };
+}
+
+/**
+ * One download through a buyer's link (the JSON route and the download page's form): counted and
+ * logged by startDownload, and shown live in the seller's sales table.
+ */
+export async function startCountedDownload(
+  deps: DownloadDeps & { events: EventBus; now: () => Date },
+  token: string,
+  userAgent: string | undefined,
+) {
+  const { sellerId, ...started } = await startDownload(deps, token, userAgent, deps.now());
+  await deps.events.publish(sellerId, { type: "sales.changed" });
+  return started;
 }

@@ -9,24 +9,10 @@ import {
 } from "../../../contracts/orders";
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Outbox } from "../../adapters/mail/outbox";
-import { type DownloadDeps, describeDownload, startDownload } from "./download-link";
+import { type DownloadDeps, describeDownload, startCountedDownload } from "./download-link";
 import { resendDownloadLink } from "./resend-link";
 
 const tokenParams = z.object({ token: z.string().min(1).max(2000) });
-
-/**
- * One download through a buyer's link (the JSON route and the download page's form): counted and
- * logged by startDownload, and shown live in the seller's sales table.
- */
-export async function startCountedDownload(
-  deps: DownloadDeps & { events: EventBus; now: () => Date },
-  token: string,
-  userAgent: string | undefined,
-) {
-  const { sellerId, ...started } = await startDownload(deps, token, userAgent, deps.now());
-  await deps.events.publish(sellerId, { type: "sales.changed" });
-  return started;
-}
 
 export function registerDownloadRoutes(
   app: FastifyInstance,

@@ -1,8 +1,10 @@
 import { SUCCESS_LOOKUP_MINUTES } from "../../../contracts/orders";
+import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
 import { inTransaction } from "../../db/database";
 import { notFound } from "../../http/errors";
-import { type EventEffects, noEffects } from "../webhooks/process-event";
+import { enforceRateLimit } from "../../http/rate-limit";
+import { applyEffects, type EventEffects, noEffects } from "../webhooks/process-event";
 import { purchaseQuery, toBuyerPurchase } from "./buyer-purchase";
 import { applyCheckoutSession } from "./checkout-session";
 import type { FulfilmentDeps } from "./fulfil-checkout";
@@ -42,4 +44,22 @@ export async function lookupOrderBySession(
   if (row.created_at.getTime() < now.getTime() - SUCCESS_LOOKUP_MINUTES * 60_000)
     throw notFound("Order not found");
   return { purchase: toBuyerPurchase(row, deps.linkKey, now), effects };
+}
+
+/** The success page refreshes once a second, up to 10 times: room for a few of those a minute. */
+const SUCCESS_LOOKUP_LIMIT = { name: "success-lookup:ip", limit: 60, windowSeconds: 60 };
+
+/**
+ * The success page's lookup of a checkout session's order (the server-rendered page and the JSON
+ * route). An unpaid session costs a Stripe call per look: keep one visitor to what the page needs.
+ */
+export async function lookupSuccessOrder(
+  deps: FulfilmentDeps & { db: Database; events: EventBus; now: () => Date },
+  sessionId: string,
+  ip: string,
+) {
+  await enforceRateLimit(deps.db, SUCCESS_LOOKUP_LIMIT, ip, "Too many requests. Please wait a minute.");
+  const { effects, ...found } = await lookupOrderBySession(deps, sessionId, deps.now());
+  await applyEffects(deps.events, effects);
+  return found;
 }

@@ -11,14 +11,12 @@ import {
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
 import { badRequest } from "../../http/errors";
-import { enforceRateLimit } from "../../http/rate-limit";
 import { requireUser, webHeaders } from "../../http/session";
 import type { Auth } from "../auth/auth";
 import { type RefundDeps, refundOrder } from "../refunds/refund-order";
-import { applyEffects } from "../webhooks/process-event";
 import type { FulfilmentDeps } from "./fulfil-checkout";
 import { libraryByLink, libraryOfAccount, verifyEmailByLibraryLink } from "./library";
-import { lookupOrderBySession } from "./lookup-by-session";
+import { lookupSuccessOrder } from "./lookup-by-session";
 import { resetDownloads, salesPage } from "./sales";
 import { isTimeZone, salesCsv } from "./sales-csv";
 
@@ -26,24 +24,6 @@ export type OrderRouteDeps = FulfilmentDeps &
   RefundDeps & { db: Database; auth: Auth; events: EventBus; now: () => Date };
 
 const orderParams = z.object({ id: z.string().min(1).max(64) });
-/** The success page refreshes once a second, up to 10 times: room for a few of those a minute. */
-const SUCCESS_LOOKUP_LIMIT = { name: "success-lookup:ip", limit: 60, windowSeconds: 60 };
-
-/**
- * The success page's lookup of a checkout session's order (the server-rendered page and the JSON
- * route). An unpaid session costs a Stripe call per look: keep one visitor to what the page needs.
- */
-export async function lookupSuccessOrder(
-  deps: FulfilmentDeps & { db: Database; events: EventBus; now: () => Date },
-  sessionId: string,
-  ip: string,
-) {
-  await enforceRateLimit(deps.db, SUCCESS_LOOKUP_LIMIT, ip, "Too many requests. Please wait a minute.");
-  const { effects, ...found } = await lookupOrderBySession(deps, sessionId, deps.now());
-  await applyEffects(deps.events, effects);
-  return found;
-}
-
 export function registerOrderRoutes(app: FastifyInstance, deps: OrderRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
