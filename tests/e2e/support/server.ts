@@ -6,7 +6,8 @@ import { type RunningServer, startServer } from "../../../src/server/boot";
 import { loadConfig } from "../../../src/server/config";
 import { createFreshDatabase } from "../../api/support/test-database";
 
-export const E2E_WEB_DIST = path.resolve(".vitest-tmp/web");
+// E2E_WEB_DIST lets several people build and run the journeys side by side on one checkout.
+export const E2E_WEB_DIST = path.resolve(process.env.E2E_WEB_DIST ?? ".vitest-tmp/web");
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
