@@ -1,10 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { Insertable } from "kysely";
 import Stripe from "stripe";
+import { DISCOUNT_REFUSAL_MESSAGES } from "../../../contracts/discounts";
 import { ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
+import { formatPrice, type PublicProduct } from "../../../contracts/products";
 import type { Database } from "../../db/database";
 import type { CheckoutTable } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { holdCodeUse } from "../discounts/code-uses";
+import { discountForPurchase } from "../discounts/evaluate-discount-code";
 import {
   type CheckoutRef,
   readCheckoutSession,
@@ -13,7 +17,8 @@ import {
 } from "../orders/checkout-session";
 import { closeCheckout } from "../orders/settle-checkouts";
 import { getPublicProduct } from "../products/public-product";
-import { endUnpaidCheckout, takeUnit } from "./stock";
+import { publishPublicPageChange } from "../public-pages/page-cache";
+import { takeUnit } from "./stock";
 import type { CheckoutVisitor } from "./visitor";
 
 const EXPIRY_MARGIN_MS = 15_000;
@@ -26,23 +31,29 @@ const alreadyOpen = () => new AppError("checkout_open", 409, ORDER_MESSAGES.chec
 /**
  * create-checkout: a Stripe Checkout session for one product, as a direct charge on the seller's
  * own Stripe account with no application fee (we take 0%).
- * A limited product's unit is taken and the checkout recorded in one transaction before Stripe is
- * asked, so a crash at any point leaves a record the janitor settles (settle-checkouts.ts). One
- * network holds one unit of a product at a time: the same browser gets its open checkout back.
+ * The price is decided here, from the product and the discount code the buyer typed (never from
+ * anything the page sends). A limited product's unit and the code's use are taken and the checkout
+ * recorded in one transaction before Stripe is asked, so a crash at any point leaves a record the
+ * janitor settles (settle-checkouts.ts). One network holds one unit of a product, and one use of a
+ * code for it, at a time: the same browser gets its open checkout back.
  */
 export async function createBuyerCheckout(
   deps: CheckoutDeps,
   productId: string,
   visitor: CheckoutVisitor,
   now: Date,
+  code?: string,
 ): Promise<string> {
-  const product = await getPublicProduct(deps.db, productId, now);
+  let product = await getPublicProduct(deps.db, productId, now);
   const limited = product.inventoryType === "limited";
-  // First: the buyer holding the last unit must get their checkout back, not "sold out".
-  const networkHold = limited ? await openCheckoutOfNetwork(deps, productId, visitor, now) : undefined;
-  if (networkHold?.url) return networkHold.url;
+  const discount = code ? await checkoutDiscount(deps.db, product, code, now) : undefined;
+  // First: the buyer holding the last unit (or use) must get their checkout back, not "sold out".
+  const networkHold = await openCheckoutOfNetwork(deps, productId, visitor, discount?.codeId ?? null, now);
+  if (networkHold.url) return networkHold.url;
+  // The buyer's own checkout at another price just ended, and gave its unit back.
+  if (networkHold.replaced) product = await getPublicProduct(deps.db, productId, now);
   // Someone else on this network holds a unit: they are told to wait, unless nothing is left anyway.
-  if (networkHold && product.purchasable) throw alreadyOpen();
+  if (networkHold.waiting && product.purchasable) throw alreadyOpen();
   if (!product.purchasable) {
     throw new AppError(
       "not_purchasable",
@@ -73,9 +84,20 @@ export async function createBuyerCheckout(
     network_hash: visitor.networkHash,
     visitor_hash: visitor.visitorHash,
     expires_at: expiresAt,
+    discount_code_id: discount?.codeId ?? null,
+    discount_code: discount?.code ?? null,
+    original_price_cents: discount?.originalPriceCents ?? product.priceCents,
+    discount_cents: discount?.discountCents ?? 0,
   });
+  // The unit taken shows on the seller's pages (stock left, sold out).
+  if (limited) await publishPublicPageChange(deps.events, product.seller.id);
   try {
-    const metadata = { product_id: product.id, seller_id: product.seller.id, hold_id: hold.id };
+    const metadata = {
+      product_id: product.id,
+      seller_id: product.seller.id,
+      hold_id: hold.id,
+      ...(discount ? { discount_code: discount.code } : {}),
+    };
     const cover = product.coverImageUrl?.startsWith("/")
       ? `${deps.appUrl}${product.coverImageUrl}`
       : product.coverImageUrl;
@@ -87,9 +109,14 @@ export async function createBuyerCheckout(
             quantity: 1,
             price_data: {
               currency: "usd",
-              unit_amount: product.priceCents,
+              unit_amount: discount?.priceCents ?? product.priceCents,
               product_data: {
                 name: product.title,
+                ...(discount
+                  ? {
+                      description: `Code ${discount.code}: ${formatPrice(discount.discountCents)} off ${formatPrice(discount.originalPriceCents)}`,
+                    }
+                  : {}),
                 ...(cover?.startsWith("https://") ? { images: [cover] } : {}),
               },
             },
@@ -127,35 +154,83 @@ export async function createBuyerCheckout(
 }
 
 /**
- * The open checkout of this product that the buyer's network holds a unit for, if any: with its
- * Checkout page when it is this browser's own, without it when it is another browser's. One that has
- * ended (paid, expired) is settled with Stripe first, so the network may hold a new unit.
+ * The price this checkout charges with the buyer's code, decided by the server; a code that does not
+ * apply is refused with its reason, and the buyer keeps the full price by buying without it.
+ */
+async function checkoutDiscount(db: Database, product: PublicProduct, code: string, now: Date) {
+  const priced = { id: product.id, sellerId: product.seller.id, priceCents: product.priceCents };
+  // Held uses are not counted here: the hold itself takes a use, with a conditional update.
+  const discount = await discountForPurchase(db, priced, code, now, { countHeldUses: false });
+  if (!discount.ok)
+    throw new AppError("discount_refused", 422, discount.message, { reason: discount.reason });
+  return discount;
+}
+
+interface NetworkHold {
+  /** The buyer's own open checkout at the same price: its Checkout page. */
+  url?: string;
+  /** Another browser on the network holds what this checkout would take (or a checkout is being made). */
+  waiting: boolean;
+  /** The buyer's own open checkout with another code (or none) was ended: its unit and use went back. */
+  replaced: boolean;
+}
+
+/**
+ * The open checkouts of this product that the buyer's network holds a unit or a code's use for. The
+ * buyer's own comes back as its Checkout page when it has the same code, and is ended when the buyer
+ * came back with another code (or none); another browser's only stands in the way when it holds what
+ * this checkout would take. One that has ended on Stripe (paid, expired) is settled first, so the
+ * network may hold a new one.
  */
 async function openCheckoutOfNetwork(
   deps: CheckoutDeps,
   productId: string,
   visitor: CheckoutVisitor,
+  codeId: string | null,
   now: Date,
-): Promise<{ url?: string } | undefined> {
-  const held = await deps.db
+): Promise<NetworkHold> {
+  const holds = await deps.db
     .selectFrom("checkouts")
-    .select(["id", "stripe_session_id", "stripe_account_id", "created_at", "visitor_hash"])
+    .select([
+      "id",
+      "stripe_session_id",
+      "stripe_account_id",
+      "created_at",
+      "visitor_hash",
+      "reservation",
+      "discount_code_id",
+    ])
     .where("product_id", "=", productId)
     .where("network_hash", "=", visitor.networkHash)
-    .where("reservation", "=", "held")
-    .executeTakeFirst();
-  if (!held) return undefined;
-  // Its session is still being created (or the request creating it died: the janitor ends it).
-  if (!held.stripe_session_id) return {};
-  const session = await readCheckoutSession(deps.stripe, held);
-  if (session?.status === "open") {
-    return held.visitor_hash === visitor.visitorHash && session.url ? { url: session.url } : {};
+    .where("state", "=", "open")
+    .where((eb) => eb.or([eb("reservation", "=", "held"), eb("discount_code_id", "is not", null)]))
+    .execute();
+  const found: NetworkHold = { waiting: false, replaced: false };
+  for (const held of holds) {
+    const own = held.visitor_hash === visitor.visitorHash;
+    const inTheWay = held.reservation === "held" || (codeId !== null && held.discount_code_id === codeId);
+    if (!own && !inTheWay) continue;
+    // Its session is still being created (or the request creating it died: the janitor ends it).
+    if (!held.stripe_session_id) {
+      found.waiting = true;
+      continue;
+    }
+    const session = await readCheckoutSession(deps.stripe, held);
+    if (session?.status !== "open") {
+      await settleCheckout(deps, held.id, session, now);
+    } else if (!own) {
+      found.waiting = true;
+    } else if (held.discount_code_id === codeId && session.url) {
+      return { ...found, url: session.url };
+    } else {
+      await closeCheckout(deps, held, now);
+      found.replaced = true;
+    }
   }
-  await settleCheckout(deps, held.id, session, now);
-  return undefined;
+  return found;
 }
 
-/** Takes the unit (if limited) and records the checkout, together or not at all. */
+/** Takes the unit (if limited) and the code's use (if any) and records the checkout, together or not at all. */
 async function recordHold(
   db: Database,
   limited: boolean,
@@ -165,6 +240,9 @@ async function recordHold(
     await db.transaction().execute(async (trx) => {
       if (limited && !(await takeUnit(trx, checkout.product_id))) {
         throw new AppError("sold_out", 409, ORDER_MESSAGES.soldOut);
+      }
+      if (checkout.discount_code_id && !(await holdCodeUse(trx, checkout.discount_code_id))) {
+        throw new AppError("discount_refused", 422, DISCOUNT_REFUSAL_MESSAGES.used_up, { reason: "used_up" });
       }
       await trx.insertInto("checkouts").values(checkout).execute();
     });
@@ -176,10 +254,11 @@ async function recordHold(
 }
 
 /**
- * A request Stripe refused (4xx) made no session: the hold simply ends. Otherwise Stripe may have made
- * one (a timeout, a lost answer): closeCheckout finds it by the hold id and expires it.
+ * A request Stripe refused (4xx) made no session: the hold simply ends, as one whose session was never
+ * made. Otherwise Stripe may have made one (a timeout, a lost answer): closeCheckout finds it by the
+ * hold id and expires it.
  */
 function abandonHold(deps: CheckoutDeps, hold: CheckoutRef, error: unknown, now: Date) {
   const refused = error instanceof Stripe.errors.StripeError && (error.statusCode ?? 500) < 500;
-  return refused ? endUnpaidCheckout(deps.db, hold.id) : closeCheckout(deps, hold, now);
+  return refused ? settleCheckout(deps, hold.id, undefined, now) : closeCheckout(deps, hold, now);
 }

@@ -11,9 +11,16 @@ const TOO_MANY = "Too many checkouts. Please wait a minute.";
 
 export type CheckoutRouteDeps = CheckoutDeps & { visitorKey: string; now: () => Date };
 
+/** The discount code in Buy Now's body (the JSON route's `code`, or the product page form's field), if any. */
+function discountCodeOf(body: unknown): string | undefined {
+  const code = (body as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" && code.trim() !== "" ? code.slice(0, 200) : undefined;
+}
+
 /**
  * Buy Now, for the JSON route and the product page's form alike: the Stripe Checkout URL of a new (or
- * this visitor's open) checkout of the product. Rate limited per IP.
+ * this visitor's open) checkout of the product, priced with the buyer's discount code if there is one.
+ * Rate limited per IP.
  */
 export async function buyNow(
   deps: CheckoutRouteDeps,
@@ -24,7 +31,7 @@ export async function buyNow(
   await enforceRateLimit(deps.db, CHECKOUT_LIMIT, request.ip, TOO_MANY);
   const browserId = checkoutBrowserId(request, reply, deps.appUrl.startsWith("https://"));
   const visitor = checkoutVisitor(deps.visitorKey, request.ip, browserId);
-  return createBuyerCheckout(deps, productId, visitor, deps.now());
+  return createBuyerCheckout(deps, productId, visitor, deps.now(), discountCodeOf(request.body));
 }
 
 /**

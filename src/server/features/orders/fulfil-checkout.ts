@@ -4,6 +4,7 @@ import { PURCHASE_RULES } from "../../../contracts/orders";
 import type { Outbox } from "../../adapters/mail/outbox";
 import type { Database } from "../../db/database";
 import { takeUnit } from "../checkout/stock";
+import { countPaidCodeUse } from "../discounts/code-uses";
 import type { EventEffects } from "../webhooks/process-event";
 import { libraryPath, libraryToken } from "./buyer-links";
 import { purchaseQuery, toBuyerPurchase } from "./buyer-purchase";
@@ -62,6 +63,13 @@ export async function fulfilCheckout(
   // A held unit is the buyer's; one released meanwhile must be taken again, if any is left.
   const deliverable =
     product !== undefined && (checkout.reservation !== "released" || (await takeUnit(trx, product.id)));
+  // The code's use is counted once, here: a checkout still open holds it; an ended one gave it back.
+  if (checkout.discount_code_id) {
+    await countPaidCodeUse(trx, checkout.discount_code_id, {
+      held: checkout.state === "open",
+      delivered: deliverable,
+    });
+  }
   await trx
     .updateTable("checkouts")
     .set({
@@ -92,6 +100,9 @@ export async function fulfilCheckout(
       refunded_at: deliverable ? null : now,
       download_window_ends_at: new Date(now.getTime() + PURCHASE_RULES.downloadWindowDays * DAY_MS),
       created_at: now,
+      discount_code_id: checkout.discount_code_id,
+      discount_code: checkout.discount_code,
+      discount_cents: checkout.discount_cents,
     })
     .execute();
   await countSale(trx, {
@@ -107,7 +118,10 @@ export async function fulfilCheckout(
       now,
     );
     const library = libraryPath(libraryToken(deps.linkKey, email, now));
-    await deps.outbox.enqueue(receiptEmail(purchase, deps.appUrl, library), trx);
+    const discount = checkout.discount_code
+      ? { code: checkout.discount_code, savedCents: checkout.discount_cents }
+      : undefined;
+    await deps.outbox.enqueue(receiptEmail(purchase, deps.appUrl, library, discount), trx);
   } else if (paymentIntent) {
     // Inside the transaction: if Stripe refuses, nothing is recorded and the event is retried.
     await deps.stripe.refunds.create(

@@ -38,16 +38,25 @@ function cell(value: string): string {
 
 /**
  * SPEC section 7's export (Customer Email, Product, Amount, Date as 'MMM dd, yyyy HH:mm' in the
- * seller's time zone), streamed in keyset batches so 100,000 orders never sit in memory.
+ * seller's time zone), then the discount code used and the amount it saved (empty and 0.00 without
+ * one), streamed in keyset batches so 100,000 orders never sit in memory.
  */
 export function salesCsv(db: Database, sellerId: string, timeZone: string): Readable {
   async function* rows() {
-    yield "Customer Email,Product,Amount,Date\n";
+    yield "Customer Email,Product,Amount,Date,Discount Code,Amount Saved\n";
     let after: { createdAt: Date; id: string } | undefined;
     for (;;) {
       let query = db
         .selectFrom("orders")
-        .select(["id", "customer_email", "product_title", "amount_cents", "created_at"])
+        .select([
+          "id",
+          "customer_email",
+          "product_title",
+          "amount_cents",
+          "created_at",
+          "discount_code",
+          "discount_cents",
+        ])
         .where("seller_id", "=", sellerId)
         .where("status", "=", "completed");
       if (after) {
@@ -67,6 +76,8 @@ export function salesCsv(db: Database, sellerId: string, timeZone: string): Read
             cell(order.product_title),
             (order.amount_cents / 100).toFixed(2),
             cell(csvDate(order.created_at, timeZone)),
+            cell(order.discount_code ?? ""),
+            (order.discount_cents / 100).toFixed(2),
           ].join(","),
         )
         .map((line) => `${line}\n`)

@@ -7,7 +7,15 @@ import { salesTotalsQuery } from "./sales-totals";
 
 type SaleRow = Pick<
   Selectable<OrderTable>,
-  "id" | "customer_email" | "product_title" | "amount_cents" | "created_at" | "status" | "downloads_used"
+  | "id"
+  | "customer_email"
+  | "product_title"
+  | "amount_cents"
+  | "created_at"
+  | "status"
+  | "downloads_used"
+  | "discount_code"
+  | "discount_cents"
 >;
 
 /** `createdAtISO|orderId`: a keyset cursor, so page 500 costs what page 1 does. */
@@ -41,6 +49,8 @@ export async function salesPage(
       "created_at",
       "status",
       "downloads_used",
+      "discount_code",
+      "discount_cents",
     ])
     .where("seller_id", "=", sellerId);
   if (before) {
@@ -78,6 +88,8 @@ export async function salesPage(
       createdAt: row.created_at.toISOString(),
       status: row.status,
       downloadsUsed: row.downloads_used,
+      discountCode: row.discount_code,
+      discountCents: row.discount_cents,
     })),
     total: Number(totals?.orders_count ?? 0),
     completed: Number(totals?.units_sold ?? 0),

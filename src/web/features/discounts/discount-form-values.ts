@@ -1,0 +1,104 @@
+import { format } from "date-fns";
+import {
+  type DiscountCode,
+  type DiscountCodeFields,
+  discountCodeInputSchema,
+} from "../../../contracts/discounts";
+
+/** The form as the seller fills it: dates are calendar days in the seller's own time zone. */
+export interface DiscountFormValues {
+  code: string;
+  kind: "percent" | "amount";
+  value: string;
+  appliesTo: "all" | "chosen";
+  productIds: string[];
+  /** "yyyy-MM-dd" or "": the code works from the start of this day… */
+  startsOn: string;
+  /** …through the end of this one. */
+  endsOn: string;
+  maxUses: string;
+}
+
+export type DiscountFormField = keyof DiscountFormValues;
+
+export const EMPTY_DISCOUNT_FORM: DiscountFormValues = {
+  code: "",
+  kind: "percent",
+  value: "",
+  appliesTo: "all",
+  productIds: [],
+  startsOn: "",
+  endsOn: "",
+  maxUses: "",
+};
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Local midnight starting `day` (plus `addDays`), as the instant the server stores; "" stays null. */
+function localMidnight(day: string, addDays = 0): string | null {
+  const match = DAY.exec(day);
+  if (!match) return day === "" ? null : day;
+  const [, year, month, date] = match.map(Number) as [number, number, number, number];
+  return new Date(year, month - 1, date + addDays).toISOString();
+}
+
+/** What the API takes: an end day is inclusive, so the code ends at the next local midnight. */
+export function toDiscountFields(values: DiscountFormValues): DiscountCodeFields {
+  return {
+    code: values.code,
+    kind: values.kind,
+    value: values.value,
+    appliesTo: values.appliesTo,
+    productIds: values.appliesTo === "chosen" ? values.productIds : [],
+    startsAt: localMidnight(values.startsOn),
+    endsAt: localMidnight(values.endsOn, 1),
+    maxUses: values.maxUses,
+  };
+}
+
+/** A saved code back into the form, to edit it. */
+export function toDiscountFormValues(code: DiscountCode): DiscountFormValues {
+  return {
+    code: code.code,
+    kind: code.kind,
+    value: code.kind === "percent" ? String(code.value) : (code.value / 100).toFixed(2),
+    appliesTo: code.allProducts ? "all" : "chosen",
+    productIds: code.productIds,
+    startsOn: code.startsAt ? format(new Date(code.startsAt), "yyyy-MM-dd") : "",
+    // The last moment the code works is the day it ends on.
+    endsOn: code.endsAt ? format(new Date(new Date(code.endsAt).getTime() - 1), "yyyy-MM-dd") : "",
+    maxUses: code.maxUses === null ? "" : String(code.maxUses),
+  };
+}
+
+const FORM_FIELD: Record<keyof DiscountCodeFields, DiscountFormField> = {
+  code: "code",
+  kind: "kind",
+  value: "value",
+  appliesTo: "appliesTo",
+  productIds: "productIds",
+  startsAt: "startsOn",
+  endsAt: "endsOn",
+  maxUses: "maxUses",
+};
+
+/** The API's field problems (`details.fields` of a 400/409) as the form's fields. */
+export function formProblemsOf(
+  fields: Partial<Record<string, unknown>>,
+): Partial<Record<DiscountFormField, string>> {
+  const problems: Partial<Record<DiscountFormField, string>> = {};
+  for (const [field, message] of Object.entries(fields)) {
+    const formField = FORM_FIELD[field as keyof DiscountCodeFields];
+    if (formField && typeof message === "string") problems[formField] ??= message;
+  }
+  return problems;
+}
+
+/** The same checks the server makes, before sending: each problem next to its field. */
+export function discountFormProblems(values: DiscountFormValues): Partial<Record<DiscountFormField, string>> {
+  const parsed = discountCodeInputSchema.safeParse(toDiscountFields(values));
+  if (parsed.success) return {};
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+  return formProblemsOf(fields);
+}

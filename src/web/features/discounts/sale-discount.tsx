@@ -1,0 +1,27 @@
+import type { Sale } from "../../../contracts/orders";
+import { formatPrice } from "../../../contracts/products";
+
+/**
+ * The discount code a sale was made with and what it saved the buyer, for the sales table (under the
+ * amount) and the phone cards (with the sale's facts). Nothing for a sale without a code.
+ */
+export function SaleDiscount({ sale, inline = false }: { sale: Sale; inline?: boolean }) {
+  if (!sale.discountCode) return null;
+  const saved = `−${formatPrice(sale.discountCents)}`;
+  if (inline) {
+    return (
+      <span className="min-w-0 truncate tabular-nums" title={`Code ${sale.discountCode}, saved ${saved}`}>
+        Code {sale.discountCode} ({saved})
+      </span>
+    );
+  }
+  return (
+    <span className="block text-xs font-normal text-muted" title={`Code ${sale.discountCode}`}>
+      <span className="block truncate">{sale.discountCode}</span>
+      <span className="block">
+        <span className="sr-only">saved </span>
+        {saved}
+      </span>
+    </span>
+  );
+}
