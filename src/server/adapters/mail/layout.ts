@@ -32,7 +32,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
   const note = content.note
     ? `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#64748b">${escapeHtml(content.note)}</p>`
     : "";
-  const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.heading)}</title></head>
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.heading)}</title></head>
 <body style="margin:0;padding:0;background:#f1f5f9;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
 <span style="display:none;max-height:0;overflow:hidden">${escapeHtml(content.preheader)}</span>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:32px 12px"><tr><td align="center">
@@ -42,7 +42,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
 <h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#0f172a">${escapeHtml(content.heading)}</h1>
 ${paragraphs}${button}${links}${note}
 </td></tr>
-<tr><td style="padding:16px 8px;font-size:12px;line-height:18px;color:#94a3b8">Flatfee: sell digital products for a flat $10/month. We take 0% of sales.</td></tr>
+<tr><td style="padding:16px 8px;font-size:12px;line-height:18px;color:#475569">Flatfee: sell digital products for a flat $10/month. We take 0% of sales.</td></tr>
 </table></td></tr></table></body></html>`;
   const text = [
     content.heading,

@@ -23,6 +23,7 @@ async function orderOfLink(deps: DownloadDeps, token: string, now: Date) {
   if (!read.ok) {
     throw new AppError("link_expired", 410, ORDER_MESSAGES.linkExpired, {
       productId: row.product_id,
+      sellerId: row.seller_id,
       email: maskEmail(row.customer_email),
     });
   }

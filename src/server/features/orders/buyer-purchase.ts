@@ -45,6 +45,7 @@ export function toBuyerPurchase(
     productId: row.product_id,
     productTitle: row.product_title,
     sellerName: row.store_name ?? STORE_FALLBACK_NAME,
+    sellerId: row.seller_id,
     amountCents: row.amount_cents,
     customerEmail: row.customer_email,
     status: row.status,

@@ -1,12 +1,21 @@
-import { format } from "date-fns";
-import { type BuyerPurchase, PURCHASE_RULES } from "../../../contracts/orders";
+import { downloadsLeftLabel, downloadTerms, formatDay } from "../../../contracts/download-terms";
+import type { BuyerPurchase } from "../../../contracts/orders";
 import { formatPrice } from "../../../contracts/products";
 import { renderEmail } from "../../adapters/mail/layout";
 import type { OutgoingEmail } from "../../adapters/mail/transport";
 
-const day = (iso: string) => format(new Date(iso), "MMM d, yyyy");
+/** The discount code a purchase was made with, and what it saved the buyer. */
+export interface ReceiptDiscount {
+  code: string;
+  savedCents: number;
+}
 
-export function receiptEmail(purchase: BuyerPurchase, appUrl: string, libraryPath: string): OutgoingEmail {
+export function receiptEmail(
+  purchase: BuyerPurchase,
+  appUrl: string,
+  libraryPath: string,
+  discount?: ReceiptDiscount,
+): OutgoingEmail {
   return {
     to: purchase.customerEmail,
     subject: `Your receipt: ${purchase.productTitle}`,
@@ -15,8 +24,8 @@ export function receiptEmail(purchase: BuyerPurchase, appUrl: string, libraryPat
       heading: "Thanks for your purchase!",
       paragraphs: [
         `${purchase.productTitle} from ${purchase.sellerName}`,
-        `Amount paid: ${formatPrice(purchase.amountCents)} on ${day(purchase.createdAt)}. Order ${purchase.orderId}.`,
-        `You can download your file ${PURCHASE_RULES.maxDownloads} times until ${day(purchase.downloadWindowEndsAt)}. The button below works for ${PURCHASE_RULES.buyerLinkHours} hours; your library always has a fresh one.`,
+        `Amount paid: ${formatPrice(purchase.amountCents)}${discount ? ` with code ${discount.code} (you saved ${formatPrice(discount.savedCents)})` : ""} on ${formatDay(purchase.createdAt)}. Order ${purchase.orderId}.`,
+        `${downloadTerms(purchase.downloadWindowEndsAt)} Your library always has a fresh link.`,
       ],
       ...(purchase.downloadPath
         ? { button: { label: "Download your file", url: `${appUrl}${purchase.downloadPath}` } }
@@ -36,12 +45,12 @@ export function freshLinkEmail(purchase: BuyerPurchase, appUrl: string): Outgoin
       heading: "Your new download link",
       paragraphs: [
         `You asked for a new link to ${purchase.productTitle} from ${purchase.sellerName}.`,
-        `Downloads left: ${purchase.downloadsRemaining} of ${PURCHASE_RULES.maxDownloads}, until ${day(purchase.downloadWindowEndsAt)}.`,
+        `${downloadsLeftLabel(purchase.downloadsRemaining)}. ${downloadTerms(purchase.downloadWindowEndsAt)}`,
       ],
       ...(purchase.downloadPath
         ? { button: { label: "Download your file", url: `${appUrl}${purchase.downloadPath}` } }
         : {}),
-      note: `This link works for ${PURCHASE_RULES.buyerLinkHours} hours. If you did not ask for it, you can ignore this email.`,
+      note: "If you did not ask for this link, you can ignore this email.",
     }),
   };
 }

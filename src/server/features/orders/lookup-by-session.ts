@@ -63,3 +63,16 @@ export async function lookupSuccessOrder(
   await applyEffects(deps.events, effects);
   return found;
 }
+
+/**
+ * The seller a checkout session buys from, known before its order exists: the success page shows the
+ * creator's frame while the payment is processing. Undefined for an unknown session.
+ */
+export async function sellerOfCheckoutSession(db: Database, sessionId: string): Promise<string | undefined> {
+  const checkout = await db
+    .selectFrom("checkouts")
+    .select("seller_id")
+    .where("stripe_session_id", "=", sessionId)
+    .executeTakeFirst();
+  return checkout?.seller_id;
+}

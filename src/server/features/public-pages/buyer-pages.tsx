@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ReactElement } from "react";
 import { ORDER_POLL } from "../../../contracts/orders";
+import { type Creator, creatorOf } from "../../../web/components/layout/creator-page-shell";
 import { type OrderLookup, SuccessPage } from "../../../web/features/checkout/success-page";
 import { DownloadPage, type DownloadState } from "../../../web/features/downloads/download-page";
 import { AppError } from "../../http/errors";
 import { describeDownload, startCountedDownload } from "../downloads/download-link";
-import { lookupSuccessOrder } from "../orders/lookup-by-session";
+import { lookupSuccessOrder, sellerOfCheckoutSession } from "../orders/lookup-by-session";
 import { escapeAttribute } from "../storefront/link-preview";
+import { findPublicSeller } from "../storefront/seller-visibility";
 import { renderDocument } from "./render-document";
 import { answerResendForm } from "./resend-form";
 import { sendUncached } from "./respond";
@@ -25,7 +27,7 @@ export function registerBuyerPages(app: FastifyInstance, deps: PublicPageDeps): 
   app.get<SuccessRoute>("/success", async (request, reply) => {
     const sessionId = firstString(request.query.session_id);
     const tries = triesSoFar(request.query.try);
-    const lookup = await successLookup(deps, sessionId, request.ip, tries);
+    const { lookup, sellerId } = await successLookup(deps, sessionId, request.ip, tries);
     // While processing, the page asks again a second later on its own: no script needed.
     const refresh =
       lookup.state === "processing" && sessionId
@@ -36,16 +38,18 @@ export function registerBuyerPages(app: FastifyInstance, deps: PublicPageDeps): 
     const html = renderBuyerPage(
       deps,
       request.url,
-      "Payment successful",
-      <SuccessPage lookup={lookup} />,
+      lookup.state === "found" && lookup.purchase.status === "refunded"
+        ? "Purchase refunded"
+        : "Payment successful",
+      <SuccessPage lookup={lookup} creator={await creatorFrame(deps, sellerId)} />,
       refresh,
     );
     return sendBuyerPage(reply, lookup.state === "notFound" ? 404 : 200, html);
   });
 
   app.get<DownloadRoute>("/download/:token", async (request, reply) => {
-    const { status, state } = await downloadPageState(deps, request.params.token);
-    return sendDownloadPage(deps, reply, request.params.token, status, state);
+    const { status, state, sellerId } = await downloadPageState(deps, request.params.token);
+    return sendDownloadPage(deps, reply, request.params.token, status, state, sellerId);
   });
 }
 
@@ -64,41 +68,57 @@ export function registerBuyerPageForms(forms: FastifyInstance, deps: PublicPageD
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const refusal = error.code === "download_unavailable" ? error.userMessage : undefined;
-      const { state } = await downloadPageState(deps, token, refusal);
-      return sendDownloadPage(deps, reply, token, error.status, state);
+      const { state, sellerId } = await downloadPageState(deps, token, refusal);
+      return sendDownloadPage(deps, reply, token, error.status, state, sellerId);
     }
   });
 
   // 'Email me a new link' on an expired link's page: to the purchase email only, as on the product page.
   forms.post<DownloadRoute>("/download/:token/resend-link", async (request, reply) => {
     const { token } = request.params;
-    const { status, state, productId } = await downloadPageState(deps, token);
+    const { status, state, productId, sellerId } = await downloadPageState(deps, token);
     if (state.kind !== "expired" || !productId) {
       // The link still works (or never did): the page itself says what to do.
       return reply.redirect(downloadPagePath(token), 303);
     }
     const resend = await answerResendForm(deps.resend, request, productId, deps.now());
     const answered: DownloadState = { ...state, answer: resend.answer };
-    return sendDownloadPage(deps, reply, token, resend.status === 200 ? status : resend.status, answered);
+    const answerStatus = resend.status === 200 ? status : resend.status;
+    return sendDownloadPage(deps, reply, token, answerStatus, answered, sellerId);
   });
 }
 
-/** SPEC section 4: the first look and up to 10 more, one a second, then 'not found'. */
+/**
+ * SPEC section 4: the first look and up to 10 more, one a second, then 'not found'. With the seller the
+ * checkout was with, whose frame the page wears even before the order exists.
+ */
 async function successLookup(
   deps: PublicPageDeps,
   sessionId: string | null,
   ip: string,
   tries: number,
-): Promise<OrderLookup> {
-  if (!sessionId || sessionId.length > MAX_SESSION_ID_LENGTH) return { state: "notFound" };
+): Promise<{ lookup: OrderLookup; sellerId?: string | undefined }> {
+  if (!sessionId || sessionId.length > MAX_SESSION_ID_LENGTH) return { lookup: { state: "notFound" } };
   try {
     const { purchase } = await lookupSuccessOrder({ ...deps.buyer, now: deps.now }, sessionId, ip);
-    return { state: "found", purchase };
+    return { lookup: { state: "found", purchase }, sellerId: purchase.sellerId };
   } catch (error) {
     // Not paid yet (404), or asked too often (429): both are a look that found nothing.
     if (!(error instanceof AppError) || (error.status !== 404 && error.status !== 429)) throw error;
-    return tries < ORDER_POLL.maxAttempts ? { state: "processing" } : { state: "notFound" };
+    const lookup: OrderLookup =
+      tries < ORDER_POLL.maxAttempts ? { state: "processing" } : { state: "notFound" };
+    return { lookup, sellerId: await sellerOfCheckoutSession(deps.db, sessionId) };
   }
+}
+
+/**
+ * The creator whose frame a buyer's page wears: the seller as the public sees them, their store linked
+ * while it is public. Null when the page knows no seller (a forged link, no session).
+ */
+async function creatorFrame(deps: PublicPageDeps, sellerId: string | undefined): Promise<Creator | null> {
+  if (!sellerId) return null;
+  const seller = await findPublicSeller(deps.db, sellerId, deps.now());
+  return seller ? creatorOf(seller, seller.pagesPublic) : null;
 }
 
 /**
@@ -109,22 +129,24 @@ async function downloadPageState(
   deps: PublicPageDeps,
   token: string,
   refusal?: string,
-): Promise<{ status: number; state: DownloadState; productId?: string }> {
+): Promise<{ status: number; state: DownloadState; productId?: string; sellerId?: string | undefined }> {
   try {
     const page = await describeDownload(deps.buyer, token, deps.now());
     const { purchase } = page;
     const reason = refusal ?? purchase.unavailableReason;
+    const { sellerId } = purchase;
     if (reason || !purchase.downloadPath) {
       return {
         status: 200,
         state: { kind: "unavailable", reason: reason ?? "", productTitle: purchase.productTitle },
+        sellerId,
       };
     }
-    return { status: 200, state: { kind: "ready", page, downloadPath: purchase.downloadPath } };
+    return { status: 200, state: { kind: "ready", page, downloadPath: purchase.downloadPath }, sellerId };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === "link_expired") {
-      const { productId, email } = error.details ?? {};
+      const { productId, email, sellerId } = error.details ?? {};
       const known = typeof productId === "string";
       return {
         status: error.status,
@@ -134,6 +156,7 @@ async function downloadPageState(
           resendAction: known ? `${downloadPagePath(token)}/resend-link` : null,
         },
         ...(known ? { productId } : {}),
+        ...(typeof sellerId === "string" ? { sellerId } : {}),
       };
     }
     if (error.code === "link_invalid") return { status: error.status, state: { kind: "invalid" } };
@@ -143,18 +166,19 @@ async function downloadPageState(
 
 const downloadPagePath = (token: string) => `/download/${encodeURIComponent(token)}`;
 
-function sendDownloadPage(
+async function sendDownloadPage(
   deps: PublicPageDeps,
   reply: FastifyReply,
   token: string,
   status: number,
   state: DownloadState,
+  sellerId: string | undefined,
 ) {
   const html = renderBuyerPage(
     deps,
     downloadPagePath(token),
     "Your download",
-    <DownloadPage state={state} />,
+    <DownloadPage state={state} creator={await creatorFrame(deps, sellerId)} />,
   );
   return sendBuyerPage(reply, status, html);
 }

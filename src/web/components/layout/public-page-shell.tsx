@@ -6,9 +6,9 @@ import { SiteFooter } from "./site-footer";
 import { navLinkClasses, SECTIONS } from "./site-sections";
 
 /**
- * The header of server-rendered public pages: the same bar as the app's, without script. Signed out
- * (and on pages every visitor shares, which are cached): Login and Sign Up. Signed in (the landing
- * page only): Dashboard, and Logout as a form. The phone menu is a <details> disclosure.
+ * The header of the server-rendered landing page: the same bar as the app's, without script. Signed
+ * out: Login and Sign Up. Signed in: Dashboard, and Logout as a form. The phone menu is a <details>
+ * disclosure.
  */
 function PublicSiteHeader({ signedIn }: { signedIn: boolean }) {
   const sectionLinks = SECTIONS.map((section) => (
@@ -73,7 +73,10 @@ function PublicSiteHeader({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-/** The frame of the server-rendered public pages: the site's header, the page, footer. */
+/**
+ * Flatfee's own frame for the server-rendered landing page: the site's header, the page, footer. A
+ * creator's pages (product, store, success, download) wear theirs instead (creator-page-shell.tsx).
+ */
 export function PublicPageShell({ children, signedIn = false }: { children: ReactNode; signedIn?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col">

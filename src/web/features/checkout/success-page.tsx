@@ -1,12 +1,16 @@
-import { CircleCheck, Mail, SearchX } from "lucide-react";
+import { CircleCheck, Mail, RotateCcw, SearchX } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { type BuyerPurchase, ORDER_MESSAGES } from "../../../contracts/orders";
+import type { Creator } from "../../components/layout/creator-page-shell";
 import { Button } from "../../components/ui/button";
 import { NoticeCard } from "../../components/ui/notice-card";
 import { Spinner } from "../../components/ui/spinner";
 import { DownloadForm } from "../downloads/download-form";
+import { DownloadTermsItems } from "../downloads/download-terms-notes";
 import { PublicBuyerPageFrame } from "../downloads/public-buyer-page-frame";
 import { PurchaseFacts } from "../downloads/purchase-facts";
+import { UNAVAILABLE_TITLES } from "../downloads/unavailable-reason";
 
 /** What the server found for the checkout session: the page refreshes itself while it is processing. */
 export type OrderLookup =
@@ -38,28 +42,58 @@ function NotFound() {
   );
 }
 
-function OrderDetails({ purchase }: { purchase: BuyerPurchase }) {
+function EmailNote({ children }: { children: ReactNode }) {
+  return (
+    <p className="mt-5 flex items-start gap-2 text-left text-sm text-muted">
+      <Mail className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+      <span>{children}</span>
+    </p>
+  );
+}
+
+const emailAddress = (purchase: BuyerPurchase) => (
+  <span className="font-medium wrap-anywhere text-ink">{purchase.customerEmail}</span>
+);
+
+function PaidOrder({ purchase }: { purchase: BuyerPurchase }) {
   const reason = purchase.unavailableReason;
   return (
     <NoticeCard icon={CircleCheck} tone="success" title="Thank you for your purchase!">
       <p className="mt-2 text-base font-semibold break-words text-ink">{purchase.productTitle}</p>
       <PurchaseFacts purchase={purchase} showEmail className="mt-5 w-full border-y border-line text-left" />
-      <div className="mt-6 w-full space-y-3">
+      <div className="mt-6 w-full space-y-4">
         {reason || !purchase.downloadPath ? (
           <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">
             {reason}
           </p>
         ) : (
-          <DownloadForm downloadPath={purchase.downloadPath} label="Download Your File" />
+          <>
+            <DownloadForm downloadPath={purchase.downloadPath} label="Download Your File" />
+            <ul className="space-y-2">
+              <DownloadTermsItems windowEndsAt={purchase.downloadWindowEndsAt} />
+            </ul>
+          </>
         )}
       </div>
-      <p className="mt-5 flex items-start gap-2 text-left text-sm text-muted">
-        <Mail className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
-        <span>
-          A receipt with your download link, and a link to all your purchases, was emailed to{" "}
-          <span className="font-medium break-all text-ink">{purchase.customerEmail}</span>.
-        </span>
-      </p>
+      <EmailNote>
+        A receipt with your download link, and a link to all your purchases, was emailed to{" "}
+        {emailAddress(purchase)}.
+      </EmailNote>
+    </NoticeCard>
+  );
+}
+
+/** Refunded by the creator, or at once because the last copy had sold out: no thanks, no download. */
+function RefundedOrder({ purchase }: { purchase: BuyerPurchase }) {
+  return (
+    <NoticeCard icon={RotateCcw} tone="neutral" title={UNAVAILABLE_TITLES.refunded}>
+      <p className="mt-2 text-base font-semibold break-words text-ink">{purchase.productTitle}</p>
+      <p className="mt-2 max-w-sm text-sm text-muted">{ORDER_MESSAGES.refunded}</p>
+      <PurchaseFacts purchase={purchase} className="mt-5 w-full border-y border-line text-left" />
+      <EmailNote>
+        The details were emailed to {emailAddress(purchase)}. Depending on your bank, the refund shows up
+        within 5 to 10 days.
+      </EmailNote>
     </NoticeCard>
   );
 }
@@ -67,14 +101,19 @@ function OrderDetails({ purchase }: { purchase: BuyerPurchase }) {
 /**
  * /success?session_id=…: where Stripe Checkout sends the buyer after paying (SPEC section 2), rendered
  * on the server (features/public-pages), which looks the order up and refreshes the page while it is
- * processing, so it works without JavaScript.
+ * processing, so it works without JavaScript. `creator` is the seller the checkout was with, once known.
  */
-export function SuccessPage({ lookup }: { lookup: OrderLookup }) {
+export function SuccessPage({ lookup, creator }: { lookup: OrderLookup; creator: Creator | null }) {
   return (
-    <PublicBuyerPageFrame>
+    <PublicBuyerPageFrame creator={creator}>
       {lookup.state === "processing" && <Processing />}
       {lookup.state === "notFound" && <NotFound />}
-      {lookup.state === "found" && <OrderDetails purchase={lookup.purchase} />}
+      {lookup.state === "found" &&
+        (lookup.purchase.status === "refunded" ? (
+          <RefundedOrder purchase={lookup.purchase} />
+        ) : (
+          <PaidOrder purchase={lookup.purchase} />
+        ))}
     </PublicBuyerPageFrame>
   );
 }

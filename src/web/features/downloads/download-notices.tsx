@@ -28,8 +28,19 @@ function HomeLink() {
   );
 }
 
-/** Refunded, limit reached, window over or product removed: why there is no download any more. */
-export function UnavailableNotice({ reason, productTitle }: { reason: string; productTitle: string }) {
+/**
+ * Refunded, limit reached, window over or product removed: why there is no download any more. The way
+ * on is the creator's store when it is still open, else home.
+ */
+export function UnavailableNotice({
+  reason,
+  productTitle,
+  storeHref = null,
+}: {
+  reason: string;
+  productTitle: string;
+  storeHref?: string | null;
+}) {
   const kind = unavailableKind(reason);
   return (
     <NoticeCard
@@ -39,7 +50,13 @@ export function UnavailableNotice({ reason, productTitle }: { reason: string; pr
     >
       <p className="mt-1 text-sm font-medium break-words text-ink">{productTitle}</p>
       <Explanation>{reason}</Explanation>
-      <HomeLink />
+      {storeHref ? (
+        <Button asChild variant="secondary" className="mt-6">
+          <a href={storeHref}>Visit the store</a>
+        </Button>
+      ) : (
+        <HomeLink />
+      )}
     </NoticeCard>
   );
 }

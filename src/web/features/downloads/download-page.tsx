@@ -1,10 +1,12 @@
-import { FileText } from "lucide-react";
+import { FileText, MousePointerClick } from "lucide-react";
 import type { DownloadPage as DownloadPageData } from "../../../contracts/orders";
+import type { Creator } from "../../components/layout/creator-page-shell";
 import { Card } from "../../components/ui/card";
 import { formatBytes } from "../../lib/format-bytes";
 import { ProductCover } from "../products/product-cover";
 import { DownloadForm } from "./download-form";
 import { ExpiredLinkNotice, InvalidLinkNotice, UnavailableNotice } from "./download-notices";
+import { DownloadTermsItems, NoteItem } from "./download-terms-notes";
 import { PublicBuyerPageFrame } from "./public-buyer-page-frame";
 import { PurchaseFacts } from "./purchase-facts";
 import type { ResendAnswer } from "./resend-link-form";
@@ -48,18 +50,23 @@ function ReadyToDownload({ page, downloadPath }: { page: DownloadPageData; downl
         )}
         <PurchaseFacts purchase={purchase} />
         <DownloadForm downloadPath={downloadPath} label="Download" />
-        <p className="text-center text-xs text-muted">Each click counts as one download.</p>
+        <ul className="space-y-2">
+          <NoteItem icon={MousePointerClick}>Each click counts as one download.</NoteItem>
+          <DownloadTermsItems windowEndsAt={purchase.downloadWindowEndsAt} />
+        </ul>
       </div>
     </Card>
   );
 }
 
-function DownloadStateView({ state }: { state: DownloadState }) {
+function DownloadStateView({ state, storeHref }: { state: DownloadState; storeHref: string | null }) {
   switch (state.kind) {
     case "ready":
       return <ReadyToDownload page={state.page} downloadPath={state.downloadPath} />;
     case "unavailable":
-      return <UnavailableNotice reason={state.reason} productTitle={state.productTitle} />;
+      return (
+        <UnavailableNotice reason={state.reason} productTitle={state.productTitle} storeHref={storeHref} />
+      );
     case "expired":
       return (
         <ExpiredLinkNotice
@@ -75,12 +82,13 @@ function DownloadStateView({ state }: { state: DownloadState }) {
 
 /**
  * /download/{token}: the page behind the buyer's 24-hour link (receipt, success page, library),
- * rendered on the server (features/public-pages); its Download button is a form.
+ * rendered on the server (features/public-pages); its Download button is a form. `creator` is the
+ * seller of the purchase, null for a link that names none.
  */
-export function DownloadPage({ state }: { state: DownloadState }) {
+export function DownloadPage({ state, creator }: { state: DownloadState; creator: Creator | null }) {
   return (
-    <PublicBuyerPageFrame>
-      <DownloadStateView state={state} />
+    <PublicBuyerPageFrame creator={creator}>
+      <DownloadStateView state={state} storeHref={creator?.storeHref ?? null} />
     </PublicBuyerPageFrame>
   );
 }

@@ -1,16 +1,24 @@
 import type { ReactNode } from "react";
-import { PublicPageShell } from "../../components/layout/public-page-shell";
+import { type Creator, CreatorPageShell } from "../../components/layout/creator-page-shell";
 
 export const BUYER_PAGE_CONTENT = "mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-14";
 
 /**
- * The frame of the buyer's pages the server renders (success, download): the same as the library's
- * (buyer-page-frame.tsx), without script; the server writes the title.
+ * The frame of the buyer's pages the server renders (success, download): the creator's frame, since
+ * the purchase is theirs (null while no purchase is known: a forged link, an unknown order). The
+ * library lists several creators' purchases and keeps the site's frame (buyer-page-frame.tsx). The
+ * server writes the title.
  */
-export function PublicBuyerPageFrame({ children }: { children: ReactNode }) {
+export function PublicBuyerPageFrame({
+  creator,
+  children,
+}: {
+  creator: Creator | null;
+  children: ReactNode;
+}) {
   return (
-    <PublicPageShell>
+    <CreatorPageShell creator={creator}>
       <div className={BUYER_PAGE_CONTENT}>{children}</div>
-    </PublicPageShell>
+    </CreatorPageShell>
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
+import { downloadsLeftLabel, formatDay } from "../../../contracts/download-terms";
 import type { BuyerPurchase } from "../../../contracts/orders";
 import { formatPrice } from "../../../contracts/products";
 import { cn } from "../../lib/utils";
-import { downloadsLeftLabel, formatDay } from "./purchase-format";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -13,7 +13,10 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** The facts of one purchase a buyer needs: what, from whom, how much, and how many downloads until when. */
+/**
+ * The facts of one purchase a buyer needs: what, from whom, how much, and how many downloads are left.
+ * Until when is said with the download rules (DownloadTermsItems), in the same words on every page.
+ */
 export function PurchaseFacts({
   purchase,
   downloadsRemaining = purchase.downloadsRemaining,
@@ -29,16 +32,13 @@ export function PurchaseFacts({
   return (
     <dl className={cn("divide-y divide-line", className)}>
       <Fact term="Sold by">{purchase.sellerName}</Fact>
-      <Fact term="Amount paid">
+      <Fact term={purchase.status === "refunded" ? "Amount refunded" : "Amount paid"}>
         <span className="tabular-nums">{formatPrice(purchase.amountCents)}</span>
       </Fact>
       {showEmail && <Fact term="Receipt sent to">{purchase.customerEmail}</Fact>}
       <Fact term="Purchased">{formatDay(purchase.createdAt)}</Fact>
       {purchase.unavailableReason === null && (
-        <>
-          <Fact term="Downloads">{downloadsLeftLabel(downloadsRemaining)}</Fact>
-          <Fact term="Available until">{formatDay(purchase.downloadWindowEndsAt)}</Fact>
-        </>
+        <Fact term="Downloads">{downloadsLeftLabel(downloadsRemaining)}</Fact>
       )}
     </dl>
   );

@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
+import { downloadsLeftLabel } from "../../../contracts/download-terms";
 import { isAlreadyReported } from "../../lib/already-reported";
 import { ApiError } from "../../lib/api";
 import { openPendingTab } from "../../lib/new-tab";
 import { startDownload } from "./downloads-api";
-import { downloadsLeftLabel } from "./purchase-format";
 
 type Callbacks = {
   /** The download started; the server says how many are left. */

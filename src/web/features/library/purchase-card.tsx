@@ -1,10 +1,10 @@
 import { useState } from "react";
+import { downloadAllowance, downloadsLeftLabel, formatDay } from "../../../contracts/download-terms";
 import type { BuyerPurchase } from "../../../contracts/orders";
 import { formatPrice } from "../../../contracts/products";
 import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
 import { DownloadButton } from "../downloads/download-button";
-import { downloadsLeftLabel, formatDay } from "../downloads/purchase-format";
 import { ProductCover } from "../products/product-cover";
 
 function DownloadOrReason({ purchase }: { purchase: BuyerPurchase }) {
@@ -16,12 +16,10 @@ function DownloadOrReason({ purchase }: { purchase: BuyerPurchase }) {
   }
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-sm text-muted">
-        {downloadsLeftLabel(downloadsRemaining)}
-        <span aria-hidden="true"> · </span>
-        <span className="sr-only">, </span>
-        until {formatDay(purchase.downloadWindowEndsAt)}
-      </p>
+      <div className="text-sm">
+        <p className="font-medium text-ink">{downloadsLeftLabel(downloadsRemaining)}</p>
+        <p className="mt-0.5 text-muted">{downloadAllowance(purchase.downloadWindowEndsAt)}</p>
+      </div>
       <DownloadButton
         downloadPath={purchase.downloadPath}
         disabled={downloadsRemaining === 0}

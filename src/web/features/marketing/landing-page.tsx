@@ -14,6 +14,7 @@ import {
   Store,
 } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";
+import { DOWNLOAD_LINK_TERM } from "../../../contracts/download-terms";
 import { PublicPageShell } from "../../components/layout/public-page-shell";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -96,8 +97,7 @@ const FAQ: { question: string; answer: string }[] = [
   },
   {
     question: "How many times can a buyer download a file?",
-    answer:
-      "Each purchase allows 3 downloads within 30 days. Download links expire for security, and buyers can reissue a fresh link themselves at any time within those 30 days.",
+    answer: `Each purchase allows 3 downloads within 30 days. ${DOWNLOAD_LINK_TERM} Buyers can ask for a fresh one themselves at any time within those 30 days.`,
   },
   {
     question: "Do my buyers need an account?",
@@ -289,7 +289,7 @@ function Pricing() {
             </div>
             <p className="mt-1 text-sm text-muted">For teams, agencies and bigger catalogues.</p>
             <p className="mt-6 flex flex-wrap items-baseline gap-x-2">
-              <span className="text-5xl font-bold tracking-tight text-slate-400">TBA</span>
+              <span className="text-5xl font-bold tracking-tight text-slate-500">TBA</span>
               <span className="text-muted">price to be announced</span>
             </p>
             <PlanFeatures items={PRO_PLAN} muted />

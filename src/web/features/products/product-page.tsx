@@ -1,5 +1,5 @@
 import type { PublicProduct } from "../../../contracts/products";
-import { PublicPageShell } from "../../components/layout/public-page-shell";
+import { CreatorPageShell, creatorOf } from "../../components/layout/creator-page-shell";
 import { ProductCover } from "./product-cover";
 import { type PurchaseAnswer, PurchasePanel } from "./purchase-panel";
 import { SellerBlock } from "./seller-block";
@@ -7,11 +7,13 @@ import { SellerBlock } from "./seller-block";
 /**
  * /product/{id}, rendered on the server (features/public-pages): every action is a plain form, so
  * it works without JavaScript. `answer` is what the last form post said (a refusal, a resent link).
+ * On a phone the title, price and Buy Now come right after the cover and the description follows; on
+ * a wide screen the description sits under the cover, beside them.
  */
 export function ProductPage({ product, answer }: { product: PublicProduct; answer?: PurchaseAnswer }) {
   return (
-    <PublicPageShell>
-      <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 sm:py-12 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] lg:gap-12">
+    <CreatorPageShell creator={creatorOf(product.seller)}>
+      <article className="mx-auto grid max-w-6xl gap-x-12 gap-y-6 px-4 py-6 sm:px-6 sm:py-12 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-y-10">
         <ProductCover
           cover={product.cover}
           priority
@@ -19,19 +21,26 @@ export function ProductPage({ product, answer }: { product: PublicProduct; answe
           title={product.title}
           className="aspect-[1200/630] w-full rounded-2xl border border-line shadow-card"
         />
-        <div className="min-w-0 space-y-6">
-          <SellerBlock seller={product.seller} />
-          <h1 className="text-2xl font-bold tracking-tight break-words text-ink sm:text-3xl">
-            {product.title}
-          </h1>
-          {product.description && (
-            <p className="text-base leading-relaxed break-words whitespace-pre-line text-muted">
-              {product.description}
-            </p>
-          )}
+        <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div className="space-y-4">
+            <h1 className="text-2xl font-bold tracking-tight break-words text-ink sm:text-3xl">
+              {product.title}
+            </h1>
+            <SellerBlock seller={product.seller} />
+          </div>
           <PurchasePanel product={product} {...(answer ? { answer } : {})} />
         </div>
+        {product.description && (
+          <section aria-labelledby="about-product" className="min-w-0 lg:col-start-1">
+            <h2 id="about-product" className="text-sm font-semibold tracking-wide text-muted uppercase">
+              About this product
+            </h2>
+            <p className="mt-3 text-base leading-relaxed break-words whitespace-pre-line text-ink/85">
+              {product.description}
+            </p>
+          </section>
+        )}
       </article>
-    </PublicPageShell>
+    </CreatorPageShell>
   );
 }

@@ -1,15 +1,10 @@
-import { Clock, Download, ShieldCheck } from "lucide-react";
+import { Download, ShieldCheck } from "lucide-react";
 import { formatPrice, PURCHASE_UNAVAILABLE, type PublicProduct } from "../../../contracts/products";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
+import { DownloadTermsItems, NoteItem } from "../downloads/download-terms-notes";
 import { type ResendAnswer, ResendLinkPanel } from "../downloads/resend-link-panel";
 import { SOLD_OUT_BADGE, stockNotice } from "./stock";
-
-const NOTES = [
-  { icon: Download, text: "Instant download after payment" },
-  { icon: ShieldCheck, text: "Secure payment by card through Stripe" },
-  { icon: Clock, text: "Your download link expires in 24 hours" },
-] as const;
 
 /** What the server answered the page's last form post with. */
 export interface PurchaseAnswer {
@@ -68,12 +63,9 @@ export function PurchasePanel({ product, answer }: { product: PublicProduct; ans
         <ResendLinkPanel productId={product.id} {...(answer?.resend ? { answer: answer.resend } : {})} />
       </div>
       <ul className="space-y-2 border-t border-line pt-5">
-        {NOTES.map(({ icon: Icon, text }) => (
-          <li key={text} className="flex items-center gap-2.5 text-sm text-muted">
-            <Icon className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
-            {text}
-          </li>
-        ))}
+        <NoteItem icon={Download}>Instant download after payment.</NoteItem>
+        <NoteItem icon={ShieldCheck}>Secure payment by card through Stripe.</NoteItem>
+        <DownloadTermsItems />
       </ul>
     </div>
   );

@@ -2,18 +2,19 @@ import { Link } from "react-router";
 import { type PublicProduct, STORE_FALLBACK_NAME } from "../../../contracts/products";
 import { StoreAvatar } from "../storefront/store-avatar";
 
-/** 'Sold by' the store, linking to its storefront. */
+/** 'Sold by' the store, linking to its storefront: the byline under the product's title. */
 export function SellerBlock({ seller }: { seller: PublicProduct["seller"] }) {
+  const name = seller.storeName ?? STORE_FALLBACK_NAME;
   return (
     <Link
       to={`/store/${seller.id}`}
-      className="group inline-flex max-w-full items-center gap-3 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      className="group inline-flex max-w-full items-center gap-2.5 rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
     >
-      <StoreAvatar url={seller.pictureUrl} className="size-10" />
+      <StoreAvatar url={seller.pictureUrl} name={seller.storeName} className="size-9" />
       <span className="min-w-0">
         <span className="block text-xs text-muted">Sold by</span>
         <span className="block truncate text-sm font-semibold text-ink group-hover:text-brand-700">
-          {seller.storeName ?? STORE_FALLBACK_NAME}
+          {name}
         </span>
       </span>
     </Link>

@@ -1,7 +1,7 @@
 import { type LucideIcon, PackageOpen, Store } from "lucide-react";
 import type { ReactNode } from "react";
 import { STORE_FALLBACK_NAME, type Storefront } from "../../../contracts/products";
-import { PublicPageShell } from "../../components/layout/public-page-shell";
+import { CreatorPageShell, creatorOf } from "../../components/layout/creator-page-shell";
 import { Button } from "../../components/ui/button";
 import { StoreAvatar } from "./store-avatar";
 import { StoreProductCard } from "./store-product-card";
@@ -10,7 +10,11 @@ function StoreHeader({ seller }: { seller: Storefront["seller"] }) {
   const name = seller.storeName ?? STORE_FALLBACK_NAME;
   return (
     <header className="flex flex-col items-center text-center">
-      <StoreAvatar url={seller.pictureUrl} className="size-24 shadow-card ring-4 ring-white" />
+      <StoreAvatar
+        url={seller.pictureUrl}
+        name={seller.storeName}
+        className="size-24 shadow-card ring-4 ring-white"
+      />
       <h1 className="mt-5 text-3xl font-bold tracking-tight break-words text-ink sm:text-4xl">{name}</h1>
       {seller.tagline && <p className="mt-2 text-lg break-words text-brand-700">{seller.tagline}</p>}
       {seller.description && (
@@ -22,19 +26,22 @@ function StoreHeader({ seller }: { seller: Storefront["seller"] }) {
   );
 }
 
+/** `Heading` is the title's level in the page: the store's empty grid is under its h1, a missing store has none. */
 function EmptyState({
   icon: Icon,
   title,
+  heading: Heading,
   children,
 }: {
   icon: LucideIcon;
   title: string;
+  heading: "h1" | "h2";
   children?: ReactNode;
 }) {
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-      <Icon className="size-8 text-slate-400" aria-hidden="true" />
-      <p className="mt-4 text-base font-medium text-ink">{title}</p>
+      <Icon className="size-8 text-slate-500" aria-hidden="true" />
+      <Heading className="mt-4 text-base font-medium text-ink">{title}</Heading>
       {children}
     </div>
   );
@@ -46,7 +53,7 @@ function StoreContent({ store }: { store: Storefront }) {
       <StoreHeader seller={store.seller} />
       <section aria-label="Products" className="mt-12">
         {store.products.length === 0 ? (
-          <EmptyState icon={PackageOpen} title="No products available yet" />
+          <EmptyState icon={PackageOpen} heading="h2" title="No products available yet" />
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {store.products.map((product, index) => (
@@ -66,24 +73,24 @@ function StoreContent({ store }: { store: Storefront }) {
 /** /store/{userId}, rendered on the server (features/public-pages); the page's script counts the view. */
 export function StorePage({ store }: { store: Storefront }) {
   return (
-    <PublicPageShell>
+    <CreatorPageShell creator={creatorOf(store.seller)}>
       <StoreContent store={store} />
-    </PublicPageShell>
+    </CreatorPageShell>
   );
 }
 
 /** An unknown store, or one that is no longer public (answered with 404). */
 export function StoreNotFoundPage() {
   return (
-    <PublicPageShell>
+    <CreatorPageShell creator={null}>
       <div className="mx-auto max-w-xl px-4 py-16">
-        <EmptyState icon={Store} title="Store not found">
+        <EmptyState icon={Store} heading="h1" title="Store not found">
           <p className="mt-1 text-sm text-muted">This store does not exist or is no longer available.</p>
           <Button asChild className="mt-6">
             <a href="/">Return to Home</a>
           </Button>
         </EmptyState>
       </div>
-    </PublicPageShell>
+    </CreatorPageShell>
   );
 }
