@@ -7,6 +7,8 @@ export const PRODUCT_LIMITS = {
   minPriceCents: 50,
   /** Stripe's largest card charge in USD. */
   maxPriceCents: 99_999_999,
+  /** The most a buyer may pay for a pay-what-you-want product ($10,000), and so its minimum and suggestion. */
+  maxFlexiblePriceCents: 1_000_000,
   maxQuantity: 1_000_000,
   recentProducts: 5,
   /** '{n} left' badge on store cards at this many or fewer. */
@@ -19,6 +21,9 @@ export const PRODUCT_MESSAGES = {
   createFailedTitle: "Failed to create product",
   createdTitle: "Product created!",
   created: "Your product is now live and ready for sale.",
+  updateFailedTitle: "Failed to update",
+  updatedTitle: "Product updated!",
+  updated: "Your changes are live.",
   deletedTitle: "Product deleted",
   deleted: "Product has been removed successfully",
   deleteConfirmTitle: "Delete Product",
@@ -28,14 +33,29 @@ export const PRODUCT_MESSAGES = {
   storeLinkCopiedTitle: "Store link copied!",
   storeLinkCopied: "Share this link with your customers",
   invalidPrice: "Price must be a number with at most 2 decimals, like 19.99",
-  priceTooLow: "Price must be at least $0.50",
+  priceTooLow: "Price must be $0 (free) or at least $0.50",
   priceTooHigh: "Price must be at most $999,999.99",
+  minimumTooHigh: "Minimum price must be at most $10,000.00",
+  suggestedMissing: "Enter a suggested price",
+  suggestedTooLow: "Suggested price must be at least the minimum price",
+  suggestedTooHigh: "Suggested price must be at most $10,000.00",
   quantityInvalid: "Available quantity must be a whole number of 0 or more",
   titleTooLong: `Title must be under ${PRODUCT_LIMITS.titleMax} characters`,
   descriptionTooLong: `Description must be under ${PRODUCT_LIMITS.descriptionMax} characters`,
   notFound: "Product not found",
   setupRequired: "Subscribe and connect Stripe before creating products.",
 } as const;
+
+/**
+ * A limited product's total quantity below the units already taken from it: says how many were sold
+ * and how many sit in open checkouts, so the seller sees the smallest number allowed and why.
+ */
+export function quantityBelowTakenMessage(sold: number, held: number): string {
+  const reasons: string[] = [];
+  if (sold > 0) reasons.push(`${sold} sold`);
+  if (held > 0) reasons.push(`${held} in ${held === 1 ? "an open checkout" : "open checkouts"}`);
+  return `Quantity can't be below ${sold + held}: ${reasons.join(" and ")}.`;
+}
 
 /** "19.99" → 1999. Parsed as a decimal string, never through floating point. Undefined when not a price. */
 export function parsePriceToCents(input: string | number): number | undefined {
@@ -51,74 +71,277 @@ const DOLLARS = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maxim
 /** 1999 → "$19.99": the spec shows prices with 2 decimals in dollars. */
 export const formatPrice = (cents: number): string => `$${DOLLARS.format(cents / 100)}`;
 
-const requiredText = z.string().trim().min(1, PRODUCT_MESSAGES.missingFields);
+/** What a buyer is told about the amount they chose to pay, or a free product's claim. */
+export const PAY_WHAT_YOU_WANT_MESSAGES = {
+  amountInvalid: "Enter an amount in dollars, like 15 or 15.00.",
+  amountTooHigh: "The most you can pay is $10,000.00.",
+  /** Stripe charges no less than $0.50. */
+  amountBelowCardMinimum: "Card payments start at $0.50: enter $0.50 or more, or $0 to get it free.",
+  amountZero: "To get it for $0, use Email me the download below.",
+  freeUseEmail: "This product is free: enter your email below to get the download.",
+} as const;
+
+export const amountBelowMinimumMessage = (minimumCents: number) =>
+  `Please pay at least ${formatPrice(minimumCents)}.`;
+
+/**
+ * What a buyer pays, in cents, for a product whose price (after any code) is `minimumCents`: a fixed
+ * price pays exactly that; a flexible one pays the typed amount, which must be at least the minimum,
+ * at most $10,000 and, when not $0, at least Stripe's $0.50. A refusal says why.
+ */
+export function checkBuyerAmount(
+  product: { priceMode: "fixed" | "flexible" },
+  minimumCents: number,
+  typed: string | number | undefined,
+): { amountCents: number } | { problem: string } {
+  if (product.priceMode === "fixed") return { amountCents: minimumCents };
+  const text = String(typed ?? "")
+    .trim()
+    .replace(/^\$/, "")
+    .replace(/,/g, "");
+  if (text === "") return { problem: PAY_WHAT_YOU_WANT_MESSAGES.amountInvalid };
+  const cents = parsePriceToCents(text);
+  if (cents === undefined) return { problem: PAY_WHAT_YOU_WANT_MESSAGES.amountInvalid };
+  if (cents > PRODUCT_LIMITS.maxFlexiblePriceCents) return { problem: PAY_WHAT_YOU_WANT_MESSAGES.amountTooHigh };
+  if (cents < minimumCents) return { problem: amountBelowMinimumMessage(minimumCents) };
+  if (cents > 0 && cents < PRODUCT_LIMITS.minPriceCents)
+    return { problem: PAY_WHAT_YOU_WANT_MESSAGES.amountBelowCardMinimum };
+  return { amountCents: cents };
+}
+
+/** The price as pages show it: "Free", "$5.00+" for pay what you want, else "$19.99". */
+export function priceLabel(product: { priceMode: "fixed" | "flexible"; priceCents: number }): string {
+  if (product.priceMode === "flexible") return `${formatPrice(product.priceCents)}+`;
+  return product.priceCents === 0 ? "Free" : formatPrice(product.priceCents);
+}
+
+/** The form's fields as the API names them (the file and cover are checked uploads). */
+export type ProductField =
+  | "title"
+  | "description"
+  | "price"
+  | "priceMode"
+  | "suggestedPrice"
+  | "inventoryType"
+  | "quantityAvailable"
+  | "fileUploadId"
+  | "coverUploadId";
+
+const productFields = {
+  title: z.string(),
+  description: z.string(),
+  /** The price, or a flexible price's minimum. */
+  price: z.union([z.string(), z.number()]),
+  /** fixed: the price; flexible: pay what you want, from `price` up, the field filled with `suggestedPrice`. */
+  priceMode: z.enum(["fixed", "flexible"]),
+  suggestedPrice: z.union([z.string(), z.number()]).nullish(),
+  inventoryType: z.enum(["unlimited", "limited"]),
+  /**
+   * How many units the product sells in all: units already sold or held in an open checkout count
+   * toward it (none are at creation, so there it is simply the number for sale).
+   */
+  quantityAvailable: z.union([z.string(), z.number()]).nullish(),
+  fileUploadId: z.string(),
+  coverUploadId: z.string().min(1).nullish(),
+};
+
+type Checked<T> = { value: T } | { problem: string };
+type CheckedValues<T> = { [K in keyof T]: NonNullable<T[K]> extends Checked<infer V> ? V : never };
+
+function checkTitle(input: string): Checked<string> {
+  const title = input.trim();
+  if (title === "") return { problem: PRODUCT_MESSAGES.missingFields };
+  if (title.length > PRODUCT_LIMITS.titleMax) return { problem: PRODUCT_MESSAGES.titleTooLong };
+  return { value: title };
+}
+
+function checkDescription(input: string): Checked<string> {
+  const description = input.trim();
+  if (description.length > PRODUCT_LIMITS.descriptionMax) {
+    return { problem: PRODUCT_MESSAGES.descriptionTooLong };
+  }
+  return { value: description };
+}
+
+/**
+ * A price, or a flexible price's minimum: $0 (free) or from Stripe's $0.50 up (nothing in between can be
+ * charged); a minimum is at most $10,000, what a buyer may pay.
+ */
+function checkPrice(input: string | number, mode: "fixed" | "flexible" = "fixed"): Checked<number> {
+  const text = String(input).trim();
+  if (text === "") return { problem: PRODUCT_MESSAGES.missingFields };
+  const cents = parsePriceToCents(text);
+  if (cents === undefined) return { problem: PRODUCT_MESSAGES.invalidPrice };
+  if (cents > 0 && cents < PRODUCT_LIMITS.minPriceCents) return { problem: PRODUCT_MESSAGES.priceTooLow };
+  if (mode === "flexible" && cents > PRODUCT_LIMITS.maxFlexiblePriceCents)
+    return { problem: PRODUCT_MESSAGES.minimumTooHigh };
+  if (cents > PRODUCT_LIMITS.maxPriceCents) return { problem: PRODUCT_MESSAGES.priceTooHigh };
+  return { value: cents };
+}
+
+/** A flexible price's suggestion: at least the minimum, at most $10,000, and a chargeable amount. */
+function checkSuggestedPrice(
+  input: string | number | null | undefined,
+  minimum: Checked<number>,
+): Checked<number> {
+  const text = String(input ?? "").trim();
+  if (text === "") return { problem: PRODUCT_MESSAGES.suggestedMissing };
+  const cents = parsePriceToCents(text);
+  if (cents === undefined) return { problem: PRODUCT_MESSAGES.invalidPrice };
+  if (cents > PRODUCT_LIMITS.maxFlexiblePriceCents) return { problem: PRODUCT_MESSAGES.suggestedTooHigh };
+  if (cents > 0 && cents < PRODUCT_LIMITS.minPriceCents) return { problem: PRODUCT_MESSAGES.priceTooLow };
+  if ("value" in minimum && cents < minimum.value) return { problem: PRODUCT_MESSAGES.suggestedTooLow };
+  return { value: cents };
+}
+
+/** The pricing fields as one: a fixed price has no suggestion. */
+function checkPricing(
+  mode: "fixed" | "flexible",
+  price: string | number,
+  suggested: string | number | null | undefined,
+): { price: Checked<number>; suggestedPrice: Checked<number | null> } {
+  const checked = checkPrice(price, mode);
+  return {
+    price: checked,
+    suggestedPrice: mode === "flexible" ? checkSuggestedPrice(suggested, checked) : { value: null },
+  };
+}
+
+/** Quantity is required (a whole number, 0 or more) when limited and dropped when unlimited. */
+function checkQuantity(
+  inventoryType: "unlimited" | "limited",
+  input: string | number | null | undefined,
+): Checked<number | null> {
+  if (inventoryType === "unlimited") return { value: null };
+  const text = String(input ?? "").trim();
+  if (text === "") return { problem: PRODUCT_MESSAGES.missingFields };
+  if (!/^\d+$/.test(text) || Number(text) > PRODUCT_LIMITS.maxQuantity) {
+    return { problem: PRODUCT_MESSAGES.quantityInvalid };
+  }
+  return { value: Number(text) };
+}
+
+function checkUploadId(input: string): Checked<string> {
+  return input.trim() === "" ? { problem: PRODUCT_MESSAGES.missingFields } : { value: input };
+}
+
+/**
+ * Runs each field's check and reports every problem at once, each on its own field (so a form can
+ * show all of them, and the API answers the first). Undefined when any field failed.
+ */
+function collect<T extends Partial<Record<ProductField, Checked<unknown>>>>(
+  checks: T,
+  ctx: z.RefinementCtx,
+): CheckedValues<T> | undefined {
+  const values: Record<string, unknown> = {};
+  let failed = false;
+  for (const [field, checked] of Object.entries(checks) as [ProductField, Checked<unknown>][]) {
+    if ("problem" in checked) {
+      ctx.addIssue({ code: "custom", message: checked.problem, path: [field] });
+      failed = true;
+    } else {
+      values[field] = checked.value;
+    }
+  }
+  return failed ? undefined : (values as CheckedValues<T>);
+}
+
+/** A checked quantity as the inventory it sets: none means unlimited. */
+const inventoryOf = (
+  quantity: number | null | undefined,
+): { inventoryType: "unlimited" } | { inventoryType: "limited"; quantity: number } =>
+  quantity == null ? { inventoryType: "unlimited" } : { inventoryType: "limited", quantity };
 
 export const createProductSchema = z
   .object({
-    title: requiredText.max(PRODUCT_LIMITS.titleMax, PRODUCT_MESSAGES.titleTooLong),
-    description: z
-      .string()
-      .trim()
-      .max(PRODUCT_LIMITS.descriptionMax, PRODUCT_MESSAGES.descriptionTooLong)
-      .default(""),
-    price: z.union([z.string(), z.number()]),
-    inventoryType: z.enum(["unlimited", "limited"]),
-    quantityAvailable: z.union([z.string(), z.number()]).nullish(),
-    fileUploadId: requiredText,
-    coverUploadId: z.string().min(1).nullish(),
+    ...productFields,
+    description: productFields.description.default(""),
+    priceMode: productFields.priceMode.default("fixed"),
   })
   .transform((input, ctx) => {
-    const priceText = String(input.price).trim();
-    if (priceText === "") {
-      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.missingFields, path: ["price"] });
-      return z.NEVER;
-    }
-    const priceCents = parsePriceToCents(priceText);
-    if (priceCents === undefined) {
-      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.invalidPrice, path: ["price"] });
-      return z.NEVER;
-    }
-    if (priceCents < PRODUCT_LIMITS.minPriceCents) {
-      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.priceTooLow, path: ["price"] });
-      return z.NEVER;
-    }
-    if (priceCents > PRODUCT_LIMITS.maxPriceCents) {
-      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.priceTooHigh, path: ["price"] });
-      return z.NEVER;
-    }
-    let quantityAvailable: number | null = null;
-    if (input.inventoryType === "limited") {
-      const text = String(input.quantityAvailable ?? "").trim();
-      if (text === "") {
-        ctx.addIssue({
-          code: "custom",
-          message: PRODUCT_MESSAGES.missingFields,
-          path: ["quantityAvailable"],
-        });
-        return z.NEVER;
-      }
-      if (!/^\d+$/.test(text) || Number(text) > PRODUCT_LIMITS.maxQuantity) {
-        ctx.addIssue({
-          code: "custom",
-          message: PRODUCT_MESSAGES.quantityInvalid,
-          path: ["quantityAvailable"],
-        });
-        return z.NEVER;
-      }
-      quantityAvailable = Number(text);
-    }
+    const checked = collect(
+      {
+        title: checkTitle(input.title),
+        description: checkDescription(input.description),
+        ...checkPricing(input.priceMode, input.price, input.suggestedPrice),
+        quantityAvailable: checkQuantity(input.inventoryType, input.quantityAvailable),
+        fileUploadId: checkUploadId(input.fileUploadId),
+      },
+      ctx,
+    );
+    if (!checked) return z.NEVER;
     return {
-      title: input.title,
-      description: input.description,
-      priceCents,
+      title: checked.title,
+      description: checked.description,
+      priceCents: checked.price,
+      priceMode: input.priceMode,
+      suggestedPriceCents: checked.suggestedPrice,
       inventoryType: input.inventoryType,
-      quantityAvailable,
-      fileUploadId: input.fileUploadId,
+      quantityAvailable: checked.quantityAvailable,
+      fileUploadId: checked.fileUploadId,
       coverUploadId: input.coverUploadId ?? null,
     };
   });
 export type CreateProductInput = z.input<typeof createProductSchema>;
 export type NewProduct = z.output<typeof createProductSchema>;
+
+/**
+ * An edit: the create fields, each optional (absent = unchanged), with the same checks and messages.
+ * Inventory changes as a pair (the quantity means nothing without its type); `coverUploadId: null`
+ * removes the cover. Pricing changes as a whole when `priceMode` is sent (price and, when flexible,
+ * suggestedPrice with it); a price alone keeps the mode, and the use case checks it against it.
+ */
+/** An edit's pricing checks: none, a price alone (the mode unchanged), or the whole pricing. */
+function pricingChecks(input: {
+  price?: string | number;
+  priceMode?: "fixed" | "flexible";
+  suggestedPrice?: string | number | null;
+}): { price?: Checked<number>; suggestedPrice?: Checked<number | null> } {
+  if (input.price === undefined) return {};
+  if (input.priceMode === undefined) return { price: checkPrice(input.price) };
+  return checkPricing(input.priceMode, input.price, input.suggestedPrice);
+}
+
+export const updateProductSchema = z
+  .object(productFields)
+  .partial()
+  .transform((input, ctx) => {
+    if (input.quantityAvailable != null && input.inventoryType === undefined) {
+      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.missingFields, path: ["inventoryType"] });
+      return z.NEVER;
+    }
+    if (input.priceMode !== undefined && input.price === undefined) {
+      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.missingFields, path: ["price"] });
+      return z.NEVER;
+    }
+    const checked = collect(
+      {
+        ...(input.title !== undefined ? { title: checkTitle(input.title) } : {}),
+        ...(input.description !== undefined ? { description: checkDescription(input.description) } : {}),
+        ...pricingChecks(input),
+        ...(input.inventoryType !== undefined
+          ? { quantityAvailable: checkQuantity(input.inventoryType, input.quantityAvailable) }
+          : {}),
+        ...(input.fileUploadId !== undefined ? { fileUploadId: checkUploadId(input.fileUploadId) } : {}),
+      },
+      ctx,
+    );
+    if (!checked) return z.NEVER;
+    return {
+      title: checked.title,
+      description: checked.description,
+      priceCents: checked.price,
+      pricing:
+        input.priceMode === undefined
+          ? undefined
+          : { mode: input.priceMode, suggestedPriceCents: checked.suggestedPrice ?? null },
+      inventory: input.inventoryType === undefined ? undefined : inventoryOf(checked.quantityAvailable),
+      fileUploadId: checked.fileUploadId,
+      coverUploadId: input.coverUploadId,
+    };
+  });
+export type UpdateProductInput = z.input<typeof updateProductSchema>;
+export type ProductChanges = z.output<typeof updateProductSchema>;
 
 /**
  * A cover as an `<img>` wants it: `src` and `width`/`height` are its largest size (the size fixes the
@@ -138,7 +361,11 @@ const productCoreSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
+  /** The price; a flexible price's minimum. 0 with a fixed price: a free product. */
   priceCents: z.number(),
+  priceMode: z.enum(["fixed", "flexible"]),
+  /** A flexible price's suggestion; null when fixed. */
+  suggestedPriceCents: z.number().nullable(),
   inventoryType: z.enum(["unlimited", "limited"]),
   quantityAvailable: z.number().nullable(),
   fileSizeBytes: z.number().nullable(),
@@ -152,6 +379,15 @@ const productCoreSchema = z.object({
 
 export const sellerProductSchema = productCoreSchema.extend({ isActive: z.boolean(), fileName: z.string() });
 export type SellerProduct = z.infer<typeof sellerProductSchema>;
+/**
+ * One product as its edit page needs it: with the units taken from a limited stock, which its total
+ * quantity can't go below (sold: paid for; held: in an open checkout).
+ */
+export const sellerProductDetailSchema = sellerProductSchema.extend({
+  unitsSold: z.number(),
+  unitsHeld: z.number(),
+});
+export type SellerProductDetail = z.infer<typeof sellerProductDetailSchema>;
 export const sellerProductListSchema = z.object({
   products: z.array(sellerProductSchema),
   total: z.number(),

@@ -4,6 +4,7 @@ import {
   PURCHASE_UNAVAILABLE,
   type PublicProduct,
   type SellerProduct,
+  type SellerProductDetail,
 } from "../../../contracts/products";
 import { COVER_IMAGE_SIZE } from "../../../contracts/uploads";
 import type { ProductTable } from "../../db/schema";
@@ -45,6 +46,8 @@ function productCore(row: ProductRow) {
     title: row.title,
     description: row.description,
     priceCents: row.price_cents,
+    priceMode: row.price_mode,
+    suggestedPriceCents: row.suggested_price_cents,
     inventoryType: row.inventory_type,
     quantityAvailable: row.quantity_available,
     fileSizeBytes: row.file_size_bytes,
@@ -58,6 +61,16 @@ function productCore(row: ProductRow) {
 
 export function toSellerProduct(row: ProductRow): SellerProduct {
   return { ...productCore(row), isActive: row.is_active, fileName: row.file_name };
+}
+
+/** Units taken from a limited stock: paid for (sold) and in an open checkout (held). */
+export interface UnitsTaken {
+  sold: number;
+  held: number;
+}
+
+export function toSellerProductDetail(row: ProductRow, taken: UnitsTaken): SellerProductDetail {
+  return { ...toSellerProduct(row), unitsSold: taken.sold, unitsHeld: taken.held };
 }
 
 /** The public face of a product; `sellerCanSell` comes from the seller's plan and payouts. */

@@ -5,15 +5,20 @@ import {
   createProductSchema,
   PRODUCT_LIMITS,
   publicProductSchema,
+  sellerProductDetailSchema,
   sellerProductListSchema,
   sellerProductSchema,
+  updateProductSchema,
 } from "../../../contracts/products";
 import { requireUser } from "../../http/session";
 import type { Auth } from "../auth/auth";
+import { publishPublicPageChange } from "../public-pages/page-cache";
 import { createProduct, type ProductDeps } from "./create-product";
 import { deleteProduct } from "./delete-product";
 import { listSellerProducts } from "./list-seller-products";
 import { getPublicProduct } from "./public-product";
+import { getSellerProduct } from "./seller-product";
+import { type UpdateProductDeps, updateProduct } from "./update-product";
 
 const productParams = z.object({ id: z.string().min(1).max(64) });
 const listQuery = z.object({
@@ -22,7 +27,7 @@ const listQuery = z.object({
 
 export function registerProductRoutes(
   app: FastifyInstance,
-  deps: ProductDeps & { auth: Auth; now: () => Date },
+  deps: ProductDeps & UpdateProductDeps & { auth: Auth; now: () => Date },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -31,7 +36,9 @@ export function registerProductRoutes(
     { schema: { body: createProductSchema, response: { 201: sellerProductSchema } } },
     async (request, reply) => {
       const seller = await requireUser(deps.auth, request);
-      return reply.status(201).send(await createProduct(deps, seller.id, request.body, deps.now()));
+      const product = await createProduct(deps, seller.id, request.body, deps.now());
+      await publishPublicPageChange(deps.events, seller.id);
+      return reply.status(201).send(product);
     },
   );
 
@@ -44,9 +51,34 @@ export function registerProductRoutes(
     },
   );
 
+  api.get(
+    "/api/products/:id",
+    { schema: { params: productParams, response: { 200: sellerProductDetailSchema } } },
+    async (request) => {
+      const seller = await requireUser(deps.auth, request);
+      return getSellerProduct(deps.db, seller.id, request.params.id);
+    },
+  );
+
+  api.patch(
+    "/api/products/:id",
+    {
+      schema: {
+        params: productParams,
+        body: updateProductSchema,
+        response: { 200: sellerProductDetailSchema },
+      },
+    },
+    async (request) => {
+      const seller = await requireUser(deps.auth, request);
+      return updateProduct(deps, seller.id, request.params.id, request.body, deps.now());
+    },
+  );
+
   api.delete("/api/products/:id", { schema: { params: productParams } }, async (request, reply) => {
     const seller = await requireUser(deps.auth, request);
     await deleteProduct(deps, seller.id, request.params.id);
+    await publishPublicPageChange(deps.events, seller.id);
     return reply.status(204).send();
   });
 

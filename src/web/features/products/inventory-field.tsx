@@ -1,5 +1,5 @@
-import { useId } from "react";
 import { type Control, Controller, type UseFormRegister } from "react-hook-form";
+import { FieldError, fieldErrorProps } from "../../components/ui/field-error";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { RadioGroup, RadioGroupItem } from "../../components/ui/radio-group";
@@ -10,21 +10,34 @@ const OPTIONS = [
   { value: "limited", label: "Limited", hint: "Stop selling after a set number" },
 ] as const;
 
-/** Inventory radio with Available Quantity, shown only when limited. */
+/**
+ * Inventory radio with the quantity, shown only when limited. /new asks for the Available Quantity;
+ * the edit page for the Total Quantity, whose hint says how many are sold, held and left.
+ */
 export function InventoryField({
+  id,
   control,
   register,
   limited,
-  quantityInvalid,
+  quantityLabel,
+  quantityHint,
+  error,
+  onChange,
   disabled,
 }: {
+  /** The quantity input's id (the form focuses it when its message appears). */
+  id: string;
   control: Control<ProductFormValues>;
   register: UseFormRegister<ProductFormValues>;
   limited: boolean;
-  quantityInvalid: boolean;
+  quantityLabel: string;
+  quantityHint?: string | undefined;
+  error: string | undefined;
+  /** The seller changed the inventory: the quantity's message no longer applies. */
+  onChange: () => void;
   disabled: boolean;
 }) {
-  const id = useId();
+  const hintId = `${id}-hint`;
   return (
     <fieldset className="space-y-3" disabled={disabled}>
       <legend className="text-sm font-medium text-ink">Inventory</legend>
@@ -34,7 +47,10 @@ export function InventoryField({
         render={({ field }) => (
           <RadioGroup
             value={field.value}
-            onValueChange={field.onChange}
+            onValueChange={(value) => {
+              field.onChange(value);
+              onChange();
+            }}
             className="grid gap-2 sm:grid-cols-2"
             aria-label="Inventory"
           >
@@ -56,18 +72,24 @@ export function InventoryField({
       />
       {limited && (
         <div className="space-y-2">
-          <Label htmlFor={`${id}-quantity`}>Available Quantity</Label>
+          <Label htmlFor={id}>{quantityLabel}</Label>
           <Input
-            id={`${id}-quantity`}
+            id={id}
             type="number"
             inputMode="numeric"
             min={0}
             step={1}
             placeholder="e.g. 100"
-            aria-invalid={quantityInvalid || undefined}
-            className="sm:max-w-48"
-            {...register("quantityAvailable")}
+            className="block sm:max-w-48"
+            {...fieldErrorProps(`${id}-error`, error, quantityHint ? hintId : undefined)}
+            {...register("quantityAvailable", { onChange })}
           />
+          {quantityHint && (
+            <p id={hintId} className="text-xs text-muted">
+              {quantityHint}
+            </p>
+          )}
+          <FieldError id={`${id}-error`} message={error} />
         </div>
       )}
     </fieldset>

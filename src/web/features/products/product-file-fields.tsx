@@ -1,14 +1,19 @@
-import { useId } from "react";
+import { FileText, Undo2 } from "lucide-react";
+import type { CoverImage } from "../../../contracts/products";
 import {
   COVER_IMAGE_SIZE,
   MAX_COVER_IMAGE_MB,
   MAX_PRODUCT_FILE_MB,
   PRODUCT_FILE_FORMATS,
 } from "../../../contracts/uploads";
+import { Button } from "../../components/ui/button";
+import { FieldError } from "../../components/ui/field-error";
 import { FileDropZone } from "../../components/ui/file-drop-zone";
 import { Label } from "../../components/ui/label";
+import { formatBytes } from "../../lib/format-bytes";
 import { useObjectUrl } from "../../lib/use-object-url";
 import type { useCheckedFile } from "../uploads/use-checked-file";
+import { ProductCover } from "./product-cover";
 
 type CheckedFile = ReturnType<typeof useCheckedFile>;
 
@@ -17,44 +22,102 @@ const PRODUCT_FILE_ACCEPT = Object.entries(PRODUCT_FILE_FORMATS)
   .join(",");
 const PRODUCT_FILE_HINT = `${Object.keys(PRODUCT_FILE_FORMATS).join(", ").toUpperCase()} up to ${MAX_PRODUCT_FILE_MB}MB`;
 
-function FieldProblem({ id, problem }: { id: string; problem: string | null }) {
-  if (!problem) return null;
-  return (
-    <p id={id} className="text-sm text-red-600">
-      {problem}
-    </p>
-  );
-}
+type FileFieldProps = {
+  /** The file input's id (the form focuses it when its message appears). */
+  id: string;
+  field: CheckedFile;
+  disabled: boolean;
+  /** The form's message about this field (missing, refused by the server). */
+  error: string | undefined;
+};
 
-export function DigitalFileField({ field, disabled }: { field: CheckedFile; disabled: boolean }) {
-  const id = useId();
+/** The drop zone with its message: a refused choice (type, size) first, else the form's. */
+function CheckedDropZone({
+  id,
+  field,
+  disabled,
+  error,
+  accept,
+  hint,
+}: FileFieldProps & { accept: string; hint: string }) {
+  const message = field.problem ?? error;
   return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>
-        Digital File <span className="text-red-600">*</span>
-      </Label>
+    <>
       <FileDropZone
         id={id}
-        accept={PRODUCT_FILE_ACCEPT}
+        accept={accept}
         file={field.file}
         onFile={field.choose}
         onClear={field.clear}
         disabled={disabled}
-        hint={PRODUCT_FILE_HINT}
-        {...(field.problem ? { describedBy: `${id}-problem` } : {})}
+        hint={hint}
+        invalid={Boolean(message)}
+        {...(message ? { describedBy: `${id}-error` } : {})}
       />
-      <FieldProblem id={`${id}-problem`} problem={field.problem} />
+      <FieldError id={`${id}-error`} message={message ?? undefined} />
+    </>
+  );
+}
+
+/** The product's file: required on /new; on the edit page the current one stays unless replaced. */
+export function DigitalFileField({
+  current,
+  ...props
+}: FileFieldProps & { current?: { name: string; sizeBytes: number | null } | undefined }) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={props.id}>
+        Digital File <span className="text-red-600">*</span>
+      </Label>
+      {current && !props.field.file && (
+        <div className="flex items-center gap-3 rounded-xl border border-line bg-white p-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50">
+            <FileText className="size-5 text-brand-600" aria-hidden="true" />
+          </span>
+          <div className="min-w-0">
+            <p className="truncate text-sm font-medium text-ink" title={current.name}>
+              {current.name}
+            </p>
+            <p className="text-xs text-muted">
+              Current file{current.sizeBytes !== null ? ` · ${formatBytes(current.sizeBytes)}` : ""}
+            </p>
+          </div>
+        </div>
+      )}
+      {current && (
+        <p className="text-xs text-muted">
+          Choose a new file to replace it. Every buyer, past ones included, then downloads the new file.
+        </p>
+      )}
+      <CheckedDropZone {...props} accept={PRODUCT_FILE_ACCEPT} hint={PRODUCT_FILE_HINT} />
     </div>
   );
 }
 
-export function CoverImageField({ field, disabled }: { field: CheckedFile; disabled: boolean }) {
-  const id = useId();
-  const previewUrl = useObjectUrl(field.file);
+/**
+ * The optional cover, with a preview of the chosen image. On the edit page the current cover shows
+ * until a new one is chosen, and can be removed (and kept again).
+ */
+export function CoverImageField({
+  current,
+  removed = false,
+  onRemove,
+  onKeep,
+  title,
+  ...props
+}: FileFieldProps & {
+  current?: CoverImage | null | undefined;
+  removed?: boolean;
+  onRemove?: () => void;
+  onKeep?: () => void;
+  title: string;
+}) {
+  const previewUrl = useObjectUrl(props.field.file);
   const recommended = `Recommended ${COVER_IMAGE_SIZE.width}x${COVER_IMAGE_SIZE.height}`;
+  const showCurrent = current && !removed && !previewUrl;
   return (
     <div className="space-y-2">
-      <Label htmlFor={id}>
+      <Label htmlFor={props.id}>
         Cover Image <span className="font-normal text-muted">(optional)</span>
       </Label>
       {previewUrl && (
@@ -64,17 +127,33 @@ export function CoverImageField({ field, disabled }: { field: CheckedFile; disab
           className="aspect-[1200/630] w-full rounded-xl border border-line object-cover"
         />
       )}
-      <FileDropZone
-        id={id}
+      {showCurrent && (
+        <div className="space-y-2">
+          <ProductCover
+            cover={current}
+            title={title}
+            sizes="(min-width: 672px) 576px, 100vw"
+            className="aspect-[1200/630] w-full rounded-xl border border-line"
+          />
+          <Button variant="secondary" size="sm" onClick={onRemove} disabled={props.disabled}>
+            Remove cover
+          </Button>
+        </div>
+      )}
+      {current && removed && !previewUrl && (
+        <div className="flex flex-wrap items-center gap-3 rounded-xl border border-line bg-slate-50 p-3 text-sm">
+          <p className="text-muted">The cover will be removed when you save.</p>
+          <Button variant="ghost" size="sm" onClick={onKeep} disabled={props.disabled}>
+            <Undo2 aria-hidden="true" />
+            Keep the cover
+          </Button>
+        </div>
+      )}
+      <CheckedDropZone
+        {...props}
         accept="image/*"
-        file={field.file}
-        onFile={field.choose}
-        onClear={field.clear}
-        disabled={disabled}
         hint={`JPG, PNG, WEBP, GIF or SVG up to ${MAX_COVER_IMAGE_MB}MB. ${recommended}.`}
-        {...(field.problem ? { describedBy: `${id}-problem` } : {})}
       />
-      <FieldProblem id={`${id}-problem`} problem={field.problem} />
     </div>
   );
 }

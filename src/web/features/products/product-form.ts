@@ -1,4 +1,11 @@
-import { type CreateProductInput, createProductSchema, PRODUCT_MESSAGES } from "../../../contracts/products";
+import {
+  type CreateProductInput,
+  createProductSchema,
+  PRODUCT_MESSAGES,
+  type ProductField,
+  type SellerProductDetail,
+  type UpdateProductInput,
+} from "../../../contracts/products";
 
 export type ProductFormValues = {
   title: string;
@@ -8,9 +15,26 @@ export type ProductFormValues = {
   quantityAvailable: string;
 };
 
-export type ProductFormField = keyof ProductFormValues | "file";
+/** The fields a message can be shown next to: the typed ones, the file and the cover. */
+export type ProductFormField = Exclude<keyof ProductFormValues, "inventoryType"> | "file" | "cover";
 
-export type ProductFormProblem = { field: ProductFormField; title: string; message: string };
+export type ProductFieldErrors = Partial<Record<ProductFormField, string>>;
+
+/** What stops a save: the toast (the spec's title and message) and each field's own message. */
+export type ProductFormProblem = { title: string; message: string; errors: ProductFieldErrors };
+
+/** How the toast names a missing field. */
+const FIELD_NAMES: Record<ProductFormField, string> = {
+  title: "Product Title",
+  description: "Description",
+  price: "Price",
+  quantityAvailable: "Quantity",
+  file: "Digital File",
+  cover: "Cover Image",
+};
+
+/** Next to a missing field; the toast says which ones. */
+export const FIELD_REQUIRED = "This field is required";
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   title: "",
@@ -19,6 +43,36 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   inventoryType: "unlimited",
   quantityAvailable: "",
 };
+
+/** An existing product as the edit form shows it: a limited quantity is the total, units taken included. */
+export function productFormValues(product: SellerProductDetail): ProductFormValues {
+  const limited = product.inventoryType === "limited";
+  return {
+    title: product.title,
+    description: product.description,
+    price: (product.priceCents / 100).toFixed(2),
+    inventoryType: product.inventoryType,
+    quantityAvailable: limited
+      ? String((product.quantityAvailable ?? 0) + product.unitsSold + product.unitsHeld)
+      : "",
+  };
+}
+
+/**
+ * Under the edit page's Total Quantity: what counts toward it (units sold, units in open checkouts)
+ * and what is left. Units sold while the product was unlimited never came out of a stock.
+ */
+export function stockHint(product: SellerProductDetail): string | undefined {
+  const taken = product.unitsSold + product.unitsHeld;
+  if (product.inventoryType !== "limited") {
+    return taken > 0 ? `Counts the ${taken} sold or in checkout while it was limited.` : undefined;
+  }
+  const parts = [`${product.unitsSold} sold`];
+  const held = product.unitsHeld;
+  if (held > 0) parts.push(`${held} in ${held === 1 ? "an open checkout" : "open checkouts"}`);
+  parts.push(`${product.quantityAvailable ?? 0} left to sell`);
+  return `Counts every unit: ${parts.join(", ")}.`;
+}
 
 export function toCreateProductInput(
   values: ProductFormValues,
@@ -37,29 +91,75 @@ export function toCreateProductInput(
 }
 
 /**
- * What stops the form from being published, checked before any byte is uploaded with the same schema as
- * the server: missing title, price, file (or quantity when limited) → 'Missing fields'; else the rule's message.
+ * An edit sends only what the seller changed (a checkout taking a unit meanwhile is then never undone
+ * by an untouched form). Inventory goes as a pair. `coverUploadId: null` removes the cover.
+ */
+export function toUpdateProductInput(
+  values: ProductFormValues,
+  changed: Partial<Record<keyof ProductFormValues, unknown>>,
+  uploads: { fileUploadId?: string; coverUploadId?: string | null },
+): UpdateProductInput {
+  const inventoryChanged = Boolean(changed.inventoryType || changed.quantityAvailable);
+  return {
+    ...(changed.title ? { title: values.title } : {}),
+    ...(changed.description ? { description: values.description } : {}),
+    ...(changed.price ? { price: values.price } : {}),
+    ...(inventoryChanged
+      ? {
+          inventoryType: values.inventoryType,
+          quantityAvailable: values.inventoryType === "limited" ? values.quantityAvailable : null,
+        }
+      : {}),
+    ...uploads,
+  };
+}
+
+/** The form field an API field (an issue's path, an error's `details.field`) is about. */
+export function formFieldOf(apiField: unknown): ProductFormField | undefined {
+  switch (apiField as ProductField) {
+    case "title":
+    case "description":
+    case "price":
+    case "quantityAvailable":
+      return apiField as ProductFormField;
+    case "inventoryType":
+      return "quantityAvailable";
+    case "fileUploadId":
+      return "file";
+    case "coverUploadId":
+      return "cover";
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * What stops the form from being saved, checked before any byte is uploaded with the server's own
+ * schema, every problem on its field. Missing title, price, file (or quantity when limited): 'Missing
+ * fields', naming them; else the first rule's message under `failedTitle`.
  */
 export function productFormProblem(
   values: ProductFormValues,
-  hasFile: boolean,
+  { hasFile, failedTitle }: { hasFile: boolean; failedTitle: string },
 ): ProductFormProblem | undefined {
   const parsed = createProductSchema.safeParse(toCreateProductInput(values, hasFile ? "pending" : "", null));
-  const issues = parsed.success ? [] : parsed.error.issues;
-  const missing = issues.find((issue) => issue.message === PRODUCT_MESSAGES.missingFields);
-  if (missing || !hasFile) {
+  if (parsed.success) return undefined;
+  const errors: ProductFieldErrors = {};
+  const missing: ProductFormField[] = [];
+  for (const issue of parsed.error.issues) {
+    const field = formFieldOf(issue.path[0]) ?? "title";
+    if (errors[field]) continue;
+    const isMissing = issue.message === PRODUCT_MESSAGES.missingFields;
+    errors[field] = isMissing ? FIELD_REQUIRED : issue.message;
+    if (isMissing) missing.push(field);
+  }
+  if (missing.length > 0) {
     return {
-      field: missing ? fieldOf(missing.path) : "file",
       title: PRODUCT_MESSAGES.missingFieldsTitle,
-      message: PRODUCT_MESSAGES.missingFields,
+      message: `${PRODUCT_MESSAGES.missingFields}: ${missing.map((field) => FIELD_NAMES[field]).join(", ")}`,
+      errors,
     };
   }
-  const first = issues[0];
-  if (!first) return undefined;
-  return { field: fieldOf(first.path), title: PRODUCT_MESSAGES.createFailedTitle, message: first.message };
-}
-
-function fieldOf(path: readonly PropertyKey[]): ProductFormField {
-  const name = path[0];
-  return name === "fileUploadId" ? "file" : ((name as keyof ProductFormValues | undefined) ?? "title");
+  const first = Object.values(errors)[0] ?? PRODUCT_MESSAGES.missingFields;
+  return { title: failedTitle, message: first, errors };
 }

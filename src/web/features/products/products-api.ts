@@ -4,8 +4,11 @@ import {
   type CreateProductInput,
   PRODUCT_LIMITS,
   type SellerProduct,
+  type SellerProductDetail,
+  sellerProductDetailSchema,
   sellerProductListSchema,
   sellerProductSchema,
+  type UpdateProductInput,
 } from "../../../contracts/products";
 import { api } from "../../lib/api";
 import { sellerKeys } from "../../lib/seller-status";
@@ -14,6 +17,8 @@ export const productKeys = {
   /** The seller's products and everything counted from them (the dashboard stats). */
   seller: (userId: string) => [...sellerKeys.all(userId), "products"] as const,
   recent: (userId: string) => [...sellerKeys.all(userId), "products", "recent"] as const,
+  detail: (userId: string, productId: string) =>
+    [...sellerKeys.all(userId), "products", "detail", productId] as const,
 };
 
 /** The public link of a product, the one a seller shares. */
@@ -34,6 +39,26 @@ export function useRecentProducts(userId: string) {
 
 export function createProduct(input: CreateProductInput): Promise<SellerProduct> {
   return api("/api/products", { method: "POST", body: input, schema: sellerProductSchema });
+}
+
+/** One of the seller's products, for its edit page (with the units taken from a limited stock). */
+export function useSellerProduct(userId: string, productId: string) {
+  return useQuery({
+    queryKey: productKeys.detail(userId, productId),
+    queryFn: ({ signal }) =>
+      api(`/api/products/${encodeURIComponent(productId)}`, {
+        schema: sellerProductDetailSchema,
+        signal,
+      }),
+  });
+}
+
+export function updateProduct(productId: string, input: UpdateProductInput): Promise<SellerProductDetail> {
+  return api(`/api/products/${encodeURIComponent(productId)}`, {
+    method: "PATCH",
+    body: input,
+    schema: sellerProductDetailSchema,
+  });
 }
 
 export function useDeleteProduct(userId: string) {

@@ -1,9 +1,9 @@
 import { Progress } from "../../components/ui/progress";
 import { describeProgress } from "../uploads/upload-progress";
-import type { PublishProgress } from "./use-publish-product";
+import type { SaveProgress } from "./use-save-product";
 
 /** The bytes sent of the file being uploaded, announced politely to screen readers. */
-export function PublishProgressBar({ state }: { state: PublishProgress }) {
+export function PublishProgressBar({ state }: { state: SaveProgress }) {
   const label = `Uploading ${state.fileName}`;
   return (
     <div className="space-y-2 rounded-xl border border-brand-100 bg-brand-50/60 p-4">

@@ -1,0 +1,112 @@
+import type { Updateable } from "kysely";
+import {
+  PRODUCT_MESSAGES,
+  type ProductChanges,
+  quantityBelowTakenMessage,
+  type SellerProductDetail,
+} from "../../../contracts/products";
+import type { EventBus } from "../../adapters/events/event-bus";
+import type { ProductTable } from "../../db/schema";
+import { AppError, notFound } from "../../http/errors";
+import { assertCanManageProducts } from "../billing/seller-readiness";
+import { publishPublicPageChange } from "../public-pages/page-cache";
+import { deleteSellerUploadRow } from "../uploads/queries";
+import { deleteObjectsOf } from "../uploads/stored-objects";
+import type { ProductDeps } from "./create-product";
+import { toSellerProductDetail, type UnitsTaken } from "./product-shapes";
+import { attachProductUpload, productCoverColumns, productFileColumns } from "./product-uploads";
+import { unitsTaken } from "./seller-product";
+
+export type UpdateProductDeps = ProductDeps & { events: EventBus };
+
+/**
+ * A seller edits their own product (another seller's answers 404). Everything happens in one
+ * transaction, so a refusal changes nothing and attaches no upload; after it commits the public pages
+ * are told, then the bytes of a replaced file or cover are deleted.
+ *
+ * - Price: checkouts copy the price when they are made (create-checkout.ts) and orders record what
+ *   Stripe charged, so a new price applies to new checkouts only.
+ * - Stock: `quantity` is the total a limited product sells, units already taken included; what is
+ *   left for sale is that total minus the units taken (sold or held). The product row is locked
+ *   first: a checkout taking or giving back a unit updates that row too (stock.ts), so it either
+ *   committed before the units are counted or sees the new stock after; nothing oversells.
+ *   (A checkout opened while the product was unlimited took no unit, and takes none when paid.)
+ * - File: downloads always serve the product's current file (download-link.ts), so past buyers get
+ *   the new one and the old bytes are deleted. A one-minute download link minted just before may
+ *   then fail; the buyer starts the download again.
+ * - Cover: replaced by a new checked upload, or removed (`coverUploadId: null`).
+ */
+export async function updateProduct(
+  deps: UpdateProductDeps,
+  sellerId: string,
+  productId: string,
+  changes: ProductChanges,
+  now: Date,
+): Promise<SellerProductDetail> {
+  await assertCanManageProducts(deps.db, sellerId, now);
+  const { row, taken, replaced } = await deps.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("products")
+      .selectAll()
+      .where("id", "=", productId)
+      .where("user_id", "=", sellerId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) throw notFound(PRODUCT_MESSAGES.notFound);
+    const taken = await unitsTaken(trx, productId);
+    const values: Updateable<ProductTable> = {
+      ...(changes.title !== undefined ? { title: changes.title } : {}),
+      ...(changes.description !== undefined ? { description: changes.description } : {}),
+      ...(changes.priceCents !== undefined ? { price_cents: changes.priceCents } : {}),
+      ...(changes.inventory ? stockColumns(changes.inventory, taken) : {}),
+      updated_at: now,
+    };
+    const replacedUploadIds: string[] = [];
+    if (changes.fileUploadId !== undefined) {
+      const file = await attachProductUpload(trx, sellerId, changes.fileUploadId, "product-file");
+      Object.assign(values, productFileColumns(file));
+      replacedUploadIds.push(current.file_upload_id);
+    }
+    if (changes.coverUploadId !== undefined) {
+      const cover = changes.coverUploadId
+        ? await attachProductUpload(trx, sellerId, changes.coverUploadId, "product-cover")
+        : null;
+      Object.assign(values, productCoverColumns(deps.storage, cover));
+      if (current.cover_upload_id) replacedUploadIds.push(current.cover_upload_id);
+    }
+    const row = await trx
+      .updateTable("products")
+      .set(values)
+      .where("id", "=", productId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    // The rows go with the change; their bytes only once it is committed (at worst an orphan object).
+    const replaced = [];
+    for (const uploadId of replacedUploadIds) {
+      const upload = await deleteSellerUploadRow(trx, sellerId, uploadId);
+      if (upload) replaced.push(upload);
+    }
+    return { row, taken, replaced };
+  });
+  await publishPublicPageChange(deps.events, sellerId);
+  for (const upload of replaced) await deleteObjectsOf(deps.storage, upload);
+  return toSellerProductDetail(row, taken);
+}
+
+/** The stock columns for a new inventory: a limited total can't go below the units already taken. */
+function stockColumns(
+  inventory: NonNullable<ProductChanges["inventory"]>,
+  taken: UnitsTaken,
+): Pick<Updateable<ProductTable>, "inventory_type" | "quantity_available"> {
+  if (inventory.inventoryType === "unlimited") {
+    return { inventory_type: "unlimited", quantity_available: null };
+  }
+  const left = inventory.quantity - taken.sold - taken.held;
+  if (left < 0) {
+    throw new AppError("quantity_below_taken", 409, quantityBelowTakenMessage(taken.sold, taken.held), {
+      field: "quantityAvailable",
+      minimum: taken.sold + taken.held,
+    });
+  }
+  return { inventory_type: "limited", quantity_available: left };
+}

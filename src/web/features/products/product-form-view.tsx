@@ -1,0 +1,295 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import {
+  PRODUCT_LIMITS,
+  PRODUCT_MESSAGES,
+  type SellerProduct,
+  type SellerProductDetail,
+} from "../../../contracts/products";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { FieldError, fieldErrorProps } from "../../components/ui/field-error";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Textarea } from "../../components/ui/textarea";
+import { isAlreadyReported } from "../../lib/already-reported";
+import { ApiError } from "../../lib/api";
+import { copyToClipboard } from "../../lib/clipboard";
+import { sellerKeys } from "../../lib/seller-status";
+import { UploadError } from "../uploads/upload-error";
+import { showUploadError } from "../uploads/upload-toast";
+import { useCheckedFile } from "../uploads/use-checked-file";
+import { InventoryField } from "./inventory-field";
+import { CoverImageField, DigitalFileField } from "./product-file-fields";
+import {
+  EMPTY_PRODUCT_FORM,
+  formFieldOf,
+  type ProductFieldErrors,
+  type ProductFormField,
+  type ProductFormValues,
+  productFormProblem,
+  productFormValues,
+  stockHint,
+  toCreateProductInput,
+  toUpdateProductInput,
+} from "./product-form";
+import { createProduct, productKeys, productUrl, updateProduct } from "./products-api";
+import { PublishProgressBar } from "./publish-progress";
+import { type SaveOutcome, useSaveProduct } from "./use-save-product";
+
+/** The fields in the order they are on screen: the first with a message gets the focus. */
+const FIELD_ORDER: ProductFormField[] = [
+  "title",
+  "description",
+  "price",
+  "quantityAvailable",
+  "file",
+  "cover",
+];
+
+/** The header of /new and of the edit page, with the way back. */
+export function ProductFormFrame({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto max-w-2xl">
+      <Link
+        to="/dashboard"
+        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted transition-colors outline-none hover:text-ink focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Dashboard
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight break-words text-ink">{title}</h1>
+      <p className="mt-1 text-sm text-muted">{subtitle}</p>
+      <div className="mt-6">{children}</div>
+    </div>
+  );
+}
+
+function showCreated(productId: string): void {
+  const url = productUrl(window.location.origin, productId);
+  toast.success(PRODUCT_MESSAGES.createdTitle, {
+    description: PRODUCT_MESSAGES.created,
+    action: { label: "Copy Link", onClick: () => void copyToClipboard(url, PRODUCT_MESSAGES.linkCopied) },
+  });
+}
+
+/**
+ * Why a save failed, as a toast under `failedTitle` (an upload's own title for an upload) and as the
+ * field's message when the failure is about one field.
+ */
+function saveFailure(
+  outcome: Extract<SaveOutcome<unknown>, { failed: unknown }>,
+  failedTitle: string,
+): ProductFieldErrors {
+  const { failed: error, field } = outcome;
+  if (error instanceof UploadError) {
+    showUploadError(error);
+    return field ? { [field]: error.message } : {};
+  }
+  if (isAlreadyReported(error)) return {};
+  const message = error instanceof ApiError ? error.message : "Please try again";
+  toast.error(failedTitle, { description: message });
+  const about = error instanceof ApiError ? formFieldOf(error.details.field) : undefined;
+  return about ? { [about]: message } : {};
+}
+
+/**
+ * The product form of /new (Publish) and of the edit page (Save): the same fields, checks and
+ * messages. Each message shows next to its field as well as in the spec's toast.
+ */
+export function ProductForm({
+  userId,
+  product,
+  onSaved,
+}: {
+  userId: string;
+  /** The product being edited; none on /new. */
+  product?: SellerProductDetail;
+  onSaved: (product: SellerProduct) => void;
+}) {
+  const id = useId();
+  const ids: Record<ProductFormField, string> = {
+    title: `${id}-title`,
+    description: `${id}-description`,
+    price: `${id}-price`,
+    quantityAvailable: `${id}-quantity`,
+    file: `${id}-file`,
+    cover: `${id}-cover`,
+  };
+  const queryClient = useQueryClient();
+  const { register, control, handleSubmit, watch, formState } = useForm<ProductFormValues>({
+    defaultValues: product ? productFormValues(product) : EMPTY_PRODUCT_FORM,
+  });
+  const { dirtyFields } = formState;
+  const [errors, setErrors] = useState<ProductFieldErrors>({});
+  const productFile = useCheckedFile("product-file");
+  const coverFile = useCheckedFile("product-cover");
+  const [coverRemoved, setCoverRemoved] = useState(false);
+  const { save, cancel, busy, progress } = useSaveProduct();
+  const failedTitle = product ? PRODUCT_MESSAGES.updateFailedTitle : PRODUCT_MESSAGES.createFailedTitle;
+
+  const clearError = (field: ProductFormField) =>
+    setErrors((current) => {
+      const { [field]: _cleared, ...rest } = current;
+      return rest;
+    });
+  const showErrors = (next: ProductFieldErrors) => {
+    setErrors(next);
+    const first = FIELD_ORDER.find((field) => next[field]);
+    if (first) document.getElementById(ids[first])?.focus();
+  };
+  const withClear = (field: "file" | "cover", checked: typeof productFile) => ({
+    ...checked,
+    choose: (file: File) => {
+      clearError(field);
+      checked.choose(file);
+    },
+  });
+  const text = (field: "title" | "description" | "price") => ({
+    id: ids[field],
+    disabled: busy,
+    ...fieldErrorProps(`${ids[field]}-error`, errors[field]),
+    ...register(field, { onChange: () => clearError(field) }),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const problem = productFormProblem(values, {
+      hasFile: Boolean(product) || productFile.file !== null,
+      failedTitle,
+    });
+    if (problem) {
+      showErrors(problem.errors);
+      toast.error(problem.title, { description: problem.message });
+      return;
+    }
+    setErrors({});
+    const outcome = await save(
+      { file: productFile.file, cover: coverFile.file },
+      ({ fileUploadId, coverUploadId }) => {
+        if (!product) return createProduct(toCreateProductInput(values, fileUploadId ?? "", coverUploadId));
+        const cover = coverUploadId ?? (coverRemoved ? null : undefined);
+        return updateProduct(
+          product.id,
+          toUpdateProductInput(values, dirtyFields, {
+            ...(fileUploadId ? { fileUploadId } : {}),
+            ...(cover !== undefined ? { coverUploadId: cover } : {}),
+          }),
+        );
+      },
+    );
+    if ("cancelled" in outcome) return;
+    if ("failed" in outcome) {
+      showErrors(saveFailure(outcome, failedTitle));
+      return;
+    }
+    const saved = outcome.saved;
+    if ("unitsSold" in saved) queryClient.setQueryData(productKeys.detail(userId, saved.id), saved);
+    // Refetched now, not when the dashboard mounts, so it opens with the change in it.
+    await queryClient.invalidateQueries({ queryKey: sellerKeys.all(userId), refetchType: "all" });
+    if (product) toast.success(PRODUCT_MESSAGES.updatedTitle, { description: PRODUCT_MESSAGES.updated });
+    else showCreated(saved.id);
+    onSaved(saved);
+  });
+
+  const submitLabel = product ? "Save Changes" : "Publish Product";
+  const busyLabel = product && !progress ? "Saving..." : "Uploading...";
+
+  return (
+    <Card className="p-5 sm:p-8">
+      <form onSubmit={onSubmit} noValidate className="space-y-6" aria-busy={busy}>
+        <div className="space-y-2">
+          <Label htmlFor={ids.title}>
+            Product Title <span className="text-red-600">*</span>
+          </Label>
+          <Input placeholder="e.g. The Complete Guide to Watercolor" {...text("title")} />
+          <FieldError id={`${ids.title}-error`} message={errors.title} />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor={ids.description}>Description</Label>
+          <Textarea
+            rows={5}
+            maxLength={PRODUCT_LIMITS.descriptionMax}
+            placeholder="What buyers get, who it is for, what is inside."
+            {...text("description")}
+          />
+          <FieldError id={`${ids.description}-error`} message={errors.description} />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor={ids.price}>
+            Price (USD) <span className="text-red-600">*</span>
+          </Label>
+          <div className="relative sm:max-w-48">
+            <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted">
+              $
+            </span>
+            <Input
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              placeholder="19.99"
+              className="pl-7"
+              {...text("price")}
+            />
+          </div>
+          {product && (
+            <p className="text-xs text-muted">
+              A new price applies to new checkouts; past orders keep theirs.
+            </p>
+          )}
+          <FieldError id={`${ids.price}-error`} message={errors.price} />
+        </div>
+        <InventoryField
+          id={ids.quantityAvailable}
+          control={control}
+          register={register}
+          limited={watch("inventoryType") === "limited"}
+          quantityLabel={product ? "Total Quantity" : "Available Quantity"}
+          quantityHint={product ? stockHint(product) : undefined}
+          error={errors.quantityAvailable}
+          onChange={() => clearError("quantityAvailable")}
+          disabled={busy}
+        />
+        <DigitalFileField
+          id={ids.file}
+          field={withClear("file", productFile)}
+          disabled={busy}
+          error={errors.file}
+          current={product ? { name: product.fileName, sizeBytes: product.fileSizeBytes } : undefined}
+        />
+        <CoverImageField
+          id={ids.cover}
+          field={withClear("cover", coverFile)}
+          disabled={busy}
+          error={errors.cover}
+          title={product?.title ?? ""}
+          current={product?.cover}
+          removed={coverRemoved}
+          onRemove={() => setCoverRemoved(true)}
+          onKeep={() => setCoverRemoved(false)}
+        />
+        {progress && <PublishProgressBar state={progress} />}
+        <div className="flex flex-col-reverse gap-3 border-t border-line pt-6 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={cancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? busyLabel : submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
