@@ -10,16 +10,20 @@ export const STORE_SETTINGS_MESSAGES = {
   fileTooLargeTitle: "File too large",
   updatedTitle: "Store updated!",
   updateFailedTitle: "Failed to update",
+  nameRequired: "Enter a name for your store",
 } as const;
 
-/** Trimmed; empty becomes null (SPEC section 5). */
+/**
+ * Trimmed; empty (or null) becomes null (SPEC section 5). Left out, the saved text is kept, so one
+ * field can be saved alone (the dashboard's "Name your store" sends only the name).
+ */
 const optionalText = (max: number, message: string) =>
   z
     .string()
     .nullish()
-    .transform((value) => value?.trim() ?? "")
-    .pipe(z.string().max(max, message))
-    .transform((value) => (value === "" ? null : value));
+    .transform((value) => (value === undefined ? undefined : (value?.trim() ?? "")))
+    .pipe(z.string().max(max, message).optional())
+    .transform((value) => (value === undefined ? undefined : value === "" ? null : value));
 
 export const storeSettingsInputSchema = z.object({
   storeName: optionalText(STORE_TEXT_LIMITS.storeName, STORE_SETTINGS_MESSAGES.nameTooLong),

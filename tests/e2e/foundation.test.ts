@@ -135,7 +135,9 @@ describe("accounts", () => {
     await page.getByLabel("Password", { exact: true }).fill("correct-horse-42");
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.getByText("Validation Error").waitFor();
-    await page.getByText("Please enter a valid email").waitFor();
+    // In the toast, and under the field too.
+    await page.locator("[data-sonner-toast]").getByText("Please enter a valid email").waitFor();
+    await page.locator("form").getByText("Please enter a valid email").waitFor();
     expect(page.url()).toBe(`${server.baseUrl}/auth`);
 
     await page.getByLabel("Email").fill(newEmail());

@@ -22,8 +22,8 @@ export async function getStoreSettings(db: Database, sellerId: string): Promise<
 }
 
 /**
- * Saves the signed-in seller's store profile. A new picture must be a checked profile-picture
- * upload of theirs; the one it replaces (or removes) is deleted with its file.
+ * Saves the signed-in seller's store profile; a text or picture left out is kept. A new picture must
+ * be a checked profile-picture upload of theirs; the one it replaces (or removes) is deleted with its file.
  */
 export async function updateStoreSettings(
   deps: { db: Database; storage: Storage },
@@ -46,9 +46,10 @@ export async function updateStoreSettings(
     await trx
       .updateTable("profiles")
       .set({
-        store_name: input.storeName,
-        store_tagline: input.storeTagline,
-        store_description: input.storeDescription,
+        // A text left out of the request keeps its saved value.
+        ...(input.storeName === undefined ? {} : { store_name: input.storeName }),
+        ...(input.storeTagline === undefined ? {} : { store_tagline: input.storeTagline }),
+        ...(input.storeDescription === undefined ? {} : { store_description: input.storeDescription }),
         ...(picture === undefined
           ? {}
           : {

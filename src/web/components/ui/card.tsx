@@ -9,8 +9,13 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex flex-col gap-1.5 p-6 pb-0", className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
-  return <h3 className={cn("text-lg font-semibold tracking-tight text-ink", className)} {...props} />;
+/** A card's heading: h2 under a page's h1; pass `as="h3"` for cards inside an h2 section. */
+export function CardTitle({
+  as: Heading = "h2",
+  className,
+  ...props
+}: ComponentProps<"h2"> & { as?: "h2" | "h3" }) {
+  return <Heading className={cn("text-lg font-semibold tracking-tight text-ink", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {

@@ -14,6 +14,8 @@ type FileDropZoneProps = {
   /** Under the call to action: formats, limits. */
   hint: ReactNode;
   describedBy?: string;
+  /** A message about the field is shown (aria-invalid on the input, a red border). */
+  invalid?: boolean;
 };
 
 /** A file picker that also takes a dropped file; shows the chosen file's name, size and type. */
@@ -26,6 +28,7 @@ export function FileDropZone({
   disabled,
   hint,
   describedBy,
+  invalid,
 }: FileDropZoneProps) {
   const [dragging, setDragging] = useState(false);
   const onDrop = (event: DragEvent) => {
@@ -47,6 +50,7 @@ export function FileDropZone({
         "min-w-0 rounded-xl border-2 border-dashed border-slate-300 bg-slate-50/60 p-4 transition-colors focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30",
         dragging && "border-brand-500 bg-brand-50",
         disabled && "opacity-60",
+        invalid && "border-red-500",
       )}
     >
       <input
@@ -55,6 +59,7 @@ export function FileDropZone({
         accept={accept}
         disabled={disabled}
         aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
         className="sr-only"
         onChange={(event) => {
           const chosen = event.target.files?.[0];

@@ -1,13 +1,17 @@
 import type { ComponentProps } from "react";
+import { FieldError, fieldErrorProps } from "../../components/ui/field-error";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 
-/** The labelled email input every auth form uses; pass react-hook-form's `register("email")` through. */
+/**
+ * The labelled email input every auth form uses, with its error under it; pass react-hook-form's
+ * `register("email")` through.
+ */
 export function EmailField({
   id,
-  invalid,
+  error,
   ...input
-}: { id: string; invalid: boolean } & Omit<ComponentProps<typeof Input>, "id" | "type">) {
+}: { id: string; error: string | undefined } & Omit<ComponentProps<typeof Input>, "id" | "type">) {
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>Email</Label>
@@ -16,9 +20,10 @@ export function EmailField({
         type="email"
         autoComplete="email"
         placeholder="you@example.com"
-        aria-invalid={invalid ? true : undefined}
+        {...fieldErrorProps(`${id}-error`, error)}
         {...input}
       />
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

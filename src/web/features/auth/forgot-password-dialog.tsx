@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { AUTH_MESSAGES, forgotPasswordSchema } from "../../../contracts/auth";
 import { Button } from "../../components/ui/button";
@@ -19,7 +19,8 @@ type Values = { email: string };
 /** Where the emailed link lands; Better Auth appends the token. */
 export const RESET_REDIRECT = "/auth?reset=true";
 
-export function ForgotPasswordDialog() {
+/** 'Forgot your password?' and its dialog; `trigger` replaces the link that opens it. */
+export function ForgotPasswordDialog({ trigger }: { trigger?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const { register, handleSubmit, setError, clearErrors, reset, formState } = useForm<Values>({
@@ -36,10 +37,9 @@ export function ForgotPasswordDialog() {
         redirectTo: RESET_REDIRECT,
       });
       if (error) {
-        showErrorToast({
-          title: AUTH_MESSAGES.resetFailed,
-          description: error.message ?? "Please try again",
-        });
+        const message = error.message ?? "Please try again";
+        showErrorToast({ title: AUTH_MESSAGES.resetFailed, description: message });
+        setError("email", { message });
         return;
       }
       showSuccessToast({ title: AUTH_MESSAGES.checkEmailTitle, description: AUTH_MESSAGES.checkEmail });
@@ -51,11 +51,19 @@ export function ForgotPasswordDialog() {
   });
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset();
+      }}
+    >
       <DialogTrigger asChild>
-        <Button variant="link" size="sm" className="h-auto text-sm">
-          Forgot your password?
-        </Button>
+        {trigger ?? (
+          <Button variant="link" size="sm" className="h-auto text-sm">
+            Forgot your password?
+          </Button>
+        )}
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
@@ -73,7 +81,7 @@ export function ForgotPasswordDialog() {
           noValidate
           className="space-y-5"
         >
-          <EmailField id={`${id}-email`} invalid={Boolean(formState.errors.email)} {...register("email")} />
+          <EmailField id={`${id}-email`} error={formState.errors.email?.message} {...register("email")} />
           <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
             {formState.isSubmitting ? "Sending..." : "Send Reset Link"}
           </Button>

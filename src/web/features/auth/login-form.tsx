@@ -3,12 +3,11 @@ import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { AUTH_MESSAGES, credentialsSchema } from "../../../contracts/auth";
 import { Button } from "../../components/ui/button";
-import { Label } from "../../components/ui/label";
 import { authClient } from "../../lib/auth-client";
 import { useAfterSignInPath } from "./after-sign-in";
 import { EmailField } from "./email-field";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
-import { PasswordInput } from "./password-input";
+import { PasswordField } from "./password-field";
 import { showErrorToast, showThrownError, validateForm } from "./show-toast";
 import { TwoFactorCodeForm } from "./two-factor-code-form";
 
@@ -25,6 +24,7 @@ export function LoginForm() {
   const { register, handleSubmit, setError, clearErrors, formState } = useForm<Values>({
     defaultValues: { email: "", password: "" },
   });
+  const { errors } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
     clearErrors();
@@ -33,10 +33,10 @@ export function LoginForm() {
     try {
       const { data, error } = await authClient.signIn.email(parsed);
       if (error) {
-        showErrorToast({
-          title: AUTH_MESSAGES.signInFailed,
-          description: error.message ?? "Please try again",
-        });
+        const message = error.message ?? "Please try again";
+        showErrorToast({ title: AUTH_MESSAGES.signInFailed, description: message });
+        // Shown under the password: the server does not say which of the two was wrong, on purpose.
+        setError("password", { message });
         return;
       }
       if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) {
@@ -59,19 +59,15 @@ export function LoginForm() {
   }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <EmailField id={`${id}-email`} invalid={Boolean(formState.errors.email)} {...register("email")} />
-      <div className="space-y-2">
-        <div className="flex items-center justify-between gap-3">
-          <Label htmlFor={`${id}-password`}>Password</Label>
-          <ForgotPasswordDialog />
-        </div>
-        <PasswordInput
-          id={`${id}-password`}
-          autoComplete="current-password"
-          aria-invalid={formState.errors.password ? true : undefined}
-          {...register("password")}
-        />
-      </div>
+      <EmailField id={`${id}-email`} error={errors.email?.message} {...register("email")} />
+      <PasswordField
+        id={`${id}-password`}
+        label="Password"
+        labelAside={<ForgotPasswordDialog />}
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register("password")}
+      />
       <Button type="submit" size="lg" className="w-full" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? "Signing in..." : "Sign In"}
       </Button>

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { AUTH_MESSAGES } from "../../../contracts/auth";
 import { Button } from "../../components/ui/button";
+import { FieldError, fieldErrorProps } from "../../components/ui/field-error";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { authClient } from "../../lib/auth-client";
@@ -12,20 +13,21 @@ export function TwoFactorCodeForm({ onVerified, onBack }: { onVerified: () => vo
   const [useBackupCode, setUseBackupCode] = useState(false);
   const [code, setCode] = useState("");
   const [verifying, setVerifying] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setVerifying(true);
+    setProblem(undefined);
     try {
       const trimmed = code.trim();
       const { error } = useBackupCode
         ? await authClient.twoFactor.verifyBackupCode({ code: trimmed })
         : await authClient.twoFactor.verifyTotp({ code: trimmed });
       if (error) {
-        showErrorToast({
-          title: AUTH_MESSAGES.signInFailed,
-          description: error.message ?? "Please try again",
-        });
+        const message = error.message ?? "Please try again";
+        showErrorToast({ title: AUTH_MESSAGES.signInFailed, description: message });
+        setProblem(message);
         return;
       }
       onVerified();
@@ -57,7 +59,9 @@ export function TwoFactorCodeForm({ onVerified, onBack }: { onVerified: () => vo
           value={code}
           onChange={(event) => setCode(event.target.value)}
           className="font-mono tracking-widest"
+          {...fieldErrorProps(`${id}-code-error`, problem)}
         />
+        <FieldError id={`${id}-code-error`} message={problem} />
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={verifying || code.trim() === ""}>
         {verifying ? "Verifying..." : "Verify"}
@@ -69,6 +73,7 @@ export function TwoFactorCodeForm({ onVerified, onBack }: { onVerified: () => vo
           onClick={() => {
             setUseBackupCode(!useBackupCode);
             setCode("");
+            setProblem(undefined);
           }}
         >
           {useBackupCode ? "Use the authenticator app" : "Use a backup code instead"}

@@ -27,12 +27,15 @@ function StatCard({
   children: ReactNode;
 }) {
   return (
-    <Card role="group" aria-label={title} className="p-4 last:col-span-2 sm:last:col-span-1 sm:p-5">
+    <Card role="group" aria-label={title} className="min-w-0 p-4 last:col-span-2 sm:last:col-span-1 sm:p-5">
       <div className="flex items-center justify-between gap-2">
-        <p className="text-sm font-medium text-muted">{title}</p>
-        <Icon className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+        <p className="min-w-0 text-sm font-medium text-muted">{title}</p>
+        <Icon className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
       </div>
-      <p className="mt-3 text-2xl font-bold tracking-tight text-ink tabular-nums">{value}</p>
+      {/* A big amount wraps inside its card rather than spilling out of it. */}
+      <p className="mt-3 text-xl font-bold tracking-tight [overflow-wrap:anywhere] text-ink tabular-nums sm:text-2xl">
+        {value}
+      </p>
       <div className="mt-1 space-y-1 text-xs text-muted">{children}</div>
     </Card>
   );

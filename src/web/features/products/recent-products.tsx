@@ -1,4 +1,4 @@
-import { Copy, Eye, PackagePlus, Trash2 } from "lucide-react";
+import { Copy, Eye, PackagePlus, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatPrice, PRODUCT_MESSAGES, type SellerProduct } from "../../../contracts/products";
@@ -37,6 +37,12 @@ function ProductRow({ product, onDelete }: { product: SellerProduct; onDelete: (
           <Link reloadDocument to={`/product/${product.id}`} aria-label={`View ${product.title}`}>
             <Eye aria-hidden="true" />
             View
+          </Link>
+        </Button>
+        <Button asChild variant="secondary" size="sm">
+          <Link to={`/products/${product.id}/edit`} aria-label={`Edit ${product.title}`}>
+            <Pencil aria-hidden="true" />
+            Edit
           </Link>
         </Button>
         <Button
@@ -78,7 +84,7 @@ function NoProducts() {
   );
 }
 
-/** The seller's five latest products with View, copy link and delete (SPEC section 2). */
+/** The seller's five latest products with View, Edit, copy link and delete (SPEC section 2). */
 export function RecentProducts({ userId }: { userId: string }) {
   const { data, isPending, isError, refetch } = useRecentProducts(userId);
   const [deleting, setDeleting] = useState<string | null>(null);

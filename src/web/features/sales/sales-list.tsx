@@ -1,6 +1,7 @@
 import type { Sale } from "../../../contracts/orders";
 import { PURCHASE_RULES } from "../../../contracts/orders";
 import { formatPrice } from "../../../contracts/products";
+import { SaleDiscount } from "../discounts/sale-discount";
 import { SaleActionsMenu } from "./sale-actions-menu";
 import { formatSaleDate } from "./sale-format";
 import { SaleStatusBadge } from "./sale-status-badge";
@@ -18,7 +19,7 @@ export function SalesTable({ userId, sales, onRefund }: ListProps) {
           <th scope="col" className="py-2.5 pr-3 pl-6 font-medium">
             Customer Email / Product
           </th>
-          <th scope="col" className="w-20 px-3 py-2.5 text-right font-medium">
+          <th scope="col" className="w-28 px-3 py-2.5 text-right font-medium">
             Amount
           </th>
           <th scope="col" className="w-40 px-3 py-2.5 font-medium">
@@ -48,6 +49,7 @@ export function SalesTable({ userId, sales, onRefund }: ListProps) {
             </td>
             <td className="px-3 py-3 text-right font-medium text-ink tabular-nums">
               {formatPrice(sale.amountCents)}
+              <SaleDiscount sale={sale} />
             </td>
             <td className="px-3 py-3 whitespace-nowrap text-muted tabular-nums">
               {formatSaleDate(sale.createdAt)}
@@ -88,6 +90,7 @@ export function SalesCards({ userId, sales, onRefund }: ListProps) {
               <SaleStatusBadge status={sale.status} />
               <span className="tabular-nums">{formatSaleDate(sale.createdAt)}</span>
               <span className="tabular-nums">{downloadsUsed(sale)} downloads</span>
+              <SaleDiscount sale={sale} inline />
             </div>
           </div>
           <SaleActionsMenu userId={userId} sale={sale} onRefund={onRefund} />

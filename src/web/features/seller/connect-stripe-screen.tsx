@@ -22,17 +22,42 @@ const BENEFITS = [
   },
 ] as const;
 
-/** Plan is active but payouts are not set up: send the seller to Stripe Connect onboarding. */
+/**
+ * Plan is active but payouts are not set up: send the seller to Stripe Connect onboarding. The
+ * action comes first, so it is on screen without scrolling on a phone; the reasons follow.
+ */
 export function ConnectStripeScreen({ userId, accountCreated }: { userId: string; accountCreated: boolean }) {
   const onboarding = useStripeRedirect("onboarding", userId);
 
   return (
     <GateScreen icon={Landmark} eyebrow="Step 2 of 2" title="Connect Your Stripe Account">
-      <p className="max-w-2xl text-base leading-relaxed text-muted">
-        Your subscription is active. One last step: connect a Stripe account so you can accept payments. It
-        takes a few minutes, and you can use an existing Stripe account or create a new one.
-      </p>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+      <Card className="flex flex-col gap-5 p-6 sm:p-8 md:flex-row md:items-center md:justify-between">
+        <div className="max-w-xl">
+          <p className="font-semibold text-ink">
+            {accountCreated ? "Continue where you left off" : "One last step: connect Stripe"}
+          </p>
+          <p className="mt-1 text-sm leading-relaxed text-muted">
+            {accountCreated
+              ? "You've started setting up Stripe. Pick up where you stopped to finish onboarding."
+              : "Your subscription is active. Connect a Stripe account so you can accept payments: an existing one or a new one, in a few minutes."}
+          </p>
+          <p className="mt-2 flex items-start gap-1.5 text-sm text-muted">
+            <Check className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
+            Stripe handles identity checks and bank details securely.
+          </p>
+        </div>
+        <Button
+          size="lg"
+          onClick={onboarding.go}
+          disabled={onboarding.busy}
+          className="w-full md:w-auto"
+          aria-busy={onboarding.busy || undefined}
+        >
+          {onboarding.busy ? "Connecting..." : "Connect Stripe"}
+          {!onboarding.busy && <ArrowRight aria-hidden="true" />}
+        </Button>
+      </Card>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-3">
         {BENEFITS.map(({ icon: Icon, title, body }) => (
           <li key={title}>
             <Card className="h-full p-5">
@@ -43,30 +68,6 @@ export function ConnectStripeScreen({ userId, accountCreated }: { userId: string
           </li>
         ))}
       </ul>
-      <Card className="mt-6 flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          {accountCreated ? (
-            <>
-              <p className="font-semibold text-ink">Continue where you left off</p>
-              <p className="mt-1 text-sm text-muted">
-                You've started setting up Stripe. Pick up where you stopped to finish onboarding.
-              </p>
-            </>
-          ) : (
-            <>
-              <p className="font-semibold text-ink">Ready when you are</p>
-              <p className="mt-1 flex items-center gap-1.5 text-sm text-muted">
-                <Check className="size-4 text-emerald-600" aria-hidden="true" />
-                Stripe handles identity checks and bank details securely.
-              </p>
-            </>
-          )}
-        </div>
-        <Button size="lg" onClick={onboarding.go} disabled={onboarding.busy} className="w-full sm:w-auto">
-          {onboarding.busy ? "Connecting..." : "Connect Stripe"}
-          {!onboarding.busy && <ArrowRight aria-hidden="true" />}
-        </Button>
-      </Card>
     </GateScreen>
   );
 }

@@ -10,9 +10,9 @@ export function PaymentReceivedScreen() {
       <span className="flex size-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-1 ring-emerald-100">
         <CircleCheck className="size-7" aria-hidden="true" />
       </span>
-      <p role="status" className="mt-5 text-lg font-semibold text-ink">
-        {BILLING_MESSAGES.paymentSuccessful}
-      </p>
+      <div role="status" className="mt-5">
+        <h1 className="text-lg font-semibold text-ink">{BILLING_MESSAGES.paymentSuccessful}</h1>
+      </div>
       <p className="mt-2 max-w-sm text-sm text-muted">
         Stripe is confirming your subscription. This usually takes a few seconds.
       </p>

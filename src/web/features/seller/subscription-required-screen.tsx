@@ -24,7 +24,7 @@ const NEXT_STEPS = [
 
 function NextSteps() {
   return (
-    <ol className="mt-8 space-y-5">
+    <ol className="space-y-5">
       {NEXT_STEPS.map((step, index) => (
         <li key={step.title} className="flex gap-4">
           <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-white text-sm font-semibold text-brand-700 ring-1 ring-line">
@@ -61,7 +61,10 @@ function PausedStoreNotice({ status, reason }: { status: SellerStatus; reason: S
   );
 }
 
-/** No usable plan: what $10/month gives, and the way to subscribe (or fix billing). */
+/**
+ * No usable plan: the way to subscribe (or fix billing) first, so it is on screen without scrolling
+ * on a phone; then what $10/month gives and how the next steps go.
+ */
 export function SubscriptionRequiredScreen({ userId, status }: { userId: string; status: SellerStatus }) {
   const checkout = useStripeRedirect("checkout", userId);
   const reason = subscribeReason(status);
@@ -72,32 +75,42 @@ export function SubscriptionRequiredScreen({ userId, status }: { userId: string;
       eyebrow={reason === "never" ? "Step 1 of 2" : "Store paused"}
       title="Subscription Required"
     >
-      <div className="grid gap-6 lg:grid-cols-5">
-        <div className="lg:col-span-3">
-          <p className="text-base leading-relaxed text-muted">{INTRO[reason]}</p>
-          {reason === "never" ? <NextSteps /> : <PausedStoreNotice status={status} reason={reason} />}
-        </div>
-        <Card className="p-6 lg:col-span-2">
-          <p className="text-sm font-medium text-brand-700">Unlimited</p>
-          <p className="mt-2 flex items-baseline gap-1">
-            <span className="text-4xl font-bold tracking-tight text-ink">$10</span>
-            <span className="text-sm text-muted">/month</span>
+      <Card className="flex flex-col gap-6 p-6 sm:p-8 md:flex-row md:items-center md:justify-between">
+        <div className="max-w-xl">
+          <p className="flex items-baseline gap-2">
+            <span className="text-3xl font-bold tracking-tight text-ink">$10</span>
+            <span className="text-sm text-muted">/month, Unlimited</span>
           </p>
-          <div className="mt-6">
-            <CheckList items={PLAN_FEATURES} icon={Check} />
-          </div>
-          <div className="mt-8 flex flex-col gap-3">
-            <Button size="lg" className="w-full" onClick={checkout.go} disabled={checkout.busy}>
-              {checkout.busy ? "Starting checkout..." : "Subscribe Now"}
-            </Button>
-            {status.hasBillingAccount && (
-              <PortalButton userId={userId} variant="secondary" size="lg" className="w-full">
-                Manage Billing
-              </PortalButton>
-            )}
-          </div>
-          <p className="mt-4 text-center text-xs text-muted">Secure payment by Stripe. Cancel anytime.</p>
-        </Card>
+          <p className="mt-2 text-base leading-relaxed text-muted">{INTRO[reason]}</p>
+        </div>
+        <div className="flex w-full shrink-0 flex-col gap-3 md:w-64">
+          <Button size="lg" className="w-full" onClick={checkout.go} disabled={checkout.busy}>
+            {checkout.busy ? "Starting checkout..." : "Subscribe Now"}
+          </Button>
+          {status.hasBillingAccount && (
+            <PortalButton userId={userId} variant="secondary" size="lg" className="w-full">
+              Manage Billing
+            </PortalButton>
+          )}
+          <p className="text-center text-xs text-muted">Secure payment by Stripe. Cancel anytime.</p>
+        </div>
+      </Card>
+      {reason !== "never" && <PausedStoreNotice status={status} reason={reason} />}
+      <div className="mt-8 grid gap-8 md:grid-cols-2">
+        <section aria-labelledby="plan-features-title">
+          <h2 id="plan-features-title" className="mb-4 text-lg font-semibold text-ink">
+            What's included
+          </h2>
+          <CheckList items={PLAN_FEATURES} icon={Check} />
+        </section>
+        {reason === "never" && (
+          <section aria-labelledby="next-steps-title">
+            <h2 id="next-steps-title" className="mb-4 text-lg font-semibold text-ink">
+              How it works
+            </h2>
+            <NextSteps />
+          </section>
+        )}
       </div>
     </GateScreen>
   );

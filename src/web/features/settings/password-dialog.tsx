@@ -7,8 +7,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { Label } from "../../components/ui/label";
-import { PasswordInput } from "../auth/password-input";
+import { PasswordField } from "../auth/password-field";
+
+/** The answer of a password-confirmed action: done (the dialog closes), or refused and why. */
+export type PasswordOutcome = { done: true } | { done: false; message: string | null };
 
 /** Asks for the account password before a security change; stays open (and busy) while `onConfirm` runs. */
 export function PasswordDialog({
@@ -28,21 +30,25 @@ export function PasswordDialog({
   confirmLabel: string;
   busyLabel: string;
   destructive?: boolean;
-  /** Resolves true when done (the dialog closes), false to let the user try again. */
-  onConfirm: (password: string) => Promise<boolean>;
+  /** Done closes the dialog; a refusal's message (a wrong password...) shows under the field. */
+  onConfirm: (password: string) => Promise<PasswordOutcome>;
 }) {
   const id = useId();
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     event.stopPropagation();
     setBusy(true);
-    const done = await onConfirm(password);
+    setProblem(undefined);
+    const outcome = await onConfirm(password);
     setBusy(false);
-    if (done) {
+    if (outcome.done) {
       setPassword("");
       onOpenChange(false);
+    } else {
+      setProblem(outcome.message ?? undefined);
     }
   };
   return (
@@ -53,16 +59,15 @@ export function PasswordDialog({
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="space-y-5">
-          <div className="space-y-2">
-            <Label htmlFor={`${id}-password`}>Password</Label>
-            <PasswordInput
-              id={`${id}-password`}
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              required
-            />
-          </div>
+          <PasswordField
+            id={`${id}-password`}
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={problem}
+            required
+          />
           <Button
             type="submit"
             variant={destructive ? "destructive" : "primary"}

@@ -1,6 +1,7 @@
 import { ImageUp } from "lucide-react";
 import { useId, useRef } from "react";
 import { Button } from "../../components/ui/button";
+import { FieldError } from "../../components/ui/field-error";
 import { Label } from "../../components/ui/label";
 import { useObjectUrl } from "../../lib/use-object-url";
 import { StoreAvatar } from "../storefront/store-avatar";
@@ -10,14 +11,19 @@ import type { useCheckedFile } from "../uploads/use-checked-file";
 export function ProfilePictureField({
   savedUrl,
   picture,
+  error,
   removed,
   onRemove,
+  onChoose,
   disabled,
 }: {
   savedUrl: string | null;
   picture: ReturnType<typeof useCheckedFile>;
+  /** Why the chosen picture was refused, on choosing it or by the server. */
+  error: string | null | undefined;
   removed: boolean;
   onRemove: () => void;
+  onChoose: () => void;
   disabled: boolean;
 }) {
   const id = useId();
@@ -29,9 +35,16 @@ export function ProfilePictureField({
       <Label htmlFor={id}>Profile Picture or Logo</Label>
       <div className="flex flex-wrap items-center gap-4">
         <StoreAvatar url={shownUrl} className="size-20" />
-        <div className="space-y-2">
+        <div className="min-w-0 space-y-2">
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" onClick={() => input.current?.click()} disabled={disabled}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => input.current?.click()}
+              disabled={disabled}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+            >
               <ImageUp aria-hidden="true" />
               {shownUrl ? "Change picture" : "Upload picture"}
             </Button>
@@ -41,8 +54,10 @@ export function ProfilePictureField({
               </Button>
             )}
           </div>
-          <p className="text-xs text-muted">An image under 5MB. Square works best.</p>
-          {picture.problem && <p className="text-sm text-red-600">{picture.problem}</p>}
+          <p id={`${id}-hint`} className="text-xs text-muted">
+            An image under 5MB. Square works best.
+          </p>
+          <FieldError id={`${id}-error`} message={error ?? undefined} />
         </div>
       </div>
       <input
@@ -56,7 +71,10 @@ export function ProfilePictureField({
         onChange={(event) => {
           const chosen = event.target.files?.[0];
           event.target.value = "";
-          if (chosen) picture.choose(chosen);
+          if (chosen) {
+            onChoose();
+            picture.choose(chosen);
+          }
         }}
       />
     </div>

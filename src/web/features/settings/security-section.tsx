@@ -7,7 +7,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "../../components/u
 import { authClient } from "../../lib/auth-client";
 import { authCall } from "./auth-call";
 import { BackupCodes } from "./backup-codes";
-import { PasswordDialog } from "./password-dialog";
+import { PasswordDialog, type PasswordOutcome } from "./password-dialog";
 import { type Enrolment, TwoFactorEnrolment } from "./two-factor-enrolment";
 
 type PasswordAction = "enable" | "disable" | "codes";
@@ -39,18 +39,20 @@ const DIALOGS: Record<
   },
 };
 
-/** Runs a password-confirmed action; a wrong password (or other refusal) is toasted and the dialog stays. */
-async function attempt(action: PasswordAction, run: () => Promise<void>): Promise<boolean> {
+/**
+ * Runs a password-confirmed action; a wrong password (or other refusal) is toasted and answered, so
+ * the dialog stays and shows it under the field.
+ */
+async function attempt(action: PasswordAction, run: () => Promise<void>): Promise<PasswordOutcome> {
   try {
     await run();
-    return true;
+    return { done: true };
   } catch (error) {
-    if (!(error instanceof TypeError)) {
-      toast.error(DIALOGS[action].failure, {
-        description: error instanceof Error ? error.message : undefined,
-      });
-    }
-    return false;
+    // A network failure (TypeError) was already reported globally.
+    if (error instanceof TypeError) return { done: false, message: null };
+    const message = error instanceof Error ? error.message : null;
+    toast.error(DIALOGS[action].failure, { description: message ?? undefined });
+    return { done: false, message };
   }
 }
 
@@ -63,7 +65,7 @@ export function SecuritySection() {
   const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
 
   const confirm = (password: string) => {
-    if (!dialog) return Promise.resolve(false);
+    if (!dialog) return Promise.resolve<PasswordOutcome>({ done: false, message: null });
     const action = dialog;
     return attempt(action, async () => {
       if (action === "enable") {

@@ -2,6 +2,7 @@ import QRCode from "qrcode";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button";
+import { FieldError, fieldErrorProps } from "../../components/ui/field-error";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { authClient } from "../../lib/auth-client";
@@ -32,10 +33,12 @@ export function TwoFactorEnrolment({ enrolment, onDone }: { enrolment: Enrolment
   const qrCode = useQrCode(enrolment.totpURI);
   const [code, setCode] = useState("");
   const [verifying, setVerifying] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
 
   const verify = async (event: FormEvent) => {
     event.preventDefault();
     setVerifying(true);
+    setProblem(undefined);
     try {
       await authCall(authClient.twoFactor.verifyTotp({ code: code.trim() }));
       toast.success("Two-factor authentication is on", {
@@ -44,9 +47,9 @@ export function TwoFactorEnrolment({ enrolment, onDone }: { enrolment: Enrolment
       onDone();
     } catch (error) {
       if (!(error instanceof TypeError)) {
-        toast.error("Verification failed", {
-          description: error instanceof Error ? error.message : undefined,
-        });
+        const message = error instanceof Error ? error.message : undefined;
+        toast.error("Verification failed", { description: message });
+        setProblem(message ?? "Please try again");
       }
     } finally {
       setVerifying(false);
@@ -94,11 +97,13 @@ export function TwoFactorEnrolment({ enrolment, onDone }: { enrolment: Enrolment
             value={code}
             onChange={(event) => setCode(event.target.value)}
             className="font-mono tracking-widest sm:max-w-40"
+            {...fieldErrorProps(`${id}-code-error`, problem)}
           />
           <Button type="submit" disabled={verifying || code.trim().length !== 6}>
             {verifying ? "Verifying..." : "Verify and turn on"}
           </Button>
         </div>
+        <FieldError id={`${id}-code-error`} message={problem} />
       </form>
     </div>
   );

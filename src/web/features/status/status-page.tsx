@@ -49,9 +49,9 @@ export function StatusPage() {
               className={cn(
                 "mt-10 rounded-2xl px-5 py-4 font-semibold",
                 allUp
-                  ? "bg-emerald-600 text-white"
+                  ? "bg-emerald-700 text-white"
                   : unreachable
-                    ? "bg-red-600 text-white"
+                    ? "bg-red-700 text-white"
                     : "bg-amber-100 text-amber-950 ring-1 ring-amber-300",
               )}
               role="status"

@@ -32,8 +32,9 @@ function ErrorItem({ entry }: { entry: ErrorLogEntry }) {
           {formatTime(entry.timestamp)}
         </time>
       </div>
-      <p className="mt-2 font-mono text-sm break-words text-ink">{entry.message}</p>
-      {showUrl && <p className="mt-1 truncate text-xs text-muted">on {entry.url}</p>}
+      {/* A message or URL may be one long unbroken string: it wraps anywhere rather than widen the page. */}
+      <p className="mt-2 font-mono text-sm [overflow-wrap:anywhere] text-ink">{entry.message}</p>
+      {showUrl && <p className="mt-1 text-xs [overflow-wrap:anywhere] text-muted">on {entry.url}</p>}
     </li>
   );
 }
@@ -56,8 +57,8 @@ export function SystemStatusPage() {
           </Button>
         </div>
 
-        <div className="mt-10 grid gap-6 md:grid-cols-[22rem_minmax(0,1fr)]">
-          <div className="flex flex-col gap-6">
+        <div className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-[22rem_minmax(0,1fr)]">
+          <div className="flex min-w-0 flex-col gap-6">
             <Card>
               <CardHeader>
                 <CardDescription>Recorded errors</CardDescription>
@@ -81,7 +82,7 @@ export function SystemStatusPage() {
             </Card>
           </div>
 
-          <Card>
+          <Card className="min-w-0">
             <CardHeader className="pb-4">
               <CardTitle className="text-base">Recent errors</CardTitle>
               <CardDescription>The {RECENT_COUNT} most recent, newest first.</CardDescription>
