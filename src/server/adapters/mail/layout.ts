@@ -16,7 +16,7 @@ const escapeHtml = (value: string) =>
 export function renderEmail(content: EmailContent): { html: string; text: string } {
   const paragraphs = content.paragraphs
     .map(
-      (p) => `<p style="margin:0 0 16px;font-size:15px;line-height:24px;color:#334155">${escapeHtml(p)}</p>`,
+      (p) => `<p style="margin:0 0 16px;font-size:15px;line-height:24px;color:#334155;overflow-wrap:anywhere;word-break:break-word">${escapeHtml(p)}</p>`,
     )
     .join("");
   const button = content.button
@@ -39,7 +39,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px">
 <tr><td style="padding:0 8px 16px;font-weight:700;font-size:18px;color:#0f172a">Flatfee</td></tr>
 <tr><td style="background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:32px">
-<h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#0f172a">${escapeHtml(content.heading)}</h1>
+<h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#0f172a;overflow-wrap:anywhere;word-break:break-word">${escapeHtml(content.heading)}</h1>
 ${paragraphs}${button}${links}${note}
 </td></tr>
 <tr><td style="padding:16px 8px;font-size:12px;line-height:18px;color:#475569">Flatfee: sell digital products for a flat $10/month. We take 0% of sales.</td></tr>

@@ -14,10 +14,12 @@ main{max-width:880px;margin:0 auto;padding:24px 16px}
 h1{font-size:22px;margin:0 0 4px}.hint{color:#64748b;font-size:14px;margin:0 0 20px}
 ul{list-style:none;padding:0;margin:0;background:#fff;border:1px solid #e2e8f0;border-radius:12px;overflow:hidden}
 li+li{border-top:1px solid #e2e8f0}
-a.row{display:grid;grid-template-columns:1fr auto;gap:4px 16px;padding:14px 16px;color:inherit;text-decoration:none}
+a.row{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:4px 16px;padding:14px 16px;color:inherit;text-decoration:none}
+.subject,.meta{overflow-wrap:anywhere}
 a.row:hover{background:#f1f5f9}.subject{font-weight:600}.meta{color:#64748b;font-size:13px}
 .empty{padding:32px;text-align:center;color:#64748b}
-.status{font-size:12px;padding:2px 8px;border-radius:999px;background:#dcfce7;color:#166534;align-self:start}
+.status{font-size:12px;padding:2px 8px;border-radius:999px;background:#dcfce7;color:#166534;align-self:start;justify-self:end}
+@media (max-width:480px){a.row{grid-template-columns:minmax(0,1fr)}.status{justify-self:start}}
 </style></head><body><main>${body}</main></body></html>`;
 
 /**
@@ -61,7 +63,7 @@ export function registerDevMailbox(app: FastifyInstance, deps: { db: Database })
           .executeTakeFirst()
       : undefined;
     if (!email) throw notFound("No such email");
-    const banner = `<div style="font-family:-apple-system,sans-serif;background:#0f172a;color:#e2e8f0;padding:10px 16px;font-size:13px">
+    const banner = `<div style="font-family:-apple-system,sans-serif;background:#0f172a;color:#e2e8f0;padding:10px 16px;font-size:13px;overflow-wrap:anywhere">
 <a href="/dev/mailbox" style="color:#a5b4fc">&larr; Mailbox</a> &nbsp; To: ${escapeHtml(email.to_address)} &nbsp; Subject: ${escapeHtml(email.subject)}</div>`;
     // A replacer function: "$&", "$'" and "$`" in a subject are text, not replacement patterns.
     const withBanner = email.html.replace(

@@ -59,7 +59,7 @@ function PaidOrder({ purchase }: { purchase: BuyerPurchase }) {
   const reason = purchase.unavailableReason;
   return (
     <NoticeCard icon={CircleCheck} tone="success" title="Thank you for your purchase!">
-      <p className="mt-2 text-base font-semibold break-words text-ink">{purchase.productTitle}</p>
+      <p className="mt-2 text-base font-semibold wrap-anywhere text-ink">{purchase.productTitle}</p>
       <PurchaseFacts purchase={purchase} showEmail className="mt-5 w-full border-y border-line text-left" />
       <div className="mt-6 w-full space-y-4">
         {reason || !purchase.downloadPath ? (
@@ -87,7 +87,7 @@ function PaidOrder({ purchase }: { purchase: BuyerPurchase }) {
 function RefundedOrder({ purchase }: { purchase: BuyerPurchase }) {
   return (
     <NoticeCard icon={RotateCcw} tone="neutral" title={UNAVAILABLE_TITLES.refunded}>
-      <p className="mt-2 text-base font-semibold break-words text-ink">{purchase.productTitle}</p>
+      <p className="mt-2 text-base font-semibold wrap-anywhere text-ink">{purchase.productTitle}</p>
       <p className="mt-2 max-w-sm text-sm text-muted">{ORDER_MESSAGES.refunded}</p>
       <PurchaseFacts purchase={purchase} className="mt-5 w-full border-y border-line text-left" />
       <EmailNote>

@@ -48,7 +48,7 @@ export function UnavailableNotice({
       tone={kind === "refunded" ? "neutral" : "warning"}
       title={UNAVAILABLE_TITLES[kind]}
     >
-      <p className="mt-1 text-sm font-medium break-words text-ink">{productTitle}</p>
+      <p className="mt-1 text-sm font-medium wrap-anywhere text-ink">{productTitle}</p>
       <Explanation>{reason}</Explanation>
       {storeHref ? (
         <Button asChild variant="secondary" className="mt-6">

@@ -31,7 +31,7 @@ function ReadyToDownload({ page, downloadPath }: { page: DownloadPageData; downl
         />
         <div className="min-w-0">
           <p className="text-xs font-medium tracking-wide text-muted uppercase">Your download</p>
-          <h1 className="mt-0.5 text-lg font-semibold break-words text-ink sm:text-xl">
+          <h1 className="mt-0.5 text-lg font-semibold wrap-anywhere text-ink sm:text-xl">
             {purchase.productTitle}
           </h1>
         </div>

@@ -8,7 +8,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="flex items-baseline justify-between gap-4 py-2.5">
       <dt className="shrink-0 text-sm text-muted">{term}</dt>
-      <dd className="min-w-0 text-right text-sm font-medium break-words text-ink">{children}</dd>
+      <dd className="min-w-0 text-right text-sm font-medium wrap-anywhere text-ink">{children}</dd>
     </div>
   );
 }

@@ -34,11 +34,12 @@ export function ErrorScreen() {
         </span>
         <h1 className="mt-5 text-2xl font-bold tracking-tight text-ink">Something went wrong</h1>
         <p className="mt-3 text-sm text-muted">The page hit an unexpected error and could not be shown.</p>
-        <pre className="mt-5 max-h-40 overflow-auto rounded-lg border border-red-100 bg-red-50 px-4 py-3 text-left font-mono text-xs whitespace-pre-wrap text-red-800">
+        <pre className="mt-5 max-h-40 overflow-auto rounded-lg border border-red-100 bg-red-50 px-4 py-3 text-left font-mono text-xs break-words whitespace-pre-wrap text-red-800">
           {message}
         </pre>
-        <Button size="lg" className="mt-6" onClick={() => window.location.assign("/")}>
-          Return to Home
+        {/* A plain link: the app that crashed is left behind by loading the landing page afresh. */}
+        <Button asChild size="lg" className="mt-6">
+          <a href="/">Return to Home</a>
         </Button>
       </div>
     </main>

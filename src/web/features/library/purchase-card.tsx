@@ -46,10 +46,10 @@ export function PurchaseCard({ purchase }: { purchase: BuyerPurchase }) {
           />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
-              <h2 className="min-w-0 font-semibold break-words text-ink">{purchase.productTitle}</h2>
+              <h2 className="min-w-0 font-semibold wrap-anywhere text-ink">{purchase.productTitle}</h2>
               <p className="font-semibold text-ink tabular-nums">{formatPrice(purchase.amountCents)}</p>
             </div>
-            <p className="mt-1 text-sm text-muted">
+            <p className="mt-1 text-sm wrap-anywhere text-muted">
               {purchase.sellerName}
               <span aria-hidden="true"> · </span>
               <span className="sr-only">, bought </span>

@@ -43,7 +43,7 @@ export function RefundDialog({
       onClose={onClose}
     >
       {sale && (
-        <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm break-words text-ink">
+        <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm wrap-anywhere text-ink">
           {sale.productTitle} · {formatPrice(sale.amountCents)} · {sale.customerEmail}
         </p>
       )}

@@ -15,10 +15,10 @@ function StoreHeader({ seller }: { seller: Storefront["seller"] }) {
         name={seller.storeName}
         className="size-24 shadow-card ring-4 ring-white"
       />
-      <h1 className="mt-5 text-3xl font-bold tracking-tight break-words text-ink sm:text-4xl">{name}</h1>
-      {seller.tagline && <p className="mt-2 text-lg break-words text-brand-700">{seller.tagline}</p>}
+      <h1 className="mt-5 text-3xl font-bold tracking-tight wrap-anywhere text-ink sm:text-4xl">{name}</h1>
+      {seller.tagline && <p className="mt-2 text-lg wrap-anywhere text-brand-700">{seller.tagline}</p>}
       {seller.description && (
-        <p className="mt-4 max-w-2xl text-base leading-relaxed break-words whitespace-pre-line text-muted">
+        <p className="mt-4 max-w-2xl text-base leading-relaxed wrap-anywhere whitespace-pre-line text-muted">
           {seller.description}
         </p>
       )}
@@ -55,9 +55,9 @@ function StoreContent({ store }: { store: Storefront }) {
         {store.products.length === 0 ? (
           <EmptyState icon={PackageOpen} heading="h2" title="No products available yet" />
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {store.products.map((product, index) => (
-              <li key={product.id} className="flex">
+              <li key={product.id} className="flex min-w-0">
                 {/* Only the first cover is fetched first: on a phone it is the one on screen, and covers
                     fetched together with high priority slow each other down. */}
                 <StoreProductCard product={product} priority={index === 0} />
