@@ -16,7 +16,8 @@ const escapeHtml = (value: string) =>
 export function renderEmail(content: EmailContent): { html: string; text: string } {
   const paragraphs = content.paragraphs
     .map(
-      (p) => `<p style="margin:0 0 16px;font-size:15px;line-height:24px;color:#334155;overflow-wrap:anywhere;word-break:break-word">${escapeHtml(p)}</p>`,
+      (p) =>
+        `<p style="margin:0 0 16px;font-size:15px;line-height:24px;color:#334155;overflow-wrap:anywhere;word-break:break-word">${escapeHtml(p)}</p>`,
     )
     .join("");
   const button = content.button
