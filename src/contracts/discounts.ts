@@ -19,7 +19,6 @@ export const discountRefusalSchema = z.enum([
   "used_up",
   "paused",
   "not_for_product",
-  "free_not_yet",
 ]);
 export type DiscountRefusal = z.infer<typeof discountRefusalSchema>;
 
@@ -31,8 +30,6 @@ export const DISCOUNT_REFUSAL_MESSAGES: Record<DiscountRefusal, string> = {
   used_up: "This discount code has been used up.",
   paused: "This discount code is paused right now.",
   not_for_product: "This discount code doesn't apply to this product.",
-  // Free purchases (no Stripe checkout) come in a later step: see isFreeAfterDiscount.
-  free_not_yet: "This code makes the product free; free checkout is coming",
 };
 
 export const DISCOUNT_MESSAGES = {

@@ -51,7 +51,13 @@ export const ORDER_MESSAGES = {
   downloadsResetTitle: "Downloads reset",
 } as const;
 
-export const createCheckoutSchema = z.object({ productId: z.string().min(1).max(64) });
+export const createCheckoutSchema = z.object({
+  productId: z.string().min(1).max(64),
+  /** A discount code the buyer typed; the server decides the price with it. */
+  code: z.string().max(200).optional(),
+  /** A pay-what-you-want product's amount, in dollars ("15" or "15.00"); the server checks it. */
+  amount: z.union([z.string().max(32), z.number()]).optional(),
+});
 
 export const orderStatusSchema = z.enum(["completed", "refunded"]);
 
@@ -61,6 +67,8 @@ export const buyerPurchaseSchema = z.object({
   productId: z.string().nullable(),
   productTitle: z.string(),
   sellerName: z.string(),
+  /** The creator's id: their store is `/store/{sellerId}`. */
+  sellerId: z.string().optional(),
   amountCents: z.number(),
   customerEmail: z.string(),
   status: orderStatusSchema,
@@ -105,6 +113,9 @@ export const saleSchema = z.object({
   createdAt: z.string(),
   status: orderStatusSchema,
   downloadsUsed: z.number(),
+  /** The discount code the buyer used (null when none) and what it saved them. */
+  discountCode: z.string().nullable(),
+  discountCents: z.number(),
 });
 export type Sale = z.infer<typeof saleSchema>;
 export const salesPageSchema = z.object({

@@ -81,6 +81,22 @@ export const PAY_WHAT_YOU_WANT_MESSAGES = {
   freeUseEmail: "This product is free: enter your email below to get the download.",
 } as const;
 
+/** "Email me the download": a product the buyer gets for $0 (free, or free with their code). */
+export const freeClaimSchema = z.object({
+  productId: z.string().min(1).max(64),
+  email: z.string().trim().max(254, "Please enter a valid email").email("Please enter a valid email"),
+  code: z.string().max(200).optional(),
+});
+export type FreeClaim = z.infer<typeof freeClaimSchema>;
+
+export const FREE_CLAIM_MESSAGES = {
+  checkEmailTitle: "Check your email",
+  sent: (email: string) =>
+    `We sent the download link for this product to ${email}. It can take a minute to arrive; check your spam folder too.`,
+  tooMany: "Too many requests. Please try again in an hour.",
+  notFree: "This product isn't free. Use Buy Now to pay for it.",
+} as const;
+
 export const amountBelowMinimumMessage = (minimumCents: number) =>
   `Please pay at least ${formatPrice(minimumCents)}.`;
 
@@ -102,7 +118,8 @@ export function checkBuyerAmount(
   if (text === "") return { problem: PAY_WHAT_YOU_WANT_MESSAGES.amountInvalid };
   const cents = parsePriceToCents(text);
   if (cents === undefined) return { problem: PAY_WHAT_YOU_WANT_MESSAGES.amountInvalid };
-  if (cents > PRODUCT_LIMITS.maxFlexiblePriceCents) return { problem: PAY_WHAT_YOU_WANT_MESSAGES.amountTooHigh };
+  if (cents > PRODUCT_LIMITS.maxFlexiblePriceCents)
+    return { problem: PAY_WHAT_YOU_WANT_MESSAGES.amountTooHigh };
   if (cents < minimumCents) return { problem: amountBelowMinimumMessage(minimumCents) };
   if (cents > 0 && cents < PRODUCT_LIMITS.minPriceCents)
     return { problem: PAY_WHAT_YOU_WANT_MESSAGES.amountBelowCardMinimum };

@@ -243,7 +243,6 @@ describe("a code on the product page", () => {
         { startsAt: new Date(now - 2 * DAY_MS).toISOString(), endsAt: new Date(now - DAY_MS).toISOString() },
       ],
       ["not_for_product", { appliesTo: "chosen", productIds: [other.id] }],
-      ["free_not_yet", { value: "100" }],
     ];
     for (const [reason, fields] of cases) {
       const typed = fields ? (await newCode(fields)).code : "NO-SUCH-CODE";
@@ -330,7 +329,6 @@ describe("checkout with a code", () => {
       ["used_up", usedUp.code],
       ["paused", paused.code],
       ["not_for_product", (await newCode({ appliesTo: "chosen", productIds: [other.id] })).code],
-      ["free_not_yet", (await newCode({ kind: "amount", value: "25" })).code],
     ];
     for (const [reason, typed] of cases) {
       const response = await buyNow(guide.id, { code: typed });

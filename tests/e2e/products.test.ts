@@ -171,6 +171,8 @@ describe("products, storefront and store settings", () => {
     ).toBe(true);
 
     const created = await expectToast(page, PRODUCT_MESSAGES.createdTitle, PRODUCT_MESSAGES.created);
+    // After Publish the product's link shows (product-editing.test.ts); on to the dashboard.
+    await page.getByRole("link", { name: "Go to Dashboard" }).click();
     await page.waitForURL(`${server.baseUrl}/dashboard`);
     await created.getByRole("button", { name: "Copy Link" }).click();
     await expectToast(page, PRODUCT_MESSAGES.linkCopied);
@@ -207,8 +209,8 @@ describe("products, storefront and store settings", () => {
     );
     const cover = page.getByRole("img", { name: `Cover of ${title}` });
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await page.getByText("Sold by").waitFor();
-    await page.getByText("Digital Store").waitFor();
+    // The store's name is in the creator's header too: this is the 'Sold by' block's.
+    await page.getByRole("link", { name: /^Sold by\s*Digital Store$/ }).waitFor();
     await page.getByText("link expires in 24 hours").waitFor();
     expect(await page.getByRole("button", { name: "Buy Now" }).isEnabled()).toBe(true);
 
@@ -291,7 +293,7 @@ describe("products, storefront and store settings", () => {
       await screenshot(phonePage, name);
     }
     await phonePage.goto(productPath);
-    await phonePage.getByText("Ada's Watercolors").waitFor();
+    await phonePage.getByRole("link", { name: /^Sold by\s*Ada's Watercolors$/ }).waitFor();
     await phone.close();
 
     // Delete: the exact confirmation, then gone from the dashboard and from the public page.
@@ -304,8 +306,10 @@ describe("products, storefront and store settings", () => {
     await expectToast(page, PRODUCT_MESSAGES.deletedTitle, PRODUCT_MESSAGES.deleted);
     await recent.getByText("No products yet").waitFor();
     expect(await recent.getByText(title).count()).toBe(0);
-    await page.goto(productPath);
-    await page.waitForURL(`${server.baseUrl}/`);
+    // A deleted product's link answers a real 404 page with a way home.
+    const gone = await page.goto(productPath);
+    expect(gone?.status()).toBe(404);
+    await page.getByRole("heading", { level: 1, name: "Product not found" }).waitFor();
     await context.close();
   });
 
@@ -321,7 +325,11 @@ describe("products, storefront and store settings", () => {
     });
     await page.goto("/new");
     await page.getByRole("button", { name: "Publish Product" }).click();
-    await expectToast(page, PRODUCT_MESSAGES.missingFieldsTitle, PRODUCT_MESSAGES.missingFields);
+    await expectToast(
+      page,
+      PRODUCT_MESSAGES.missingFieldsTitle,
+      `${PRODUCT_MESSAGES.missingFields}: Product Title, Price, Digital File`,
+    );
 
     // A sparse file: 300 MB on paper, nothing on disk.
     const bigFile = path.join(scratch, "huge-course.pdf");
@@ -336,7 +344,11 @@ describe("products, storefront and store settings", () => {
     await page.getByLabel("Product Title").fill("Huge course");
     await page.getByLabel("Price (USD)").fill("5");
     await page.getByRole("button", { name: "Publish Product" }).click();
-    await expectToast(page, PRODUCT_MESSAGES.missingFieldsTitle, PRODUCT_MESSAGES.missingFields);
+    await expectToast(
+      page,
+      PRODUCT_MESSAGES.missingFieldsTitle,
+      `${PRODUCT_MESSAGES.missingFields}: Digital File`,
+    );
     expect(uploads).toEqual([]);
     await expectNoSidewaysScroll(page);
     await screenshot(page, "new-product-phone");
@@ -351,6 +363,7 @@ describe("products, storefront and store settings", () => {
     await page.getByLabel("Available Quantity").fill("0");
     await page.getByRole("button", { name: "Publish Product" }).click();
     await expectToast(page, PRODUCT_MESSAGES.createdTitle);
+    await page.getByRole("link", { name: "Go to Dashboard" }).click();
     await page.waitForURL(`${server.baseUrl}/dashboard`);
     const recent = page.getByRole("region", { name: "Recent Products" });
     await recent.getByText("Sold out").waitFor();

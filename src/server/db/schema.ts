@@ -132,7 +132,11 @@ export interface ProductTable {
   user_id: string;
   title: string;
   description: Generated<string>;
+  /** A flexible price's minimum (may be 0); a fixed price of 0 is a free product. */
   price_cents: number;
+  price_mode: Generated<"fixed" | "flexible">;
+  /** What a flexible price's amount field is filled with; null when fixed. */
+  suggested_price_cents: number | null;
   file_upload_id: string;
   cover_upload_id: string | null;
   file_name: string;
@@ -171,6 +175,11 @@ export interface CheckoutTable {
   visitor_hash: string | null;
   expires_at: Timestamp;
   created_at: CreatedAt;
+  /** The discount code the server priced this checkout with (its use is held while the checkout is open). */
+  discount_code_id: string | null;
+  discount_code: string | null;
+  original_price_cents: number | null;
+  discount_cents: Generated<number>;
 }
 
 export interface OrderTable {
@@ -189,6 +198,10 @@ export interface OrderTable {
   downloads_used: Generated<number>;
   download_window_ends_at: Timestamp;
   created_at: CreatedAt;
+  /** Snapshots of the checkout's discount: the code as the buyer used it and the amount saved. */
+  discount_code_id: Generated<string | null>;
+  discount_code: Generated<string | null>;
+  discount_cents: Generated<number>;
 }
 
 export interface DownloadLogTable {
@@ -213,6 +226,32 @@ export interface SellerSalesTotalsTable {
   revenue_cents: number;
 }
 
+export interface DiscountCodeTable {
+  id: string;
+  seller_id: string;
+  /** Upper-case: codes are case-insensitive. */
+  code: string;
+  kind: "percent" | "amount";
+  /** Percent off (1-100), or cents off. */
+  value: number;
+  all_products: Generated<boolean>;
+  starts_at: NullableTimestamp;
+  ends_at: NullableTimestamp;
+  max_uses: number | null;
+  /** Held by open checkouts. */
+  uses_reserved: Generated<number>;
+  /** Counted once each, when an order with the code is paid. */
+  uses_used: Generated<number>;
+  paused: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface DiscountCodeProductTable {
+  discount_code_id: string;
+  product_id: string;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -230,4 +269,6 @@ export interface DB {
   seller_sales_totals: SellerSalesTotalsTable;
   uploads: UploadTable;
   upload_key_sweeps: UploadKeySweepTable;
+  discount_codes: DiscountCodeTable;
+  discount_code_products: DiscountCodeProductTable;
 }

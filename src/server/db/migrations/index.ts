@@ -7,6 +7,8 @@ import * as m0005 from "./0005_checkouts_orders_downloads";
 import * as m0006 from "./0006_uploads_hardening";
 import * as m0007 from "./0007_checkout_holds_reconciliation";
 import * as m0008 from "./0008_cover_variants";
+import * as m0011 from "./0011_discount_codes";
+import * as m0012 from "./0012_flexible_prices";
 
 // Every migration, in order. Append new ones; never edit one that has landed.
 export const migrations: Record<string, Migration> = {
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   "0006_uploads_hardening": m0006,
   "0007_checkout_holds_reconciliation": m0007,
   "0008_cover_variants": m0008,
+  "0011_discount_codes": m0011,
+  "0012_flexible_prices": m0012,
 };

@@ -3,12 +3,11 @@ import type { Insertable } from "kysely";
 import Stripe from "stripe";
 import { DISCOUNT_REFUSAL_MESSAGES } from "../../../contracts/discounts";
 import { ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
-import { formatPrice, type PublicProduct } from "../../../contracts/products";
+import { formatPrice, PAY_WHAT_YOU_WANT_MESSAGES } from "../../../contracts/products";
 import type { Database } from "../../db/database";
 import type { CheckoutTable } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { holdCodeUse } from "../discounts/code-uses";
-import { discountForPurchase } from "../discounts/evaluate-discount-code";
 import {
   type CheckoutRef,
   readCheckoutSession,
@@ -18,6 +17,7 @@ import {
 import { closeCheckout } from "../orders/settle-checkouts";
 import { getPublicProduct } from "../products/public-product";
 import { publishPublicPageChange } from "../public-pages/page-cache";
+import { type BuyerChoice, decidePurchasePrice } from "./purchase-price";
 import { takeUnit } from "./stock";
 import type { CheckoutVisitor } from "./visitor";
 
@@ -31,8 +31,9 @@ const alreadyOpen = () => new AppError("checkout_open", 409, ORDER_MESSAGES.chec
 /**
  * create-checkout: a Stripe Checkout session for one product, as a direct charge on the seller's
  * own Stripe account with no application fee (we take 0%).
- * The price is decided here, from the product and the discount code the buyer typed (never from
- * anything the page sends). A limited product's unit and the code's use are taken and the checkout
+ * The price is decided here (purchase-price.ts), from the product, the discount code the buyer typed
+ * and, for a pay-what-you-want product, the amount they chose; a purchase at $0 is a free claim
+ * (claim-free-product.ts), never a checkout. A limited product's unit and the code's use are taken and the checkout
  * recorded in one transaction before Stripe is asked, so a crash at any point leaves a record the
  * janitor settles (settle-checkouts.ts). One network holds one unit of a product, and one use of a
  * code for it, at a time: the same browser gets its open checkout back.
@@ -42,13 +43,29 @@ export async function createBuyerCheckout(
   productId: string,
   visitor: CheckoutVisitor,
   now: Date,
-  code?: string,
+  choice: BuyerChoice = {},
 ): Promise<string> {
   let product = await getPublicProduct(deps.db, productId, now);
   const limited = product.inventoryType === "limited";
-  const discount = code ? await checkoutDiscount(deps.db, product, code, now) : undefined;
+  const { amountCents, discount } = await decidePurchasePrice(deps.db, product, choice, now);
+  if (amountCents === 0) {
+    const message =
+      product.priceMode === "flexible"
+        ? PAY_WHAT_YOU_WANT_MESSAGES.amountZero
+        : PAY_WHAT_YOU_WANT_MESSAGES.freeUseEmail;
+    throw new AppError("free_purchase", 422, message, { field: "amount" });
+  }
   // First: the buyer holding the last unit (or use) must get their checkout back, not "sold out".
-  const networkHold = await openCheckoutOfNetwork(deps, productId, visitor, discount?.codeId ?? null, now);
+  const networkHold = await openCheckoutOfNetwork(
+    deps,
+    productId,
+    visitor,
+    {
+      codeId: discount?.codeId ?? null,
+      amountCents,
+    },
+    now,
+  );
   if (networkHold.url) return networkHold.url;
   // The buyer's own checkout at another price just ended, and gave its unit back.
   if (networkHold.replaced) product = await getPublicProduct(deps.db, productId, now);
@@ -63,10 +80,14 @@ export async function createBuyerCheckout(
   }
   const seller = await deps.db
     .selectFrom("profiles")
-    .select("stripe_connect_account_id")
+    .select(["stripe_connect_account_id", "stripe_connect_onboarding_complete"])
     .where("id", "=", product.seller.id)
     .executeTakeFirstOrThrow();
-  const account = seller.stripe_connect_account_id!;
+  // A product that can be had for $0 is public without Stripe (free claims need none); paying needs it.
+  if (!seller.stripe_connect_onboarding_complete || !seller.stripe_connect_account_id) {
+    throw new AppError("not_purchasable", 409, ORDER_MESSAGES.notPurchasable);
+  }
+  const account = seller.stripe_connect_account_id;
 
   // Stripe wants at least 30 minutes from *its* clock when it creates the session, a moment after ours.
   const expiresAt = new Date(now.getTime() + PURCHASE_RULES.checkoutMinutes * 60_000 + EXPIRY_MARGIN_MS);
@@ -109,12 +130,17 @@ export async function createBuyerCheckout(
             quantity: 1,
             price_data: {
               currency: "usd",
-              unit_amount: discount?.priceCents ?? product.priceCents,
+              unit_amount: amountCents,
               product_data: {
                 name: product.title,
-                ...(discount
+                ...(discount && product.priceMode === "fixed"
                   ? {
                       description: `Code ${discount.code}: ${formatPrice(discount.discountCents)} off ${formatPrice(discount.originalPriceCents)}`,
+                    }
+                  : {}),
+                ...(product.priceMode === "flexible"
+                  ? {
+                      description: `Pay what you want, from ${formatPrice(discount?.priceCents ?? product.priceCents)}${discount ? ` with code ${discount.code}` : ""}`,
                     }
                   : {}),
                 ...(cover?.startsWith("https://") ? { images: [cover] } : {}),
@@ -153,21 +179,8 @@ export async function createBuyerCheckout(
   }
 }
 
-/**
- * The price this checkout charges with the buyer's code, decided by the server; a code that does not
- * apply is refused with its reason, and the buyer keeps the full price by buying without it.
- */
-async function checkoutDiscount(db: Database, product: PublicProduct, code: string, now: Date) {
-  const priced = { id: product.id, sellerId: product.seller.id, priceCents: product.priceCents };
-  // Held uses are not counted here: the hold itself takes a use, with a conditional update.
-  const discount = await discountForPurchase(db, priced, code, now, { countHeldUses: false });
-  if (!discount.ok)
-    throw new AppError("discount_refused", 422, discount.message, { reason: discount.reason });
-  return discount;
-}
-
 interface NetworkHold {
-  /** The buyer's own open checkout at the same price: its Checkout page. */
+  /** The buyer's own open checkout at the same price (code and amount): its Checkout page. */
   url?: string;
   /** Another browser on the network holds what this checkout would take (or a checkout is being made). */
   waiting: boolean;
@@ -177,8 +190,8 @@ interface NetworkHold {
 
 /**
  * The open checkouts of this product that the buyer's network holds a unit or a code's use for. The
- * buyer's own comes back as its Checkout page when it has the same code, and is ended when the buyer
- * came back with another code (or none); another browser's only stands in the way when it holds what
+ * buyer's own comes back as its Checkout page when it has the same code and amount, and is ended when
+ * the buyer came back with another code (or none) or another amount; another browser's only stands in the way when it holds what
  * this checkout would take. One that has ended on Stripe (paid, expired) is settled first, so the
  * network may hold a new one.
  */
@@ -186,7 +199,7 @@ async function openCheckoutOfNetwork(
   deps: CheckoutDeps,
   productId: string,
   visitor: CheckoutVisitor,
-  codeId: string | null,
+  { codeId, amountCents }: { codeId: string | null; amountCents: number },
   now: Date,
 ): Promise<NetworkHold> {
   const holds = await deps.db
@@ -220,7 +233,7 @@ async function openCheckoutOfNetwork(
       await settleCheckout(deps, held.id, session, now);
     } else if (!own) {
       found.waiting = true;
-    } else if (held.discount_code_id === codeId && session.url) {
+    } else if (held.discount_code_id === codeId && session.amount_total === amountCents && session.url) {
       return { ...found, url: session.url };
     } else {
       await closeCheckout(deps, held, now);

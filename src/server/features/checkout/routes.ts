@@ -1,9 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { createCheckoutSchema } from "../../../contracts/orders";
+import { type FreeClaim, freeClaimSchema } from "../../../contracts/products";
 import { redirectSchema } from "../../../contracts/seller";
 import { enforceRateLimit } from "../../http/rate-limit";
+import { claimFreeProduct } from "./claim-free-product";
 import { type CheckoutDeps, createBuyerCheckout } from "./create-checkout";
+import { textField } from "./purchase-price";
 import { checkoutBrowserId, checkoutVisitor } from "./visitor";
 
 const CHECKOUT_LIMIT = { name: "checkout:ip", limit: 30, windowSeconds: 60 };
@@ -11,16 +15,10 @@ const TOO_MANY = "Too many checkouts. Please wait a minute.";
 
 export type CheckoutRouteDeps = CheckoutDeps & { visitorKey: string; now: () => Date };
 
-/** The discount code in Buy Now's body (the JSON route's `code`, or the product page form's field), if any. */
-function discountCodeOf(body: unknown): string | undefined {
-  const code = (body as { code?: unknown } | undefined)?.code;
-  return typeof code === "string" && code.trim() !== "" ? code.slice(0, 200) : undefined;
-}
-
 /**
  * Buy Now, for the JSON route and the product page's form alike: the Stripe Checkout URL of a new (or
- * this visitor's open) checkout of the product, priced with the buyer's discount code if there is one.
- * Rate limited per IP.
+ * this visitor's open) checkout of the product, priced with the buyer's discount code (`code`) and, for
+ * pay what you want, the amount they chose (`amount`, in dollars). Rate limited per IP.
  */
 export async function buyNow(
   deps: CheckoutRouteDeps,
@@ -31,7 +29,25 @@ export async function buyNow(
   await enforceRateLimit(deps.db, CHECKOUT_LIMIT, request.ip, TOO_MANY);
   const browserId = checkoutBrowserId(request, reply, deps.appUrl.startsWith("https://"));
   const visitor = checkoutVisitor(deps.visitorKey, request.ip, browserId);
-  return createBuyerCheckout(deps, productId, visitor, deps.now(), discountCodeOf(request.body));
+  return createBuyerCheckout(deps, productId, visitor, deps.now(), {
+    code: textField(request.body, "code"),
+    amount: textField(request.body, "amount", 32),
+  });
+}
+
+/**
+ * "Email me the download", for the JSON route and the product page's form alike: a product the buyer
+ * gets for $0 becomes an order without Stripe, its link sent to the email (claim-free-product.ts).
+ */
+export async function claimFree(
+  deps: CheckoutRouteDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  claim: FreeClaim,
+): Promise<void> {
+  const browserId = checkoutBrowserId(request, reply, deps.appUrl.startsWith("https://"));
+  const visitor = checkoutVisitor(deps.visitorKey, request.ip, browserId);
+  await claimFreeProduct(deps, claim, { ip: request.ip, visitor }, deps.now());
 }
 
 /**
@@ -45,5 +61,13 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: CheckoutRoute
       "/api/checkout",
       { schema: { body: createCheckoutSchema, response: { 200: redirectSchema } } },
       async (request, reply) => ({ url: await buyNow(deps, request, reply, request.body.productId) }),
+    )
+    .post(
+      "/api/checkout/free",
+      { schema: { body: freeClaimSchema, response: { 202: z.object({ email: z.string() }) } } },
+      async (request, reply) => {
+        await claimFree(deps, request, reply, request.body);
+        return reply.status(202).send({ email: request.body.email });
+      },
     );
 }

@@ -18,7 +18,8 @@ export interface DiscountedPrice {
  * The price of a product after a code. Percentages are rounded to the nearest cent (a half cent in the
  * buyer's favour); an amount off never takes more than the price. Stripe charges no less than $0.50,
  * so a price the code would bring between $0 and $0.50 is raised to $0.50 (the buyer saves a little
- * less than the code says); a price brought to exactly $0 stays $0, a free purchase (isFreeAfterDiscount).
+ * less than the code says); a price brought to exactly $0 stays $0: a free purchase, which skips Stripe
+ * (checkout/claim-free-product.ts).
  */
 export function priceAfterDiscount(originalPriceCents: number, terms: DiscountTerms): DiscountedPrice {
   const off = terms.kind === "percent" ? Math.round((originalPriceCents * terms.value) / 100) : terms.value;
@@ -27,12 +28,6 @@ export function priceAfterDiscount(originalPriceCents: number, terms: DiscountTe
   const priceCents = reduced === 0 ? 0 : Math.max(reduced, chargeable);
   return { priceCents, discountCents: originalPriceCents - priceCents };
 }
-
-/**
- * A code that takes the whole price: no Stripe checkout can charge $0, so such a purchase needs the
- * free path (a later step). Until then it is refused with DISCOUNT_REFUSAL_MESSAGES.free_not_yet.
- */
-export const isFreeAfterDiscount = (price: DiscountedPrice) => price.priceCents === 0;
 
 export interface CodeStanding {
   paused: boolean;

@@ -7,14 +7,10 @@ import {
   normalizeDiscountCode,
   type ProductPrice,
 } from "../../../contracts/discounts";
+import type { PublicProduct } from "../../../contracts/products";
 import type { Database } from "../../db/database";
 import { getPublicProduct } from "../products/public-product";
-import {
-  type DiscountedPrice,
-  discountCodeStatus,
-  isFreeAfterDiscount,
-  priceAfterDiscount,
-} from "./discount-price";
+import { type DiscountedPrice, discountCodeStatus, priceAfterDiscount } from "./discount-price";
 
 /** The product a code is tried on: whose it is and its price now. */
 export interface PricedProduct {
@@ -101,25 +97,9 @@ export async function evaluateDiscountCode(
 }
 
 /**
- * A code as a purchase can use it today: evaluateDiscountCode, with a code that makes the product free
- * refused until free checkout exists. The product page's price and the checkout both come here, so the
- * page never promises a price the checkout would refuse.
- */
-export async function discountForPurchase(
-  db: Database,
-  product: PricedProduct,
-  typed: string,
-  now: Date,
-  options: { countHeldUses: boolean },
-): Promise<DiscountEvaluation> {
-  const evaluation = await evaluateDiscountCode(db, product, typed, now, options);
-  if (evaluation.ok && isFreeAfterDiscount(evaluation)) return refused(evaluation.code, "free_not_yet");
-  return evaluation;
-}
-
-/**
  * A public product's price with a code, for the product page (`?code=` or "Have a discount code?").
- * Uses held by open checkouts count as taken: a buyer is never shown a price no use is left for.
+ * Uses held by open checkouts count as taken: a buyer is never shown a price no use is left for. A
+ * flexible price's code applies to its minimum: priceCents is the lowest amount the buyer may pay.
  */
 export async function quoteProductPrice(
   db: Database,
@@ -127,7 +107,16 @@ export async function quoteProductPrice(
   typed: string | undefined,
   now: Date,
 ): Promise<ProductPrice> {
-  const product = await getPublicProduct(db, productId, now);
+  return priceWithCode(db, await getPublicProduct(db, productId, now), typed, now);
+}
+
+/** quoteProductPrice for a product already read. */
+export async function priceWithCode(
+  db: Database,
+  product: PublicProduct,
+  typed: string | undefined,
+  now: Date,
+): Promise<ProductPrice> {
   const full: ProductPrice = {
     productId: product.id,
     originalPriceCents: product.priceCents,
@@ -138,7 +127,7 @@ export async function quoteProductPrice(
   };
   if (!typed?.trim()) return full;
   const priced = { id: product.id, sellerId: product.seller.id, priceCents: product.priceCents };
-  const discount = await discountForPurchase(db, priced, typed, now, { countHeldUses: true });
+  const discount = await evaluateDiscountCode(db, priced, typed, now, { countHeldUses: true });
   if (!discount.ok)
     return { ...full, code: discount.code, refusal: { reason: discount.reason, message: discount.message } };
   return {

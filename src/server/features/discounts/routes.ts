@@ -24,8 +24,12 @@ export interface DiscountRouteDeps {
 }
 
 const codeParams = z.object({ id: z.string().min(1).max(64) });
-/** A product page checks a code or two; guessing codes one request at a time is kept slow. */
-const PRICE_LIMIT = { name: "discount-price:ip", limit: 60, windowSeconds: 60 };
+/**
+ * A product page checks a code or two (this route, or the page's own `?code=`); guessing codes one
+ * request at a time is kept slow.
+ */
+export const PRICE_LIMIT = { name: "discount-price:ip", limit: 60, windowSeconds: 60 };
+export const PRICE_LIMIT_MESSAGE = "Too many tries. Please wait a minute.";
 
 /** The seller's discount codes (their own only: another seller's code is a 404), and a code's price on a product page. */
 export function registerDiscountRoutes(app: FastifyInstance, deps: DiscountRouteDeps) {
@@ -75,7 +79,7 @@ export function registerDiscountRoutes(app: FastifyInstance, deps: DiscountRoute
       },
     },
     async (request) => {
-      await enforceRateLimit(deps.db, PRICE_LIMIT, request.ip, "Too many tries. Please wait a minute.");
+      await enforceRateLimit(deps.db, PRICE_LIMIT, request.ip, PRICE_LIMIT_MESSAGE);
       return quoteProductPrice(deps.db, request.params.id, request.query.code, deps.now());
     },
   );

@@ -62,7 +62,10 @@ export async function applyCheckoutSession(
       .execute();
   }
   if (session?.payment_status === "paid") return fulfilCheckout(deps, trx, session, now, effects);
-  if (!session || session.status === "expired") await endUnpaidCheckout(trx, checkoutId);
+  if (!session || session.status === "expired") {
+    const sellerId = await endUnpaidCheckout(trx, checkoutId);
+    if (sellerId) effects.notify.push({ userId: sellerId, type: "public-pages.changed" });
+  }
   return undefined;
 }
 

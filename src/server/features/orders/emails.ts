@@ -31,7 +31,8 @@ export function receiptEmail(
         ? { button: { label: "Download your file", url: `${appUrl}${purchase.downloadPath}` } }
         : {}),
       links: [{ label: "All your purchases (your library)", url: `${appUrl}${libraryPath}` }],
-      note: `Your email was shared with ${purchase.sellerName}, the creator you bought from. Payment was processed by Stripe.`,
+      // A free order ($0, claimed by email) never went through Stripe.
+      note: `Your email was shared with ${purchase.sellerName}, the creator you bought from.${purchase.amountCents > 0 ? " Payment was processed by Stripe." : ""}`,
     }),
   };
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
+import type { Selectable } from "kysely";
 import type Stripe from "stripe";
 import { PURCHASE_RULES } from "../../../contracts/orders";
 import type { Outbox } from "../../adapters/mail/outbox";
 import type { Database } from "../../db/database";
+import type { CheckoutTable } from "../../db/schema";
 import { takeUnit } from "../checkout/stock";
 import { countPaidCodeUse } from "../discounts/code-uses";
 import type { EventEffects } from "../webhooks/process-event";
@@ -23,13 +25,22 @@ const newOrderId = () => `ord_${randomBytes(10).toString("base64url")}`;
 const idOf = (value: string | { id: string } | null) =>
   typeof value === "string" ? value : (value?.id ?? null);
 
+/** What was paid for a checkout: a Stripe session, or nothing at all for a free claim. */
+export interface CheckoutPayment {
+  /** The order's key: Stripe's session id, or the free claim's own (`free_…`). */
+  sessionId: string;
+  email: string;
+  amountCents: number;
+  paymentIntentId: string | null;
+  /** The title to record when the product was deleted meanwhile. */
+  fallbackTitle?: string;
+}
+
 /**
- * The one fulfilment of a paid checkout, inside the caller's transaction, from a session as Stripe
+ * The fulfilment of a paid checkout, inside the caller's transaction, from a session as Stripe
  * answered it (see checkout-session.ts: the Connect webhook, the success page's lookup and the
  * reconciliation job all come here). Idempotent: the order is keyed by the session and the checkout
  * row is locked, so a second call (or a redelivered event) returns the existing order and sends nothing.
- * It confirms the reserved unit; a payment for a unit that can no longer be delivered is
- * refunded at once and the buyer told why.
  */
 export async function fulfilCheckout(
   deps: FulfilmentDeps,
@@ -46,23 +57,52 @@ export async function fulfilCheckout(
     .forUpdate()
     .executeTakeFirst();
   if (!checkout) return undefined;
+  const payment: CheckoutPayment = {
+    sessionId: session.id,
+    email: session.customer_details?.email ?? session.customer_email ?? "",
+    amountCents: session.amount_total ?? 0,
+    paymentIntentId: idOf(session.payment_intent),
+    ...(session.metadata?.product_title ? { fallbackTitle: session.metadata.product_title } : {}),
+  };
+  return completeCheckout(deps, trx, checkout, payment, now, effects);
+}
+
+/**
+ * The one fulfilment of a checkout, paid through Stripe (fulfilCheckout) or claimed free
+ * (checkout/claim-free-product.ts), with its row locked by the caller: the order is created once per
+ * session, the reserved unit confirmed, the code's use counted, the sale totalled and the receipt
+ * queued in the same transaction. A payment for a unit that can no longer be delivered is refunded at
+ * once and the buyer told why.
+ */
+export async function completeCheckout(
+  deps: FulfilmentDeps,
+  trx: Database,
+  checkout: Selectable<CheckoutTable>,
+  payment: CheckoutPayment,
+  now: Date,
+  effects: EventEffects,
+): Promise<string> {
   const existing = await trx
     .selectFrom("orders")
     .select("id")
-    .where("stripe_session_id", "=", session.id)
+    .where("stripe_session_id", "=", payment.sessionId)
     .executeTakeFirst();
   if (existing) return existing.id;
 
   const product = checkout.product_id
     ? await trx
         .selectFrom("products")
-        .select(["id", "title"])
+        .select(["id", "title", "inventory_type"])
         .where("id", "=", checkout.product_id)
         .executeTakeFirst()
     : undefined;
-  // A held unit is the buyer's; one released meanwhile must be taken again, if any is left.
+  // A held unit is the buyer's; one released meanwhile must be taken again, if any is left (none
+  // is needed once the seller made the product unlimited).
   const deliverable =
-    product !== undefined && (checkout.reservation !== "released" || (await takeUnit(trx, product.id)));
+    product !== undefined &&
+    (checkout.reservation !== "released" ||
+      product.inventory_type === "unlimited" ||
+      (await takeUnit(trx, product.id)));
   // The code's use is counted once, here: a checkout still open holds it; an ended one gave it back.
   if (checkout.discount_code_id) {
     await countPaidCodeUse(trx, checkout.discount_code_id, {
@@ -78,17 +118,15 @@ export async function fulfilCheckout(
     })
     .where("id", "=", checkout.id)
     .execute();
-  const email = session.customer_details?.email ?? session.customer_email ?? "";
-  const amount = session.amount_total ?? 0;
-  const title = product?.title ?? session.metadata?.product_title ?? "Unknown Product";
-  const paymentIntent = idOf(session.payment_intent);
+  const { email, amountCents: amount, paymentIntentId: paymentIntent } = payment;
+  const title = product?.title ?? payment.fallbackTitle ?? "Unknown Product";
 
   const orderId = newOrderId();
   await trx
     .insertInto("orders")
     .values({
       id: orderId,
-      stripe_session_id: session.id,
+      stripe_session_id: payment.sessionId,
       stripe_account_id: checkout.stripe_account_id,
       payment_intent_id: paymentIntent,
       seller_id: checkout.seller_id,
@@ -126,7 +164,7 @@ export async function fulfilCheckout(
     // Inside the transaction: if Stripe refuses, nothing is recorded and the event is retried.
     await deps.stripe.refunds.create(
       { payment_intent: paymentIntent, metadata: { reason: "not_deliverable" } },
-      { stripeAccount: checkout.stripe_account_id, idempotencyKey: `undeliverable-${session.id}` },
+      { stripeAccount: checkout.stripe_account_id, idempotencyKey: `undeliverable-${payment.sessionId}` },
     );
     await deps.outbox.enqueue(unavailableRefundEmail(email, title, amount), trx);
   }

@@ -33,6 +33,8 @@ export async function createProduct(deps: ProductDeps, sellerId: string, input: 
         title: input.title,
         description: input.description,
         price_cents: input.priceCents,
+        price_mode: input.priceMode,
+        suggested_price_cents: input.suggestedPriceCents,
         ...productFileColumns(file),
         ...productCoverColumns(deps.storage, cover),
         inventory_type: input.inventoryType,

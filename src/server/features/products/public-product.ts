@@ -15,7 +15,8 @@ export async function getPublicProduct(db: Database, productId: string, now: Dat
   const seller = row ? await findPublicSeller(db, row.user_id, now) : undefined;
   if (!row || !seller?.pagesPublic) throw notFound(PRODUCT_MESSAGES.notFound);
   return {
-    ...toPublicProduct(row, seller.canSell),
+    // A product a buyer can get for $0 skips Stripe: the plan alone decides whether it can be had.
+    ...toPublicProduct(row, seller.canSell || (row.price_cents === 0 && seller.planAllowsSales)),
     seller: { id: seller.id, storeName: seller.storeName, pictureUrl: seller.pictureUrl },
   };
 }

@@ -1,5 +1,6 @@
-import type { Updateable } from "kysely";
+import type { Selectable, Updateable } from "kysely";
 import {
+  PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   type ProductChanges,
   quantityBelowTakenMessage,
@@ -26,6 +27,8 @@ export type UpdateProductDeps = ProductDeps & { events: EventBus };
  *
  * - Price: checkouts copy the price when they are made (create-checkout.ts) and orders record what
  *   Stripe charged, so a new price applies to new checkouts only.
+ * - Pay what you want: a flexible price's minimum and suggestion change with it (a minimum sent alone
+ *   must stay at or below the suggestion); checkouts copy the amount the buyer chose.
  * - Stock: `quantity` is the total a limited product sells, units already taken included; what is
  *   left for sale is that total minus the units taken (sold or held). The product row is locked
  *   first: a checkout taking or giving back a unit updates that row too (stock.ts), so it either
@@ -57,7 +60,7 @@ export async function updateProduct(
     const values: Updateable<ProductTable> = {
       ...(changes.title !== undefined ? { title: changes.title } : {}),
       ...(changes.description !== undefined ? { description: changes.description } : {}),
-      ...(changes.priceCents !== undefined ? { price_cents: changes.priceCents } : {}),
+      ...pricingColumns(current, changes),
       ...(changes.inventory ? stockColumns(changes.inventory, taken) : {}),
       updated_at: now,
     };
@@ -92,6 +95,34 @@ export async function updateProduct(
   for (const upload of replaced) await deleteObjectsOf(deps.storage, upload);
   return toSellerProductDetail(row, taken);
 }
+
+/**
+ * The price columns of an edit: the whole pricing when the mode was sent (checked by the schema), or a
+ * new price alone, which for a flexible price is its minimum and may not pass the suggestion.
+ */
+function pricingColumns(
+  current: Pick<Selectable<ProductTable>, "price_mode" | "suggested_price_cents">,
+  changes: ProductChanges,
+): Pick<Updateable<ProductTable>, "price_cents" | "price_mode" | "suggested_price_cents"> {
+  if (changes.priceCents === undefined) return {};
+  if (changes.pricing) {
+    return {
+      price_cents: changes.priceCents,
+      price_mode: changes.pricing.mode,
+      suggested_price_cents: changes.pricing.suggestedPriceCents,
+    };
+  }
+  if (current.price_mode === "flexible") {
+    if (changes.priceCents > PRODUCT_LIMITS.maxFlexiblePriceCents)
+      throw priceFieldError(PRODUCT_MESSAGES.minimumTooHigh);
+    if (changes.priceCents > (current.suggested_price_cents ?? 0))
+      throw priceFieldError(PRODUCT_MESSAGES.suggestedTooLow);
+  }
+  return { price_cents: changes.priceCents };
+}
+
+const priceFieldError = (message: string) =>
+  new AppError("validation_error", 400, message, { field: "price" });
 
 /** The stock columns for a new inventory: a limited total can't go below the units already taken. */
 function stockColumns(

@@ -11,6 +11,8 @@ export interface PublicSeller {
   pagesPublic: boolean;
   /** Buyers can pay: the plan allows selling and Stripe onboarding is complete. */
   canSell: boolean;
+  /** The plan allows selling: enough for free products, which need no Stripe. */
+  planAllowsSales: boolean;
 }
 
 /** A seller as the public sees them, with the plan rules applied. Undefined for an unknown id. */
@@ -50,5 +52,6 @@ export async function findPublicSeller(
     pictureUrl: row.profile_picture_url,
     pagesPublic: access.pagesPublic,
     canSell: access.canSell && row.stripe_connect_onboarding_complete,
+    planAllowsSales: access.canSell,
   };
 }

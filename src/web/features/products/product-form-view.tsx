@@ -24,6 +24,7 @@ import { UploadError } from "../uploads/upload-error";
 import { showUploadError } from "../uploads/upload-toast";
 import { useCheckedFile } from "../uploads/use-checked-file";
 import { InventoryField } from "./inventory-field";
+import { PriceField } from "./price-field";
 import { CoverImageField, DigitalFileField } from "./product-file-fields";
 import {
   EMPTY_PRODUCT_FORM,
@@ -46,6 +47,7 @@ const FIELD_ORDER: ProductFormField[] = [
   "title",
   "description",
   "price",
+  "suggestedPrice",
   "quantityAvailable",
   "file",
   "cover",
@@ -124,6 +126,7 @@ export function ProductForm({
     title: `${id}-title`,
     description: `${id}-description`,
     price: `${id}-price`,
+    suggestedPrice: `${id}-suggested-price`,
     quantityAvailable: `${id}-quantity`,
     file: `${id}-file`,
     cover: `${id}-cover`,
@@ -157,7 +160,7 @@ export function ProductForm({
       checked.choose(file);
     },
   });
-  const text = (field: "title" | "description" | "price") => ({
+  const text = (field: "title" | "description") => ({
     id: ids[field],
     disabled: busy,
     ...fieldErrorProps(`${ids[field]}-error`, errors[field]),
@@ -226,31 +229,15 @@ export function ProductForm({
           />
           <FieldError id={`${ids.description}-error`} message={errors.description} />
         </div>
-        <div className="space-y-2">
-          <Label htmlFor={ids.price}>
-            Price (USD) <span className="text-red-600">*</span>
-          </Label>
-          <div className="relative sm:max-w-48">
-            <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted">
-              $
-            </span>
-            <Input
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              placeholder="19.99"
-              className="pl-7"
-              {...text("price")}
-            />
-          </div>
-          {product && (
-            <p className="text-xs text-muted">
-              A new price applies to new checkouts; past orders keep theirs.
-            </p>
-          )}
-          <FieldError id={`${ids.price}-error`} message={errors.price} />
-        </div>
+        <PriceField
+          ids={ids}
+          register={register}
+          flexible={watch("flexiblePrice")}
+          editing={Boolean(product)}
+          errors={errors}
+          onChange={clearError}
+          disabled={busy}
+        />
         <InventoryField
           id={ids.quantityAvailable}
           control={control}

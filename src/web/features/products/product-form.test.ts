@@ -22,6 +22,8 @@ const product: SellerProductDetail = {
   title: "Guide",
   description: "All of it",
   priceCents: 1950,
+  priceMode: "fixed",
+  suggestedPriceCents: null,
   inventoryType: "limited",
   quantityAvailable: 6,
   fileSizeBytes: 1000,
@@ -109,9 +111,14 @@ describe("the edit form", () => {
       title: "Guide",
       description: "All of it",
       price: "19.50",
+      flexiblePrice: false,
+      suggestedPrice: "",
       inventoryType: "limited",
       quantityAvailable: "10",
     });
+    expect(
+      productFormValues({ ...product, priceMode: "flexible", priceCents: 0, suggestedPriceCents: 500 }),
+    ).toMatchObject({ price: "0.00", flexiblePrice: true, suggestedPrice: "5.00" });
     expect(
       productFormValues({ ...product, inventoryType: "unlimited", quantityAvailable: null }),
     ).toMatchObject({

@@ -10,13 +10,20 @@ import {
 export type ProductFormValues = {
   title: string;
   description: string;
+  /** The price, or the minimum when buyers pay what they want. */
   price: string;
+  /** "Let buyers pay what they want": a minimum (`price`) and a suggested price. */
+  flexiblePrice: boolean;
+  suggestedPrice: string;
   inventoryType: "unlimited" | "limited";
   quantityAvailable: string;
 };
 
 /** The fields a message can be shown next to: the typed ones, the file and the cover. */
-export type ProductFormField = Exclude<keyof ProductFormValues, "inventoryType"> | "file" | "cover";
+export type ProductFormField =
+  | Exclude<keyof ProductFormValues, "inventoryType" | "flexiblePrice">
+  | "file"
+  | "cover";
 
 export type ProductFieldErrors = Partial<Record<ProductFormField, string>>;
 
@@ -28,6 +35,7 @@ const FIELD_NAMES: Record<ProductFormField, string> = {
   title: "Product Title",
   description: "Description",
   price: "Price",
+  suggestedPrice: "Suggested Price",
   quantityAvailable: "Quantity",
   file: "Digital File",
   cover: "Cover Image",
@@ -40,6 +48,8 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   title: "",
   description: "",
   price: "",
+  flexiblePrice: false,
+  suggestedPrice: "",
   inventoryType: "unlimited",
   quantityAvailable: "",
 };
@@ -51,6 +61,9 @@ export function productFormValues(product: SellerProductDetail): ProductFormValu
     title: product.title,
     description: product.description,
     price: (product.priceCents / 100).toFixed(2),
+    flexiblePrice: product.priceMode === "flexible",
+    suggestedPrice:
+      product.suggestedPriceCents === null ? "" : (product.suggestedPriceCents / 100).toFixed(2),
     inventoryType: product.inventoryType,
     quantityAvailable: limited
       ? String((product.quantityAvailable ?? 0) + product.unitsSold + product.unitsHeld)
@@ -82,7 +95,7 @@ export function toCreateProductInput(
   return {
     title: values.title,
     description: values.description,
-    price: values.price,
+    ...pricingInput(values),
     inventoryType: values.inventoryType,
     quantityAvailable: values.inventoryType === "limited" ? values.quantityAvailable : null,
     fileUploadId,
@@ -90,9 +103,16 @@ export function toCreateProductInput(
   };
 }
 
+/** The pricing fields as the API takes them: a flexible price sends its minimum and suggestion. */
+function pricingInput(values: ProductFormValues) {
+  return values.flexiblePrice
+    ? { price: values.price, priceMode: "flexible" as const, suggestedPrice: values.suggestedPrice }
+    : { price: values.price, priceMode: "fixed" as const };
+}
+
 /**
  * An edit sends only what the seller changed (a checkout taking a unit meanwhile is then never undone
- * by an untouched form). Inventory goes as a pair. `coverUploadId: null` removes the cover.
+ * by an untouched form). Inventory goes as a pair, pricing as a whole. `coverUploadId: null` removes the cover.
  */
 export function toUpdateProductInput(
   values: ProductFormValues,
@@ -103,7 +123,7 @@ export function toUpdateProductInput(
   return {
     ...(changed.title ? { title: values.title } : {}),
     ...(changed.description ? { description: values.description } : {}),
-    ...(changed.price ? { price: values.price } : {}),
+    ...(changed.price || changed.flexiblePrice || changed.suggestedPrice ? pricingInput(values) : {}),
     ...(inventoryChanged
       ? {
           inventoryType: values.inventoryType,
@@ -120,8 +140,11 @@ export function formFieldOf(apiField: unknown): ProductFormField | undefined {
     case "title":
     case "description":
     case "price":
+    case "suggestedPrice":
     case "quantityAvailable":
       return apiField as ProductFormField;
+    case "priceMode":
+      return "price";
     case "inventoryType":
       return "quantityAvailable";
     case "fileUploadId":

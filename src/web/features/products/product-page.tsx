@@ -1,3 +1,4 @@
+import type { ProductPrice } from "../../../contracts/discounts";
 import type { PublicProduct } from "../../../contracts/products";
 import { CreatorPageShell, creatorOf } from "../../components/layout/creator-page-shell";
 import { ProductCover } from "./product-cover";
@@ -6,11 +7,20 @@ import { SellerBlock } from "./seller-block";
 
 /**
  * /product/{id}, rendered on the server (features/public-pages): every action is a plain form, so
- * it works without JavaScript. `answer` is what the last form post said (a refusal, a resent link).
+ * it works without JavaScript. `answer` is what the last form post said (a refusal, a resent link);
+ * `quote` the price with the buyer's discount code (`?code=`).
  * On a phone the title, price and Buy Now come right after the cover and the description follows; on
  * a wide screen the description sits under the cover, beside them.
  */
-export function ProductPage({ product, answer }: { product: PublicProduct; answer?: PurchaseAnswer }) {
+export function ProductPage({
+  product,
+  quote,
+  answer,
+}: {
+  product: PublicProduct;
+  quote?: ProductPrice | undefined;
+  answer?: PurchaseAnswer | undefined;
+}) {
   return (
     <CreatorPageShell creator={creatorOf(product.seller)}>
       <article className="mx-auto grid max-w-6xl gap-x-12 gap-y-6 px-4 py-6 sm:px-6 sm:py-12 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-y-10">
@@ -28,7 +38,7 @@ export function ProductPage({ product, answer }: { product: PublicProduct; answe
             </h1>
             <SellerBlock seller={product.seller} />
           </div>
-          <PurchasePanel product={product} {...(answer ? { answer } : {})} />
+          <PurchasePanel product={product} quote={quote} answer={answer} />
         </div>
         {product.description && (
           <section aria-labelledby="about-product" className="min-w-0 lg:col-start-1">

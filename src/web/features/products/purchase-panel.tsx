@@ -1,20 +1,35 @@
-import { Download, ShieldCheck } from "lucide-react";
-import { formatPrice, PURCHASE_UNAVAILABLE, type PublicProduct } from "../../../contracts/products";
+import { Download, Mail, ShieldCheck } from "lucide-react";
+import type { ProductPrice } from "../../../contracts/discounts";
+import { PURCHASE_UNAVAILABLE, type PublicProduct } from "../../../contracts/products";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { DownloadTermsItems, NoteItem } from "../downloads/download-terms-notes";
 import { type ResendAnswer, ResendLinkPanel } from "../downloads/resend-link-panel";
+import { AmountField, type BuyerEntry, DiscountCodeForm, FreeClaimForm, PriceLine } from "./price-forms";
 import { SOLD_OUT_BADGE, stockNotice } from "./stock";
 
 /** What the server answered the page's last form post with. */
-export interface PurchaseAnswer {
-  /** Why Buy Now was refused (sold out, not purchasable, too many). */
+export interface PurchaseAnswer extends BuyerEntry {
+  /** Why Buy Now was refused (sold out, not purchasable, too many, a code that no longer applies). */
   buyRefused?: string;
   resend?: ResendAnswer;
 }
 
-/** Buy Now posts a plain form: the server answers 303 to Stripe Checkout, so no script is needed. */
-function BuyButton({ product }: { product: PublicProduct }) {
+/**
+ * Buy Now posts a plain form: the server answers 303 to Stripe Checkout, so no script is needed. It
+ * carries the buyer's code and, for pay what you want, the amount field.
+ */
+function BuyForm({
+  product,
+  code,
+  minimumCents,
+  answer,
+}: {
+  product: PublicProduct;
+  code: string | null;
+  minimumCents: number;
+  answer?: PurchaseAnswer | undefined;
+}) {
   if (product.soldOut) {
     return (
       <Button size="lg" className="w-full" disabled>
@@ -23,7 +38,11 @@ function BuyButton({ product }: { product: PublicProduct }) {
     );
   }
   return (
-    <form method="post" action={`/product/${product.id}/buy`} data-buy-now="">
+    <form method="post" action={`/product/${product.id}/buy`} data-buy-now="" className="space-y-4">
+      {code && <input type="hidden" name="code" value={code} />}
+      {product.priceMode === "flexible" && (
+        <AmountField product={product} minimumCents={minimumCents} entry={answer?.amount} />
+      )}
       <Button type="submit" size="lg" className="w-full" disabled={!product.purchasable}>
         Buy Now
       </Button>
@@ -31,16 +50,32 @@ function BuyButton({ product }: { product: PublicProduct }) {
   );
 }
 
-/** Price, stock, Buy Now (or why not) and what the buyer gets. */
-export function PurchasePanel({ product, answer }: { product: PublicProduct; answer?: PurchaseAnswer }) {
+/**
+ * Price, stock, Buy Now (or why not) and what the buyer gets. `quote` is the price with the code the
+ * buyer gave (`?code=`): a fixed price brought to $0, or a product free anyway, asks for an email
+ * instead of a payment; a pay-what-you-want product whose minimum is $0 offers both.
+ */
+export function PurchasePanel({
+  product,
+  quote,
+  answer,
+}: {
+  product: PublicProduct;
+  quote?: ProductPrice | undefined;
+  answer?: PurchaseAnswer | undefined;
+}) {
   const notice = stockNotice(product);
   const reason = !product.soldOut && !product.purchasable ? product.unavailableReason : null;
+  const applied = quote && quote.refusal === null ? quote : undefined;
+  const code = applied?.code ?? null;
+  const minimumCents = applied?.priceCents ?? product.priceCents;
+  const flexible = product.priceMode === "flexible";
+  const freeOnly = !flexible && minimumCents === 0;
+  const canClaimFree = minimumCents === 0 && !product.soldOut;
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center gap-3">
-        <p className="text-3xl font-bold tracking-tight text-ink tabular-nums">
-          {formatPrice(product.priceCents)}
-        </p>
+        <PriceLine product={product} quote={quote} />
         {product.soldOut && (
           <Badge tone="danger" className="font-semibold">
             {SOLD_OUT_BADGE}
@@ -48,23 +83,41 @@ export function PurchasePanel({ product, answer }: { product: PublicProduct; ans
         )}
       </div>
       {notice && <p className="text-sm font-medium text-amber-700">{notice}</p>}
-      <div className="space-y-2">
+      <div className="space-y-3">
         {answer?.buyRefused && (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
             {answer.buyRefused}
           </p>
         )}
-        <BuyButton product={product} />
+        {freeOnly && !product.soldOut ? (
+          <FreeClaimForm product={product} code={code} entry={answer?.free} />
+        ) : (
+          <BuyForm product={product} code={code} minimumCents={minimumCents} answer={answer} />
+        )}
+        {flexible && canClaimFree && (
+          <div className="border-t border-line pt-4">
+            <FreeClaimForm product={product} code={code} entry={answer?.free} lead="Or get it for $0:" />
+          </div>
+        )}
         {reason && (
           <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">
             {reason}
           </p>
         )}
+        {product.purchasable && product.priceCents > 0 && (
+          <DiscountCodeForm product={product} quote={quote} />
+        )}
         <ResendLinkPanel productId={product.id} {...(answer?.resend ? { answer: answer.resend } : {})} />
       </div>
       <ul className="space-y-2 border-t border-line pt-5">
-        <NoteItem icon={Download}>Instant download after payment.</NoteItem>
-        <NoteItem icon={ShieldCheck}>Secure payment by card through Stripe.</NoteItem>
+        {freeOnly ? (
+          <NoteItem icon={Mail}>The download link is sent to your email.</NoteItem>
+        ) : (
+          <>
+            <NoteItem icon={Download}>Instant download after payment.</NoteItem>
+            <NoteItem icon={ShieldCheck}>Secure payment by card through Stripe.</NoteItem>
+          </>
+        )}
         <DownloadTermsItems />
       </ul>
     </div>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatPrice, type Storefront } from "../../../contracts/products";
+import { priceLabel, type Storefront } from "../../../contracts/products";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -43,7 +43,7 @@ export function StoreProductCard({
           <p className="mt-2 line-clamp-3 text-sm break-words text-muted">{product.description}</p>
         )}
         <div className="mt-auto flex items-center justify-between gap-3 pt-5">
-          <p className="text-lg font-bold text-ink tabular-nums">{formatPrice(product.priceCents)}</p>
+          <p className="text-lg font-bold text-ink tabular-nums">{priceLabel(product)}</p>
           <Button asChild size="sm">
             <Link to={`/product/${product.id}`} aria-label={`View Details of ${product.title}`}>
               View Details

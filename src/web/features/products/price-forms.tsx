@@ -1,0 +1,175 @@
+import { Tag } from "lucide-react";
+import type { ProductPrice } from "../../../contracts/discounts";
+import { formatPrice, type PublicProduct, priceLabel } from "../../../contracts/products";
+import { Button } from "../../components/ui/button";
+import { FieldError, fieldErrorProps } from "../../components/ui/field-error";
+import { Input } from "../../components/ui/input";
+
+/** What the buyer typed in the product page's forms, sent back with the server's answer. */
+export interface BuyerEntry {
+  /** The amount typed for a pay-what-you-want product, and why it was refused. */
+  amount?: { value: string; problem?: string | undefined };
+  /** The email typed in "Email me the download", and why it was refused. */
+  free?: { email: string; problem?: string | undefined };
+}
+
+/**
+ * The price: "$19.99", "$5.00+" for pay what you want, or "Free"; with a code that applies, the
+ * original struck through beside the new one.
+ */
+export function PriceLine({ product, quote }: { product: PublicProduct; quote?: ProductPrice | undefined }) {
+  const discounted = quote && quote.refusal === null && quote.discountCents > 0;
+  const current = discounted ? { ...product, priceCents: quote.priceCents } : product;
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+      {discounted && (
+        <s className="text-xl font-semibold text-muted tabular-nums">
+          <span className="sr-only">Was </span>
+          {priceLabel(product)}
+        </s>
+      )}
+      <span className="text-3xl font-bold tracking-tight text-ink tabular-nums">{priceLabel(current)}</span>
+      {discounted && (
+        <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-medium text-emerald-800">
+          Code {quote.code}: {formatPrice(quote.discountCents)} off
+        </span>
+      )}
+    </p>
+  );
+}
+
+/**
+ * "Have a discount code?": a GET form that loads the page again with `?code=`, which shows the new
+ * price (or why the code does not apply) and carries the code into Buy Now. Open when a code was given.
+ */
+export function DiscountCodeForm({
+  product,
+  quote,
+}: {
+  product: PublicProduct;
+  quote?: ProductPrice | undefined;
+}) {
+  const id = `code-${product.id}`;
+  const refusal = quote?.refusal?.message;
+  return (
+    <details open={quote?.code ? true : undefined} className="group rounded-xl border border-line bg-white">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-3 text-sm font-medium text-ink hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+        <Tag className="size-4 text-muted" aria-hidden="true" />
+        Have a discount code?
+      </summary>
+      <form method="get" action={`/product/${product.id}`} className="space-y-2 px-4 pb-4">
+        <label htmlFor={id} className="sr-only">
+          Discount code
+        </label>
+        <div className="flex gap-2">
+          <Input
+            id={id}
+            name="code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={64}
+            placeholder="CODE"
+            defaultValue={quote?.code ?? undefined}
+            className="uppercase"
+            {...fieldErrorProps(`${id}-problem`, refusal)}
+          />
+          <Button type="submit" variant="secondary">
+            Apply
+          </Button>
+        </div>
+        {refusal && (
+          <p id={`${id}-problem`} role="alert" className="text-sm text-red-700">
+            {refusal} The full price applies.
+          </p>
+        )}
+      </form>
+    </details>
+  );
+}
+
+/** The amount a pay-what-you-want buyer pays, inside the Buy Now form, filled with the suggestion. */
+export function AmountField({
+  product,
+  minimumCents,
+  entry,
+}: {
+  product: PublicProduct;
+  minimumCents: number;
+  entry?: BuyerEntry["amount"];
+}) {
+  const id = `amount-${product.id}`;
+  const suggested = Math.max(product.suggestedPriceCents ?? minimumCents, minimumCents);
+  const problem = entry?.problem;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        Name your price (USD)
+      </label>
+      <div className="relative">
+        <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted">
+          $
+        </span>
+        <Input
+          id={id}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={entry?.value ?? (suggested / 100).toFixed(2)}
+          className="h-11 pl-7 text-base tabular-nums"
+          {...fieldErrorProps(`${id}-problem`, problem, `${id}-hint`)}
+        />
+      </div>
+      <p id={`${id}-hint`} className="text-sm text-muted">
+        {minimumCents === 0 ? "Any amount, or $0" : `${formatPrice(minimumCents)} or more`}, up to $10,000.
+      </p>
+      <FieldError id={`${id}-problem`} message={problem} />
+    </div>
+  );
+}
+
+/**
+ * "Email me the download": a product the buyer gets for $0 is sent to their email, without Stripe.
+ * The server creates the order and answers "Check your email".
+ */
+export function FreeClaimForm({
+  product,
+  code,
+  entry,
+  lead,
+}: {
+  product: PublicProduct;
+  code?: string | null | undefined;
+  entry?: BuyerEntry["free"];
+  /** Above the field, when the form is the second way to get the product. */
+  lead?: string;
+}) {
+  const id = `free-${product.id}`;
+  const problem = entry?.problem;
+  return (
+    <form method="post" action={`/product/${product.id}/free`} noValidate className="space-y-3">
+      {lead && <p className="text-sm font-medium text-ink">{lead}</p>}
+      {code && <input type="hidden" name="code" value={code} />}
+      <div className="space-y-1.5">
+        <label htmlFor={id} className="text-sm font-medium text-ink">
+          Your email
+        </label>
+        <Input
+          id={id}
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          required
+          defaultValue={entry?.email}
+          className="h-11 text-base"
+          {...fieldErrorProps(`${id}-problem`, problem)}
+        />
+        <FieldError id={`${id}-problem`} message={problem} />
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={!product.purchasable}>
+        Email me the download
+      </Button>
+    </form>
+  );
+}
