@@ -3,12 +3,12 @@
  * add `--postgres` to use TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres).
  *
  * One seller with 100,000 orders and 1,000,000 store views. Through the real app on a real port,
- * autocannon (50 connections) measures: the dashboard's stats, the first Customer Sales page, the
- * public product API, each right after a trivial endpoint of the same server (the baseline), in
- * rounds; each result is the median of its ratios to the baseline measured just before it.
+ * autocannon in a child process (50 connections) measures: the dashboard's stats, the first Customer
+ * Sales page, the public product API, each right after a trivial endpoint of the same server (the
+ * baseline), in rounds; each result is the median of its ratios to the baseline measured just before it.
  */
-import autocannon from "autocannon";
 import { sql } from "kysely";
+import { pairedRatios } from "./load";
 
 const ORDERS = 100_000;
 const STORE_VIEWS = 1_000_000;
@@ -75,21 +75,6 @@ const signIn = await t.request({
 });
 const sellerCookie = cookiesOf(signIn);
 
-async function measure(path: string, cookie?: string) {
-  const result = await autocannon({
-    url: `${t.url}${path}`,
-    connections: 50,
-    duration: SECONDS_PER_MEASUREMENT,
-    ...(cookie ? { headers: { cookie } } : {}),
-  });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.non2xx + result.errors,
-  };
-}
-
 // Warm up each path once so the first measurement does not pay for JIT and plans.
 for (const path of [
   "/bench/trivial",
@@ -100,38 +85,13 @@ for (const path of [
   await fetch(`${t.url}${path}`, { headers: { cookie: sellerCookie } });
 }
 
-// The machine's load drifts within seconds (other work shares it), so each endpoint is measured right
-// after the baseline, in several rounds, and reported as the median of those paired ratios.
-const ROUNDS = 3;
-const SECONDS_PER_MEASUREMENT = 2;
-const endpoints = [
-  { name: "dashboard stats", path: "/api/dashboard/stats", cookie: sellerCookie },
-  { name: "first Customer Sales page", path: "/api/orders", cookie: sellerCookie },
-  { name: "public product API", path: "/api/public/products/benchproduct" },
-];
-const rows = endpoints.map((endpoint) => ({ ...endpoint, ratios: [] as number[], runs: [] as Run[] }));
-const baselineRuns: Run[] = [];
-type Run = Awaited<ReturnType<typeof measure>>;
-for (let round = 0; round < ROUNDS; round++) {
-  for (const row of rows) {
-    const baseline = await measure("/bench/trivial");
-    const run = await measure(row.path, row.cookie);
-    baselineRuns.push(baseline);
-    row.runs.push(run);
-    row.ratios.push(run.rps / baseline.rps);
-  }
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const summary = (runs: Run[]) =>
-  `${median(runs.map((r) => r.rps)).toFixed(0)} | ${median(runs.map((r) => r.p50))} | ${median(runs.map((r) => r.p99))} | ${runs.reduce((sum, r) => sum + r.errors, 0)}`;
-console.log(
-  `\n${ROUNDS} rounds of ${SECONDS_PER_MEASUREMENT} s per endpoint, each right after the baseline; medians.`,
-  "\n| endpoint | req/s | p50 ms | p99 ms | errors | throughput vs baseline (median, all rounds) |\n|---|---|---|---|---|---|",
+await pairedRatios(
+  t.url!,
+  [
+    { name: "dashboard stats", path: "/api/dashboard/stats", headers: { cookie: sellerCookie } },
+    { name: "first Customer Sales page", path: "/api/orders", headers: { cookie: sellerCookie } },
+    { name: "public product API", path: "/api/public/products/benchproduct" },
+  ],
+  { rounds: 3, seconds: 2, baselinePath: "/bench/trivial" },
 );
-console.log(`| trivial endpoint (baseline) | ${summary(baselineRuns)} | 1.000 |`);
-for (const row of rows) {
-  const ratios = row.ratios.map((ratio) => ratio.toFixed(3)).join(", ");
-  console.log(`| ${row.name} | ${summary(row.runs)} | ${median(row.ratios).toFixed(3)} (${ratios}) |`);
-}
 await t.close();

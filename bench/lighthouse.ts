@@ -85,9 +85,10 @@ async function audit(url: string, port: number): Promise<RunResult> {
   return { scores, lcpMs, failing, ...(performanceError ? { performanceError } : {}) };
 }
 
+/** The median of the runs that measured it (a run whose trace failed has no performance numbers). */
 const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return sorted.length === 0 ? Number.NaN : (sorted[Math.floor(sorted.length / 2)] as number);
 };
 
 const chrome = await chromeLauncher.launch({
@@ -105,7 +106,10 @@ try {
     for (let run = 0; run < runs; run++) results.push(await audit(`${t.url}${pagePath}`, chrome.port));
     const scores = CATEGORIES.map((id) => median(results.map((r) => r.scores[id])));
     const lcp = median(results.map((r) => r.lcpMs)) / 1000;
-    console.log(`| ${name} | ${scores.join(" | ")} | ${lcp.toFixed(2)} |`);
+    const lcpRuns = results
+      .map((r) => (Number.isFinite(r.lcpMs) ? (r.lcpMs / 1000).toFixed(2) : "-"))
+      .join(", ");
+    console.log(`| ${name} | ${scores.join(" | ")} | ${lcp.toFixed(2)} (${lcpRuns}) |`);
     const failing = [
       ...new Set(results.flatMap((r) => r.failing)),
       ...new Set(

@@ -19,6 +19,7 @@ import { checkoutOrigin } from "./features/checkout/checkout-origin";
 import { registerCheckoutRoutes } from "./features/checkout/routes";
 import { checkoutVisitorKey } from "./features/checkout/visitor";
 import { registerDevMailbox } from "./features/dev-mailbox/routes";
+import { registerDiscountRoutes } from "./features/discounts/routes";
 import { registerDownloadRoutes } from "./features/downloads/routes";
 import { storageLinkGate } from "./features/downloads/storage-link-gate";
 import { buyerLinkKey } from "./features/orders/buyer-links";
@@ -128,15 +129,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(deps.virusScanner ? { virusScanner: deps.virusScanner } : {}),
     fileLinkGates: { downloadAllowed: storageLinkGate(deps.db, now) },
   });
-  registerProductRoutes(server, { db: deps.db, storage: deps.storage, auth, now });
+  registerProductRoutes(server, { db: deps.db, storage: deps.storage, auth, now, events: deps.events });
   registerStorefrontRoutes(server, {
     db: deps.db,
     storage: deps.storage,
     auth,
+    events: deps.events,
     secret: deps.authSecret,
     now,
   });
   registerAnalyticsRoutes(server, { db: deps.db, auth, now });
+  registerDiscountRoutes(server, { db: deps.db, auth, now });
   const linkKey = buyerLinkKey(deps.authSecret);
   const fulfilment = { stripe: deps.stripe, outbox: deps.outbox, appUrl: deps.appUrl, linkKey };
   const settling = { ...fulfilment, db: deps.db, events: deps.events };
@@ -172,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth,
     appUrl: deps.appUrl,
     assets: await loadPublicPageAssets(webDistDir),
+    events: deps.events,
     checkout,
     resend: { db: deps.db, outbox: deps.outbox, appUrl: deps.appUrl, linkKey },
     buyer: { ...settling, storage: deps.storage },

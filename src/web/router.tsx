@@ -3,6 +3,22 @@ import { PageSpinner } from "./components/ui/spinner";
 import { ErrorScreen } from "./features/errors/error-screen";
 import { useRealtimeUpdates } from "./lib/realtime";
 import { useSession } from "./lib/session";
+import { APP_PAGE_PATHS, SERVER_PAGE_PATHS } from "./route-paths";
+
+/**
+ * React Router keys each history entry (and the scroll position saved for it) by the key in its
+ * history state. An entry opened as a document has no state, so all of them would share the key
+ * "default", and a new page would open at the scroll position saved on another one (/terms opened
+ * 2,300 px down). Each entry gets a key of its own before the router reads it; history state survives
+ * reloads and back/forward, so those still restore the entry's own position.
+ */
+function keyThisHistoryEntry(): void {
+  const state: unknown = window.history.state;
+  if (state && typeof state === "object" && "key" in state && state.key) return;
+  const key = Math.random().toString(36).slice(2, 10);
+  window.history.replaceState({ usr: null, idx: 0, ...(state as object | null), key }, "");
+}
+keyThisHistoryEntry();
 
 function RootLayout() {
   const { user } = useSession();
@@ -14,9 +30,6 @@ function RootLayout() {
     </>
   );
 }
-
-/** Pages the server renders (features/public-pages): the app has no code for them. */
-const SERVER_PAGES = ["success", "download/:token", "product/:productId", "store/:userId"];
 
 /**
  * A navigation inside the app to a page the server renders (a Link without reloadDocument, a
@@ -39,43 +52,53 @@ export const router = createBrowserRouter([
     children: [
       { index: true, loader: loadFromServer },
       {
-        path: "auth",
+        path: APP_PAGE_PATHS.auth,
         lazy: () => import("./features/auth/auth-page").then((m) => ({ Component: m.AuthPage })),
       },
       {
-        path: "terms",
+        path: APP_PAGE_PATHS.terms,
         lazy: () => import("./features/marketing/terms-page").then((m) => ({ Component: m.TermsPage })),
       },
       {
-        path: "privacy",
+        path: APP_PAGE_PATHS.privacy,
         lazy: () => import("./features/marketing/privacy-page").then((m) => ({ Component: m.PrivacyPage })),
       },
       {
-        path: "status",
+        path: APP_PAGE_PATHS.status,
         lazy: () => import("./features/status/status-page").then((m) => ({ Component: m.StatusPage })),
       },
       {
-        path: "system-status",
+        path: APP_PAGE_PATHS.systemStatus,
         lazy: () =>
           import("./features/status/system-status-page").then((m) => ({ Component: m.SystemStatusPage })),
       },
       {
-        path: "dashboard",
+        path: APP_PAGE_PATHS.dashboard,
         lazy: () =>
           import("./features/dashboard/dashboard-page").then((m) => ({ Component: m.DashboardPage })),
       },
       {
-        path: "new",
+        path: APP_PAGE_PATHS.newProduct,
         lazy: () =>
           import("./features/products/new-product-page").then((m) => ({ Component: m.NewProductPage })),
       },
       {
-        path: "settings",
+        path: APP_PAGE_PATHS.editProduct,
+        lazy: () =>
+          import("./features/products/edit-product-page").then((m) => ({ Component: m.EditProductPage })),
+      },
+      {
+        path: APP_PAGE_PATHS.settings,
         lazy: () => import("./features/settings/settings-page").then((m) => ({ Component: m.SettingsPage })),
       },
-      ...SERVER_PAGES.map((path) => ({ path, loader: loadFromServer })),
       {
-        path: "library",
+        path: APP_PAGE_PATHS.discounts,
+        lazy: () =>
+          import("./features/discounts/discounts-page").then((m) => ({ Component: m.DiscountsPage })),
+      },
+      ...SERVER_PAGE_PATHS.map((path) => ({ path, loader: loadFromServer })),
+      {
+        path: APP_PAGE_PATHS.library,
         lazy: () => import("./features/library/library-page").then((m) => ({ Component: m.LibraryPage })),
       },
       {

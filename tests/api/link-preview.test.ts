@@ -63,10 +63,10 @@ describe("link previews", () => {
     expect(meta(store.body, "og:url")).toBe(`${APP_URL}/store/${seller.userId}`);
   });
 
-  it("sends unknown products home and serves the plain app for other pages", async () => {
+  it("answers unknown products with a 404 page without a preview, and serves the plain app for other pages", async () => {
     const missing = await crawl("/product/doesnotexist");
-    expect(missing.statusCode).toBe(302);
-    expect(missing.headers.location).toBe("/");
+    expect(missing.statusCode).toBe(404);
+    expect(meta(missing.body, "og:title")).toBeUndefined();
     const terms = (await crawl("/terms")).body;
     expect(meta(terms, "og:title")).toBeUndefined();
     expect(terms).toContain('content="default"');

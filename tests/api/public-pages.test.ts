@@ -91,10 +91,20 @@ describe("server-rendered product page", () => {
     );
   });
 
-  it("sends a missing product home", async () => {
+  it("answers a missing product with a 404 page and a way home, which no cache keeps", async () => {
     const response = await page("/product/doesnotexist");
-    expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe("/");
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.body).toMatch(/<h1[^>]*>Product not found<\/h1>/);
+    expect(response.body).toMatch(/<a [^>]*href="\/"[^>]*>Return to Home<\/a>/);
+    expect(response.body).toContain('<meta name="robots" content="noindex" />');
+
+    // A product deleted since: the same page, at once.
+    const product = await createProduct(t, seller.cookie, {}, { cover: false });
+    expect((await page(`/product/${product.id}`)).statusCode).toBe(200);
+    await t.request({ method: "DELETE", url: `/api/products/${product.id}`, cookie: seller.cookie });
+    expect((await page(`/product/${product.id}`)).statusCode).toBe(404);
   });
 });
 
@@ -325,5 +335,92 @@ describe("robots.txt", () => {
     }
     expect(response.body).not.toContain("Disallow: /product");
     expect(response.body).not.toContain("Disallow: /store");
+    expect(rules).toContain(`Sitemap: ${APP_URL}/sitemap.xml`);
+  });
+});
+
+describe("status codes of the web app's pages", () => {
+  it("a path no page answers gets the app with 404; the app's own pages get it with 200", async () => {
+    for (const url of ["/no-such-page", "/dashboard/extra", "/products/abc", "/store"]) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers["content-type"], url).toBe("text/html; charset=utf-8");
+      expect(response.body, url).toContain('<div id="root">');
+    }
+    for (const url of [
+      "/auth",
+      "/auth?reset=true&token=x",
+      "/dashboard",
+      "/dashboard/",
+      "/products/abc/edit",
+      "/library",
+    ]) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="root">');
+    }
+    // A browser revalidating a missing page still gets the page, not an empty answer.
+    const missing = await page("/no-such-page", {
+      "if-none-match": "*",
+      "if-modified-since": new Date().toUTCString(),
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root">');
+    // Not pages: JSON 404s, as before.
+    expect((await page("/api/nothing")).json().code).toBe("not_found");
+    expect((await page("/assets/missing.js")).json().code).toBe("not_found");
+  });
+});
+
+describe("sitemap.xml", () => {
+  it("lists the landing page, public stores and their live products with their last change, and nothing else", async () => {
+    const live = await createProduct(t, seller.cookie, { title: "Mapped" }, { cover: false });
+    const gone = await createProduct(t, seller.cookie, { title: "Unmapped" }, { cover: false });
+    await t.request({ method: "DELETE", url: `/api/products/${gone.id}`, cookie: seller.cookie });
+    // Signed up, never subscribed: no public store, so not in the sitemap.
+    const visitor = await signUp(t);
+
+    const response = await page("/sitemap.xml");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    const xml = response.body;
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs[0]).toBe(`${APP_URL}/`);
+    expect(locs).toContain(`${APP_URL}/store/${seller.userId}`);
+    expect(locs).toContain(`${APP_URL}/product/${live.id}`);
+    expect(locs).not.toContain(`${APP_URL}/product/${gone.id}`);
+    expect(locs).not.toContain(`${APP_URL}/store/${visitor.userId}`);
+    expect(new Set(locs).size).toBe(locs.length);
+
+    const { updated_at: productChanged } = await t.db
+      .selectFrom("products")
+      .select("updated_at")
+      .where("id", "=", live.id)
+      .executeTakeFirstOrThrow();
+    expect(xml).toContain(
+      `<url><loc>${APP_URL}/product/${live.id}</loc><lastmod>${productChanged.toISOString()}</lastmod></url>`,
+    );
+    const storeEntry = new RegExp(
+      `<loc>${APP_URL}/store/${seller.userId}</loc><lastmod>([^<]+)</lastmod>`,
+    ).exec(xml);
+    expect(new Date(storeEntry![1]!).getTime()).toBeGreaterThanOrEqual(productChanged.getTime());
+  });
+
+  it("leaves out a store once its pages stop being public, 30 days after a cancellation", async () => {
+    const leaving = await readySeller(t);
+    const product = await createProduct(t, leaving.cookie, {}, { cover: false });
+    const storeLoc = `<loc>${APP_URL}/store/${leaving.userId}</loc>`;
+    expect((await page("/sitemap.xml")).body).toContain(storeLoc);
+
+    await t.db
+      .updateTable("subscriptions")
+      .set({ status: "canceled", canceled_at: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) })
+      .where("user_id", "=", leaving.userId)
+      .execute();
+    const xml = (await page("/sitemap.xml")).body;
+    expect(xml).not.toContain(storeLoc);
+    expect(xml).not.toContain(`/product/${product.id}<`);
   });
 });

@@ -1,16 +1,20 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { ApiErrorBody } from "../../contracts/errors";
+import { isPagePath } from "../../web/route-paths";
 
 const API_PREFIXES = ["/api/", "/dev/", "/files/"];
 
 /**
  * Serves the built web app (dist/web) and answers every other GET with index.html so the
- * client router can take over (its own 404 page included); the public product and store pages are
- * rendered by the server instead (features/public-pages). Files are looked up per request, so
- * a rebuild is picked up without a restart. Unknown API routes and missing assets are 404s.
+ * client router can take over; the public product and store pages are rendered by the server instead
+ * (features/public-pages). A path none of the app's pages answers (src/web/route-paths.ts, the list its
+ * router uses) gets index.html with status 404, and the app shows its 404 page: search engines and
+ * link checkers see a missing page as missing. Files are looked up per request, so a rebuild is picked
+ * up without a restart. Unknown API routes and missing assets are JSON 404s.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   await app.register(fastifyStatic, {
@@ -42,6 +46,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       } satisfies ApiErrorBody);
     }
     reply.header("cache-control", "no-cache");
-    return reply.sendFile("index.html");
+    if (isPagePath(request.url.split("?", 1)[0] ?? "")) return reply.sendFile("index.html");
+    // Not through sendFile: its answer to a revalidation (304) would become an empty 404.
+    return reply
+      .status(404)
+      .type("text/html; charset=utf-8")
+      .send(await readFile(indexFile));
   });
 }

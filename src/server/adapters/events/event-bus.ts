@@ -5,13 +5,26 @@ import type { RealtimeEvent } from "../../../contracts/realtime";
 
 type Listener = (event: RealtimeEvent) => void;
 
+/**
+ * Server-side only, never sent to a browser: what buyers see of this seller changed (a product, its
+ * stock, the store's settings), so every instance drops its copies of their public pages.
+ */
+export type PublicPagesChanged = { type: "public-pages.changed" };
+export type BusEvent = RealtimeEvent | PublicPagesChanged;
+
 /** Fans events for a user out to every open browser connection of that user, on any app instance. */
 export interface EventBus {
   /** Never rejects: the change an event announces is already saved, so a failed live update is logged. */
-  publish(userId: string, event: RealtimeEvent): Promise<void>;
+  publish(userId: string, event: BusEvent): Promise<void>;
+  /** The events a user's browsers are told about. */
   subscribe(userId: string, listener: Listener): () => void;
+  /** Every event, for every user, server-only ones included: what the server's own caches listen to. */
+  subscribeAll(listener: (userId: string, event: BusEvent) => void): () => void;
   close(): Promise<void>;
 }
+
+const ALL_EVENTS = Symbol("all events");
+const serverOnly = (event: BusEvent): event is PublicPagesChanged => event.type === "public-pages.changed";
 
 /** One process: an EventEmitter. Used with embedded PGlite, where there is only one instance. */
 export function inProcessEventBus(): EventBus {
@@ -19,11 +32,16 @@ export function inProcessEventBus(): EventBus {
   emitter.setMaxListeners(0);
   return {
     async publish(userId, event) {
-      emitter.emit(userId, event);
+      if (!serverOnly(event)) emitter.emit(userId, event);
+      emitter.emit(ALL_EVENTS, userId, event);
     },
     subscribe(userId, listener) {
       emitter.on(userId, listener);
       return () => emitter.off(userId, listener);
+    },
+    subscribeAll(listener) {
+      emitter.on(ALL_EVENTS, listener);
+      return () => emitter.off(ALL_EVENTS, listener);
     },
     async close() {
       emitter.removeAllListeners();
@@ -39,10 +57,12 @@ const RELISTEN_MS = 500;
  * Several instances on one PostgreSQL: publish is a NOTIFY, and each instance LISTENs on one
  * dedicated connection and hands events to its local subscribers. A lost listening connection (a
  * restart, a failover) is replaced every half second until it works again or the bus is closed, so
- * live updates come back as soon as the database does.
+ * live updates come back as soon as the database does. The publishing instance's own caches hear an
+ * event at once, before its NOTIFY comes back, so a seller reloading what they just changed sees it.
  */
 export async function postgresEventBus(pool: pg.Pool, log: Pick<Logger, "warn" | "info">): Promise<EventBus> {
   const local = inProcessEventBus();
+  const caches = inProcessEventBus();
   let listener: pg.PoolClient | undefined;
   let relistenTimer: NodeJS.Timeout | undefined;
   let closed = false;
@@ -62,8 +82,9 @@ export async function postgresEventBus(pool: pg.Pool, log: Pick<Logger, "warn" |
     client.on("error", replace);
     client.on("notification", (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
-      const { userId, event } = JSON.parse(message.payload) as { userId: string; event: RealtimeEvent };
+      const { userId, event } = JSON.parse(message.payload) as { userId: string; event: BusEvent };
       void local.publish(userId, event);
+      void caches.publish(userId, event);
     });
     try {
       await client.query(`listen ${CHANNEL}`);
@@ -90,12 +111,14 @@ export async function postgresEventBus(pool: pg.Pool, log: Pick<Logger, "warn" |
   await listen();
   return {
     async publish(userId, event) {
+      await caches.publish(userId, event);
       // The change an event announces is already saved; a live update that cannot be sent is only logged.
       await pool
         .query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify({ userId, event })])
         .catch((error: unknown) => log.warn({ err: error, userId }, "live update not sent"));
     },
     subscribe: local.subscribe,
+    subscribeAll: caches.subscribeAll,
     async close() {
       closed = true;
       clearTimeout(relistenTimer);
@@ -103,6 +126,7 @@ export async function postgresEventBus(pool: pg.Pool, log: Pick<Logger, "warn" |
       listener?.release(true);
       listener = undefined;
       await local.close();
+      await caches.close();
     },
   };
 }

@@ -1,21 +1,83 @@
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, gunzip, gzip, constants as zlibConstants } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../http/errors";
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+const gunzipped = promisify(gunzip);
+
+type Encoding = "br" | "gzip" | "identity";
+
 /**
- * A public page with a strong ETag of exactly what it shows (product, stock, store, plan standing,
- * asset names), so any change to those changes the tag; a browser holding that tag gets a 304.
+ * A page ready to send as often as asked: a strong ETag of exactly what it shows (product, stock, store,
+ * plan standing, asset names), so any change to those changes the tag, and its body compressed once
+ * instead of per request. Only the compressed bodies are kept (a tenth of the HTML, which carries the
+ * stylesheet): the few clients that take neither get the gzip one unpacked.
  */
-export function sendCacheable(
+export interface FinishedPage {
+  etag: string;
+  bodies: Record<Exclude<Encoding, "identity">, Buffer>;
+}
+
+/** Tags and compresses a page once. Compression runs on libuv's threads, not the event loop. */
+export async function finishPage(html: string): Promise<FinishedPage> {
+  const identity = Buffer.from(html);
+  const [br, gzip] = await Promise.all([
+    // As fast a level as @fastify/compress is given for everything else: higher ones cost 5-25x the
+    // time for 2-9% fewer bytes (about 1 KB of a page), and a page is compressed again on every change.
+    brotli(identity, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzipped(identity, { level: 6 }),
+  ]);
+  const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 32)}"`;
+  return { etag, bodies: { br, gzip } };
+}
+
+/**
+ * Sends a finished page, or 304 when the browser holds its tag. The encoding is chosen here and
+ * `content-encoding` set, so @fastify/compress leaves the body alone (it skips encoded replies).
+ */
+export async function sendFinishedPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  html: string,
+  page: FinishedPage,
   cacheControl: string,
 ) {
-  const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 32)}"`;
-  reply.header("cache-control", cacheControl).header("etag", etag);
-  if (request.headers["if-none-match"]?.split(/\s*,\s*/).includes(etag)) return reply.status(304).send();
-  return reply.type("text/html; charset=utf-8").send(html);
+  const vary = reply.getHeader("vary");
+  reply
+    .header("cache-control", cacheControl)
+    .header("etag", page.etag)
+    .header("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
+  if (request.headers["if-none-match"]?.split(/\s*,\s*/).includes(page.etag)) return reply.status(304).send();
+  const encoding = preferredEncoding(request.headers["accept-encoding"]);
+  reply.type("text/html; charset=utf-8");
+  if (encoding === "identity") return reply.send(await gunzipped(page.bodies.gzip));
+  return reply.header("content-encoding", encoding).send(page.bodies[encoding]);
+}
+
+/**
+ * The best encoding this `Accept-Encoding` takes: brotli, then gzip, else none. A `q=0` refuses one,
+ * and `*` stands for any not named.
+ */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name = "", ...params] = part.split(";").map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith("q="));
+    weights.set(name === "x-gzip" ? "gzip" : name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const weightOf = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
+  const [best] = (["br", "gzip"] as const)
+    .filter((name) => weightOf(name) > 0)
+    .sort((a, b) => weightOf(b) - weightOf(a));
+  return best ?? "identity";
 }
 
 /** A page for this visitor only (a form's answer, a buyer's order or link): never stored anywhere. */

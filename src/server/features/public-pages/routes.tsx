@@ -1,14 +1,23 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ReactElement } from "react";
+import { freeClaimSchema } from "../../../contracts/products";
+import { PublicPageShell } from "../../../web/components/layout/public-page-shell";
+import { Button } from "../../../web/components/ui/button";
 import { LandingPage } from "../../../web/features/marketing/landing-page";
+import { FreeClaimSentPage } from "../../../web/features/products/free-claim-sent-page";
 import { ProductPage } from "../../../web/features/products/product-page";
 import type { PurchaseAnswer } from "../../../web/features/products/purchase-panel";
 import { StoreNotFoundPage, StorePage } from "../../../web/features/storefront/store-page";
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
+import { enforceRateLimit } from "../../http/rate-limit";
 import { currentUser, webHeaders } from "../../http/session";
 import type { Auth } from "../auth/auth";
-import { buyNow, type CheckoutRouteDeps } from "../checkout/routes";
+import { textField } from "../checkout/purchase-price";
+import { buyNow, type CheckoutRouteDeps, claimFree } from "../checkout/routes";
+import { priceWithCode } from "../discounts/evaluate-discount-code";
+import { PRICE_LIMIT, PRICE_LIMIT_MESSAGE } from "../discounts/routes";
 import type { DownloadDeps } from "../downloads/download-link";
 import type { resendDownloadLink } from "../downloads/resend-link";
 import type { FulfilmentDeps } from "../orders/fulfil-checkout";
@@ -17,15 +26,19 @@ import { previewTags, productPreview, storePreview } from "../storefront/link-pr
 import { getStorefront } from "../storefront/storefront";
 import { registerBuyerPageForms, registerBuyerPages } from "./buyer-pages";
 import type { PublicPageAssets } from "./page-assets";
+import { PublicPageCache, type RenderedPage } from "./page-cache";
 import { renderDocument } from "./render-document";
 import { answerResendForm } from "./resend-form";
-import { nullWhenNotFound, sendCacheable, sendUncached } from "./respond";
+import { finishPage, nullWhenNotFound, sendFinishedPage, sendUncached } from "./respond";
+import { sitemapXml } from "./sitemap";
 
 export interface PublicPageDeps {
   db: Database;
   auth: Auth;
   appUrl: string;
   assets: PublicPageAssets;
+  /** Drops kept pages when a seller's data changes, on any instance. */
+  events: EventBus;
   checkout: CheckoutRouteDeps;
   resend: Parameters<typeof resendDownloadLink>[0];
   /** The success page's order lookup and the download page's downloads. */
@@ -47,10 +60,17 @@ const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=60";
  */
 const LANDING_PAGE_CACHE = "public, max-age=0, s-maxage=300";
 /**
- * Search engines may read the marketing and creator pages; a buyer's success, download and library
- * pages (which carry private links) and the seller's own pages are not for them.
+ * How long a kept store or product page is served without an event saying it changed: what changes
+ * with time alone (a grace period ending, the 30 public days after a cancellation) shows within this.
  */
-const ROBOTS_TXT = `User-agent: *
+const PAGE_CACHE_TTL_MS = 10_000;
+/** Pages kept per instance: at 15-30 KB each (the brotli and gzip bodies), at most about 60 MB. */
+const PAGE_CACHE_MAX_PAGES = 2_000;
+/**
+ * Search engines may read the marketing and creator pages (listed in the sitemap); a buyer's success,
+ * download and library pages (which carry private links) and the seller's own pages are not for them.
+ */
+const robotsTxt = (appUrl: string) => `User-agent: *
 Allow: /
 Disallow: /api/
 Disallow: /success
@@ -60,6 +80,8 @@ Disallow: /files/
 Disallow: /dashboard
 Disallow: /new
 Disallow: /settings
+
+Sitemap: ${appUrl}/sitemap.xml
 `;
 /** The signed-in variant is that visitor's own. */
 const SIGNED_IN_LANDING_CACHE = "private, no-cache";
@@ -74,59 +96,72 @@ const LANDING_HEAD = `<title>Flatfee · Sell digital products for $10/mo</title>
  * JavaScript; see render-document.tsx.
  */
 export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps): void {
-  // No data on it: rendered once, for visitors signed out and signed in (whose header differs).
+  // No data on it: rendered and compressed once, for visitors signed out and signed in (whose header differs).
   const landing = (signedIn: boolean) =>
-    renderDocument({
-      assets: deps.assets,
-      path: "/",
-      headTags: LANDING_HEAD,
-      page: <LandingPage signedIn={signedIn} />,
-    });
+    finishPage(
+      renderDocument({
+        assets: deps.assets,
+        path: "/",
+        headTags: LANDING_HEAD,
+        page: <LandingPage signedIn={signedIn} />,
+      }),
+    );
   const landingSignedOut = landing(false);
   const landingSignedIn = landing(true);
   app.get("/", async (request, reply) => {
     reply.header("vary", "cookie");
     const signedIn = Boolean(request.headers.cookie && (await currentUser(deps.auth, request)));
     return signedIn
-      ? sendCacheable(request, reply, landingSignedIn, SIGNED_IN_LANDING_CACHE)
-      : sendCacheable(request, reply, landingSignedOut, LANDING_PAGE_CACHE);
+      ? sendFinishedPage(request, reply, await landingSignedIn, SIGNED_IN_LANDING_CACHE)
+      : sendFinishedPage(request, reply, await landingSignedOut, LANDING_PAGE_CACHE);
   });
 
+  const robots = robotsTxt(deps.appUrl);
   app.get("/robots.txt", async (_request, reply) =>
-    reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=86400").send(ROBOTS_TXT),
+    reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=86400").send(robots),
   );
 
-  app.get<ProductRoute>("/product/:productId", async (request, reply) => {
-    const { productId } = request.params;
-    const html = await renderProductPage(deps, productId);
-    if (html === null) return reply.redirect("/", 302);
-    return sendCacheable(request, reply, html, PUBLIC_PAGE_CACHE);
+  app.get("/sitemap.xml", async (_request, reply) =>
+    reply
+      .type("application/xml; charset=utf-8")
+      .header("cache-control", "public, max-age=3600")
+      .send(await sitemapXml(deps.db, deps.appUrl, deps.now())),
+  );
+
+  const pages = new PublicPageCache(deps.events, {
+    now: deps.now,
+    ttlMs: PAGE_CACHE_TTL_MS,
+    maxPages: PAGE_CACHE_MAX_PAGES,
   });
+  app.addHook("onClose", async () => pages.close());
+
+  app.get<ProductRoute & { Querystring: { code?: string } }>(
+    "/product/:productId",
+    async (request, reply) => {
+      const { productId } = request.params;
+      const code = codeOf(request.query);
+      // A page with a code is this buyer's (its price counts the code's uses left): never kept or shared.
+      if (code !== undefined) {
+        try {
+          await enforceRateLimit(deps.db, PRICE_LIMIT, request.ip, PRICE_LIMIT_MESSAGE, deps.now());
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          return answerWithPage(deps, reply, productId, error.status, { buyRefused: error.userMessage });
+        }
+        return answerWithPage(deps, reply, productId, 200, {}, code);
+      }
+      const page = await pages.page(`product:${productId}`, () => renderProductPage(deps, productId));
+      if (!page)
+        return sendNotFoundPage(deps, reply, request.url, "Product not found", <ProductNotFoundPage />);
+      return sendFinishedPage(request, reply, page, PUBLIC_PAGE_CACHE);
+    },
+  );
 
   app.get<{ Params: { userId: string } }>("/store/:userId", async (request, reply) => {
     const { userId } = request.params;
-    const store = await getStorefront(deps.db, userId, deps.now()).catch(nullWhenNotFound);
-    if (!store) {
-      const html = renderDocument({
-        assets: deps.assets,
-        path: request.url,
-        headTags: "<title>Store not found · Flatfee</title>",
-        page: <StoreNotFoundPage />,
-      });
-      return reply
-        .status(404)
-        .header("cache-control", "no-cache")
-        .type("text/html; charset=utf-8")
-        .send(html);
-    }
-    const html = renderDocument({
-      assets: deps.assets,
-      path: request.url,
-      headTags: previewTags(storePreview(deps.appUrl, store)),
-      page: <StorePage store={store} />,
-      bodyData: { "store-view": store.seller.id },
-    });
-    return sendCacheable(request, reply, html, PUBLIC_PAGE_CACHE);
+    const page = await pages.page(`store:${userId}`, () => renderStorePage(deps, userId));
+    if (!page) return sendNotFoundPage(deps, reply, request.url, "Store not found", <StoreNotFoundPage />);
+    return sendFinishedPage(request, reply, page, PUBLIC_PAGE_CACHE);
   });
 
   registerBuyerPages(app, deps);
@@ -145,8 +180,41 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
         return reply.redirect(await buyNow(deps.checkout, request, reply, productId), 303);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        return answerWithPage(deps, reply, productId, error.status, { buyRefused: error.userMessage });
+        // The page comes back with what the buyer typed: the code (or why it no longer applies), the amount.
+        const value = textField(request.body, "amount", 32) ?? "";
+        const answer: PurchaseAnswer =
+          error.details?.field === "amount"
+            ? { amount: { value, problem: error.userMessage } }
+            : { buyRefused: error.userMessage, amount: { value } };
+        return answerWithPage(deps, reply, productId, error.status, answer, textField(request.body, "code"));
       }
+    });
+
+    // "Email me the download": the order is made without Stripe and the link goes to the email only.
+    forms.post<ProductRoute>("/product/:productId/free", async (request, reply) => {
+      const { productId } = request.params;
+      const code = textField(request.body, "code");
+      const email = textField(request.body, "email", 254) ?? "";
+      const parsed = freeClaimSchema.safeParse({ productId, email, ...(code ? { code } : {}) });
+      const refuse = (status: number, problem: string) =>
+        answerWithPage(deps, reply, productId, status, { free: { email, problem } }, code);
+      if (!parsed.success)
+        return refuse(400, parsed.error.issues[0]?.message ?? "Please enter a valid email");
+      try {
+        await claimFree(deps.checkout, request, reply, parsed.data);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return refuse(error.status, error.userMessage);
+      }
+      const product = await getPublicProduct(deps.db, productId, deps.now()).catch(nullWhenNotFound);
+      if (!product) return sendProductNotFound(deps, reply, productId);
+      const html = renderDocument({
+        assets: deps.assets,
+        path: `/product/${product.id}/free`,
+        headTags: `<title>Check your email · Flatfee</title>\n    <meta name="robots" content="noindex" />`,
+        page: <FreeClaimSentPage product={product} email={parsed.data.email} />,
+      });
+      return sendUncached(reply, 200, html);
     });
 
     forms.post<ProductRoute>("/product/:productId/resend-link", async (request, reply) => {
@@ -167,31 +235,98 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
   });
 }
 
-/** The product page's HTML, or null when the product is missing, inactive or no longer public. */
+/** A `?code=` worth pricing: the first one, if not blank. */
+function codeOf(query: { code?: unknown }): string | undefined {
+  const code = Array.isArray(query.code) ? query.code[0] : query.code;
+  return typeof code === "string" && code.trim() !== "" ? code.slice(0, 200) : undefined;
+}
+
+/**
+ * The product page, or null when the product is missing, inactive or no longer public; with `code`,
+ * priced with the buyer's discount code (or saying why it does not apply).
+ */
 async function renderProductPage(
   deps: PublicPageDeps,
   productId: string,
   answer?: PurchaseAnswer,
-): Promise<string | null> {
+  code?: string,
+): Promise<RenderedPage | null> {
   const product = await getPublicProduct(deps.db, productId, deps.now()).catch(nullWhenNotFound);
   if (!product) return null;
-  return renderDocument({
+  const quote = code ? await priceWithCode(deps.db, product, code, deps.now()) : undefined;
+  const html = renderDocument({
     assets: deps.assets,
     path: `/product/${product.id}`,
     headTags: previewTags(productPreview(deps.appUrl, product)),
-    page: <ProductPage product={product} {...(answer ? { answer } : {})} />,
+    page: <ProductPage product={product} quote={quote} answer={answer} />,
   });
+  return { html, sellerId: product.seller.id };
 }
 
-/** A form's answer: the product page again with what happened, never cached. */
+/** The store page, or null when there is no such store or it is no longer public. */
+async function renderStorePage(deps: PublicPageDeps, sellerId: string): Promise<RenderedPage | null> {
+  const store = await getStorefront(deps.db, sellerId, deps.now()).catch(nullWhenNotFound);
+  if (!store) return null;
+  const html = renderDocument({
+    assets: deps.assets,
+    path: `/store/${store.seller.id}`,
+    headTags: previewTags(storePreview(deps.appUrl, store)),
+    page: <StorePage store={store} />,
+    bodyData: { "store-view": store.seller.id },
+  });
+  return { html, sellerId: store.seller.id };
+}
+
+/**
+ * A missing product or store: a real 404 with a way home (not a redirect, which would tell a search
+ * engine or a shared link nothing). Not kept by any cache: it may exist a moment later.
+ */
+function sendNotFoundPage(
+  deps: PublicPageDeps,
+  reply: FastifyReply,
+  path: string,
+  title: string,
+  page: ReactElement,
+) {
+  const html = renderDocument({
+    assets: deps.assets,
+    path,
+    headTags: `<title>${title} · Flatfee</title>\n    <meta name="robots" content="noindex" />`,
+    page,
+  });
+  return reply.status(404).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
+}
+
+/** As the app's own 404 page (features/errors/not-found-page.tsx), without script. */
+function ProductNotFoundPage() {
+  return (
+    <PublicPageShell>
+      <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-20 text-center">
+        <p className="text-7xl font-bold tracking-tight text-brand-600">404</p>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink">Product not found</h1>
+        <p className="mt-3 text-muted">This product does not exist or is no longer available.</p>
+        <Button asChild size="lg" className="mt-8">
+          <a href="/">Return to Home</a>
+        </Button>
+      </section>
+    </PublicPageShell>
+  );
+}
+
+function sendProductNotFound(deps: PublicPageDeps, reply: FastifyReply, productId: string) {
+  return sendNotFoundPage(deps, reply, `/product/${productId}`, "Product not found", <ProductNotFoundPage />);
+}
+
+/** A form's answer (or a page priced with a code): the product page with what happened, never cached. */
 async function answerWithPage(
   deps: PublicPageDeps,
   reply: FastifyReply,
   productId: string,
   status: number,
   answer: PurchaseAnswer,
+  code?: string,
 ) {
-  const html = await renderProductPage(deps, productId, answer);
-  if (html === null) return reply.redirect("/", 303);
-  return sendUncached(reply, status, html);
+  const page = await renderProductPage(deps, productId, answer, code);
+  if (page === null) return sendProductNotFound(deps, reply, productId);
+  return sendUncached(reply, status, page.html);
 }

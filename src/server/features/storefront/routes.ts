@@ -3,11 +3,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { storefrontSchema } from "../../../contracts/products";
 import { storeSettingsInputSchema, storeSettingsSchema } from "../../../contracts/store-settings";
+import type { EventBus } from "../../adapters/events/event-bus";
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { currentUser, requireUser } from "../../http/session";
 import type { Auth } from "../auth/auth";
+import { publishPublicPageChange } from "../public-pages/page-cache";
 import { recordStoreView } from "./record-store-view";
 import { getStoreSettings, updateStoreSettings } from "./store-settings";
 import { getStorefront } from "./storefront";
@@ -16,6 +18,8 @@ export interface StorefrontRouteDeps {
   db: Database;
   storage: Storage;
   auth: Auth;
+  /** Store settings show on the seller's public pages, which are dropped from caches when they change. */
+  events: EventBus;
   /** Keys the visitor hash of store views. */
   secret: string;
   now: () => Date;
@@ -66,7 +70,9 @@ export function registerStorefrontRoutes(app: FastifyInstance, deps: StorefrontR
     { schema: { body: storeSettingsInputSchema, response: { 200: storeSettingsSchema } } },
     async (request) => {
       const seller = await requireUser(deps.auth, request);
-      return updateStoreSettings(deps, seller.id, request.body);
+      const settings = await updateStoreSettings(deps, seller.id, request.body);
+      await publishPublicPageChange(deps.events, seller.id);
+      return settings;
     },
   );
 }

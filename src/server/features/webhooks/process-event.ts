@@ -1,11 +1,11 @@
 import type Stripe from "stripe";
-import type { EventBus } from "../../adapters/events/event-bus";
+import type { BusEvent, EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
 
 /** What a handler may do inside the event's transaction, and what to publish after it commits. */
 export interface EventEffects {
-  /** Users whose browsers should hear about this change once it is committed. */
-  notify: Array<{ userId: string; type: "subscription.changed" | "payouts.changed" | "sales.changed" }>;
+  /** Users whose browsers (and the server's caches) should hear about this change once it is committed. */
+  notify: Array<{ userId: string; type: BusEvent["type"] }>;
   /** Work to start once the transaction has committed (e.g. deliver the emails it queued). */
   afterCommit: Array<() => Promise<unknown>>;
 }

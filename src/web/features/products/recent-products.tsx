@@ -1,7 +1,7 @@
 import { Copy, Eye, PackagePlus, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatPrice, PRODUCT_MESSAGES, type SellerProduct } from "../../../contracts/products";
+import { PRODUCT_MESSAGES, priceLabel, type SellerProduct } from "../../../contracts/products";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { RetryNotice } from "../../components/ui/retry-notice";
@@ -26,7 +26,7 @@ function ProductRow({ product, onDelete }: { product: SellerProduct; onDelete: (
           {product.title}
         </p>
         <p className="text-sm text-muted">
-          <span className="font-semibold text-ink tabular-nums">{formatPrice(product.priceCents)}</span>
+          <span className="font-semibold text-ink tabular-nums">{priceLabel(product)}</span>
           <span aria-hidden="true"> · </span>
           <span className="sr-only">, </span>
           {sellerStockLabel(product)}
