@@ -40,7 +40,8 @@ async function fieldMessage(page: Page, label: string): Promise<string> {
   const texts = await Promise.all(
     describedBy
       .split(" ")
-      .filter(Boolean)
+      // The error's own element, not the field's hint that it may also point at.
+      .filter((id) => id.endsWith("-error"))
       .map(async (id) => (await page.locator(`[id="${id}"]`).textContent()) ?? ""),
   );
   return texts.join(" ");

@@ -13,8 +13,8 @@ type Encoding = "br" | "gzip" | "identity";
 /**
  * A page ready to send as often as asked: a strong ETag of exactly what it shows (product, stock, store,
  * plan standing, asset names), so any change to those changes the tag, and its body compressed once
- * instead of per request. Only the compressed bodies are kept (a tenth of the HTML, which carries the
- * stylesheet): the few clients that take neither get the gzip one unpacked.
+ * instead of per request. Only the compressed bodies are kept (together a fifth of the HTML, which
+ * carries the stylesheet): the few clients that take neither get the gzip one unpacked.
  */
 export interface FinishedPage {
   etag: string;
@@ -65,7 +65,7 @@ export async function sendFinishedPage(
  * The best encoding this `Accept-Encoding` takes: brotli, then gzip, else none. A `q=0` refuses one,
  * and `*` stands for any not named.
  */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return "identity";
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(",")) {
