@@ -11,7 +11,7 @@ import type { EventEffects } from "../webhooks/process-event";
 import { libraryPath, libraryToken } from "./buyer-links";
 import { purchaseQuery, toBuyerPurchase } from "./buyer-purchase";
 import { receiptEmail, unavailableRefundEmail } from "./emails";
-import { countSale } from "./sales-totals";
+import { onOrderCreated } from "./order-changes";
 
 export interface FulfilmentDeps {
   stripe: Stripe;
@@ -143,10 +143,15 @@ export async function completeCheckout(
       discount_cents: checkout.discount_cents,
     })
     .execute();
-  await countSale(trx, {
+  await onOrderCreated(trx, {
+    orderId,
     sellerId: checkout.seller_id,
+    productId: product?.id ?? null,
+    checkoutId: checkout.id,
+    email,
     amountCents: amount,
-    kind: deliverable ? "new-completed" : "new-refunded",
+    delivered: deliverable,
+    at: now,
   });
 
   if (deliverable) {

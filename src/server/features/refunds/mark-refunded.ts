@@ -1,5 +1,5 @@
 import { type Database, inTransaction } from "../../db/database";
-import { countSale } from "../orders/sales-totals";
+import { onOrderRefunded } from "../orders/order-changes";
 
 /**
  * Marks a completed order refunded (its downloads stop at once) and takes it out of the seller's
@@ -22,10 +22,17 @@ export function markRefunded(
             .where("stripe_account_id", "=", where.accountId)
             .where("payment_intent_id", "=", where.paymentIntentId);
     const order = await query
-      .returning(["id", "seller_id", "customer_email", "product_title", "amount_cents"])
+      .returning(["id", "seller_id", "product_id", "customer_email", "product_title", "amount_cents"])
       .executeTakeFirst();
     if (order)
-      await countSale(trx, { sellerId: order.seller_id, amountCents: order.amount_cents, kind: "refunded" });
+      await onOrderRefunded(trx, {
+        orderId: order.id,
+        sellerId: order.seller_id,
+        productId: order.product_id,
+        email: order.customer_email,
+        amountCents: order.amount_cents,
+        at: now,
+      });
     return order;
   });
 }
