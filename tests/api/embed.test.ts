@@ -1,0 +1,308 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliDecompressSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildEmbedScript } from "../../scripts/embed-script-build.mjs";
+import { EMBED_LIMITS, EMBED_MESSAGES } from "../../src/contracts/embed";
+import { createProduct, readySeller } from "./support/sellers";
+import { createTestApp, type TestApp } from "./support/test-app";
+import { eventually } from "./support/wait";
+
+/** A site that embeds the button: its pages ask from there. */
+const SITE = "https://creator.example";
+
+let t: TestApp;
+let webDir: string;
+let script: string;
+let seller: Awaited<ReturnType<typeof readySeller>>;
+beforeAll(async () => {
+  // Only the embed script of the web build, built as the web build builds it.
+  script = await buildEmbedScript();
+  webDir = await mkdtemp(path.join(tmpdir(), "flatfee-embed-web-"));
+  await writeFile(path.join(webDir, "embed.js"), script);
+  t = await createTestApp({ listen: true, webDistDir: webDir });
+  seller = await readySeller(t);
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.request({ method: "GET", url, headers: { origin: SITE, ...headers } });
+const priced = (ids: string) => get(`/api/embed/products?ids=${ids}`);
+
+describe("GET /embed.js", () => {
+  it("is the standalone script, small, loadable by any site, revalidated with its ETag", async () => {
+    const response = await get("/embed.js");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(response.body).toBe(script);
+    // A classic script among the host page's own: one function expression, no module syntax, no globals.
+    expect(response.body).toMatch(/^\(function\(\)\{/);
+    expect(response.body).not.toMatch(/^import |\bexport\s*\{/m);
+    expect(response.body).not.toContain("zod");
+    expect(gzipSync(response.body).length).toBeLessThanOrEqual(EMBED_LIMITS.scriptBudgetBytes);
+    // Other sites load it: a same-origin resource policy would make browsers drop it.
+    expect(response.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    expect(response.headers["cache-control"]).toBe("public, max-age=300, stale-while-revalidate=86400");
+    const etag = String(response.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{32}"$/);
+
+    const again = await get("/embed.js", { "if-none-match": etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+
+    const compressed = await get("/embed.js", { "accept-encoding": "br" });
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(script);
+  });
+
+  it("says the app is not built when there is no script", async () => {
+    const bare = await createTestApp({ sharing: t });
+    try {
+      const response = await bare.request({ method: "GET", url: "/embed.js" });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ code: "web_app_not_built" });
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe("GET /api/embed/products", () => {
+  it("prices every asked product in one answer, in the order asked, for any site", async () => {
+    const fixed = await createProduct(t, seller.cookie, { title: "Fixed <Guide>", price: "19.99" });
+    const few = await createProduct(
+      t,
+      seller.cookie,
+      { title: "Few left", price: "5", inventoryType: "limited", quantityAvailable: "3" },
+      { cover: false },
+    );
+    const flexible = await createProduct(
+      t,
+      seller.cookie,
+      { title: "Pay what you want", priceMode: "flexible", price: "4", suggestedPrice: "8" },
+      { cover: false },
+    );
+
+    const response = await priced(`${flexible.id},${fixed.id},unknown-id,${few.id},${fixed.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers["access-control-allow-origin"]).toBe("*");
+    expect(response.headers["access-control-allow-credentials"]).toBeUndefined();
+    expect(response.headers["cache-control"]).toBe("public, max-age=30, s-maxage=30");
+    expect(response.json()).toEqual({
+      products: [
+        {
+          id: flexible.id,
+          status: "available",
+          title: "Pay what you want",
+          priceCents: 400,
+          priceMode: "flexible",
+          priceLabel: "$4.00+",
+          stockLabel: null,
+        },
+        {
+          id: fixed.id,
+          status: "available",
+          title: "Fixed <Guide>",
+          priceCents: 1999,
+          priceMode: "fixed",
+          priceLabel: "$19.99",
+          stockLabel: null,
+        },
+        {
+          id: "unknown-id",
+          status: "missing",
+          title: null,
+          priceCents: null,
+          priceMode: null,
+          priceLabel: null,
+          stockLabel: null,
+        },
+        {
+          id: few.id,
+          status: "available",
+          title: "Few left",
+          priceCents: 500,
+          priceMode: "fixed",
+          priceLabel: "$5.00",
+          stockLabel: "Only 3 left in stock",
+        },
+      ],
+    });
+  });
+
+  it("shows sold-out, deleted, paused and hidden products as unavailable, saying which", async () => {
+    const soldOut = await createProduct(
+      t,
+      seller.cookie,
+      { title: "Gone fast", inventoryType: "limited", quantityAvailable: "0" },
+      { cover: false },
+    );
+    const deleted = await createProduct(t, seller.cookie, { title: "Deleted" }, { cover: false });
+    const removed = await t.request({
+      method: "DELETE",
+      url: `/api/products/${deleted.id}`,
+      cookie: seller.cookie,
+    });
+    expect(removed.statusCode).toBe(204);
+
+    // A seller who canceled the plan: pages stay public 30 days, purchases stop at once.
+    const canceling = await readySeller(t);
+    const paused = await createProduct(t, canceling.cookie, { title: "Paused" }, { cover: false });
+    const sub = await t.db
+      .selectFrom("subscriptions")
+      .select("stripe_subscription_id")
+      .where("user_id", "=", canceling.userId)
+      .executeTakeFirstOrThrow();
+    await t.stripe.subscriptions.cancel(sub.stripe_subscription_id);
+
+    const response = await priced([soldOut.id, deleted.id, paused.id].join(","));
+    await eventually(async () => {
+      const body = (await priced(paused.id)).json();
+      expect(body.products[0].status).toBe("unavailable");
+    });
+    const [sold, gone] = response.json().products;
+    expect(sold).toMatchObject({
+      id: soldOut.id,
+      status: "soldOut",
+      priceLabel: "$19.99",
+      stockLabel: "Sold Out",
+    });
+    expect(gone).toMatchObject({ id: deleted.id, status: "missing", title: null, priceLabel: null });
+    expect((await priced(paused.id)).json().products[0]).toMatchObject({
+      title: "Paused",
+      priceLabel: "$19.99",
+      stockLabel: null,
+    });
+
+    // 30 days after the cancellation the store is no longer public: the product is not there for buyers.
+    t.clock.advance(31 * 24 * 60 * 60 * 1000);
+    try {
+      expect((await priced(paused.id)).json().products[0]).toMatchObject({ status: "missing", title: null });
+    } finally {
+      t.clock.reset();
+    }
+  });
+
+  it("refuses bad ids with a clear message that the asking site can read", async () => {
+    const cases: [string, string][] = [
+      ["/api/embed/products", EMBED_MESSAGES.idsRequired],
+      ["/api/embed/products?ids=", EMBED_MESSAGES.idsRequired],
+      ["/api/embed/products?ids=abc,<script>", EMBED_MESSAGES.idsInvalid],
+      ["/api/embed/products?ids=abc,,def", EMBED_MESSAGES.idsInvalid],
+      [`/api/embed/products?ids=${"x".repeat(65)}`, EMBED_MESSAGES.idsInvalid],
+      [
+        `/api/embed/products?ids=${Array.from({ length: EMBED_LIMITS.maxIdsPerRequest + 1 }, (_, i) => `p${i}`).join(",")}`,
+        EMBED_MESSAGES.tooManyIds,
+      ],
+    ];
+    for (const [url, message] of cases) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({ code: "validation_error", message });
+      expect(response.headers["access-control-allow-origin"], url).toBe("*");
+    }
+    const most = Array.from({ length: EMBED_LIMITS.maxIdsPerRequest }, (_, i) => `p${i}`).join(",");
+    expect((await priced(most)).json().products).toHaveLength(EMBED_LIMITS.maxIdsPerRequest);
+  });
+});
+
+describe("framing", () => {
+  it("lets any site frame the embed page only; every other page keeps frame-ancestors 'none'", async () => {
+    const product = await createProduct(t, seller.cookie, { title: "Framed" }, { cover: false });
+    const embed = await get(`/embed/product/${product.id}`);
+    expect(embed.statusCode).toBe(200);
+    expect(String(embed.headers["content-security-policy"])).toContain("frame-ancestors *");
+    expect(String(embed.headers["content-security-policy"])).not.toContain("frame-ancestors 'none'");
+    expect(embed.headers["x-frame-options"]).toBeUndefined();
+    expect(embed.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    // The rest of the policy is the same as everywhere.
+    expect(String(embed.headers["content-security-policy"])).toContain("default-src 'self'");
+    expect(String(embed.headers["content-security-policy"])).toMatch(
+      /form-action 'self' http:\/\/127\.0\.0\.1:\d+/,
+    );
+
+    // A product that is gone is said inside the overlay, so that answer may be framed too.
+    const missing = await get("/embed/product/no-such-product");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain("This product isn&#x27;t available");
+    expect(String(missing.headers["content-security-policy"])).toContain("frame-ancestors *");
+
+    for (const url of [
+      `/product/${product.id}`,
+      `/store/${seller.userId}`,
+      "/",
+      "/success",
+      "/embed.js",
+      "/api/embed/products?ids=x",
+      "/api/health",
+      "/embed/product",
+      `/embed/product/${product.id}/buy`,
+    ]) {
+      const response = await get(url);
+      expect(String(response.headers["content-security-policy"]), url).toContain("frame-ancestors 'none'");
+      expect(response.headers["x-frame-options"], url).toBe("SAMEORIGIN");
+      if (!url.startsWith("/embed.js") && !url.startsWith("/api/embed/")) {
+        expect(response.headers["cross-origin-resource-policy"], url).toBe("same-origin");
+      }
+    }
+  });
+
+  it("the embed page is the product's compact page: its Buy Now and every link leave the frame", async () => {
+    const product = await createProduct(t, seller.cookie, { title: "Overlay <Guide>", price: "12" });
+    const response = await get(`/embed/product/${product.id}`);
+    const html = response.body;
+    expect(html).toContain('<base target="_top" />');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).toContain("<title>Overlay &lt;Guide&gt; · Buy</title>");
+    expect(html).toContain("data-embed-frame");
+    expect(html).toContain("$12.00");
+    expect(html).toContain(`action="/product/${product.id}/buy"`);
+    expect(html).toContain(`href="/product/${product.id}"`);
+    // No form or link opens inside the frame (where every other page refuses to load).
+    expect(html).not.toMatch(/target="(?!_top)/);
+    expect(response.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60");
+    const etag = String(response.headers.etag);
+    expect((await get(`/embed/product/${product.id}`, { "if-none-match": etag })).statusCode).toBe(304);
+
+    // Kept like the product page, and dropped with it when the seller edits the product.
+    const edited = await t.request({
+      method: "PATCH",
+      url: `/api/products/${product.id}`,
+      cookie: seller.cookie,
+      body: { price: "15" },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = await get(`/embed/product/${product.id}`);
+    expect(after.body).toContain("$15.00");
+    expect(after.body).not.toContain("$12.00");
+  });
+
+  it("Buy Now posted from the framed page (same origin, top window) goes to Checkout", async () => {
+    const product = await createProduct(
+      t,
+      seller.cookie,
+      { title: "Bought in the overlay" },
+      { cover: false },
+    );
+    const response = await t.request({
+      method: "POST",
+      url: `/product/${product.id}/buy`,
+      body: "",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        // What Chrome sends for the frame's form with target=_top: the form's page is ours.
+        origin: "http://localhost:3000",
+        "sec-fetch-site": "same-origin",
+        "sec-fetch-dest": "document",
+      },
+    });
+    expect(response.statusCode, response.body).toBe(303);
+    const location = String(response.headers.location);
+    expect(location.startsWith(`http://${t.emulator.host}:${t.emulator.port}/`)).toBe(true);
+    expect((await fetch(location)).status).toBe(200);
+  });
+});
