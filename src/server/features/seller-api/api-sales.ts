@@ -1,0 +1,104 @@
+import type { Selectable } from "kysely";
+import {
+  type ApiSale,
+  type ApiSalePage,
+  type ApiSalesQuery,
+  parseApiDate,
+} from "../../../contracts/seller-api";
+import type { Database } from "../../db/database";
+import type { OrderTable } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import { saleLicenseOf } from "../licenses/sale-license";
+import { decodeCursor, encodeCursor } from "../orders/sales";
+
+const saleColumns = [
+  "id",
+  "product_id",
+  "product_title",
+  "customer_email",
+  "amount_cents",
+  "currency",
+  "status",
+  "created_at",
+  "refunded_at",
+  "downloads_used",
+  "download_window_ends_at",
+  "discount_code",
+  "discount_cents",
+] as const;
+type SaleRow = Pick<Selectable<OrderTable>, (typeof saleColumns)[number]> &
+  Parameters<typeof saleLicenseOf>[0];
+
+/** The seller's orders with their license key (left-joined: null when the product issues none). */
+const salesOf = (db: Database, sellerId: string) =>
+  db
+    .selectFrom("orders")
+    .leftJoin("license_keys", "license_keys.order_id", "orders.id")
+    .select(saleColumns.map((column) => `orders.${column}` as const))
+    .select([
+      "license_keys.key as license_key",
+      "license_keys.disabled_at as license_disabled_at",
+      "license_keys.uses as license_uses",
+    ])
+    .where("orders.seller_id", "=", sellerId);
+
+function toApiSale(row: SaleRow): ApiSale {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    productTitle: row.product_title,
+    customerEmail: row.customer_email,
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    refundedAt: row.refunded_at?.toISOString() ?? null,
+    downloadsUsed: row.downloads_used,
+    downloadWindowEndsAt: row.download_window_ends_at.toISOString(),
+    discountCode: row.discount_code,
+    discountCents: row.discount_cents,
+    license: saleLicenseOf(row),
+  };
+}
+
+/**
+ * The seller's sales, newest first, a page at a time with the sales table's keyset cursor (a row
+ * comparison on `(created_at, id)`, answered from an index whether or not a product is chosen), within
+ * an optional product and time range.
+ */
+export async function listApiSales(
+  db: Database,
+  sellerId: string,
+  query: ApiSalesQuery,
+): Promise<ApiSalePage> {
+  let page = salesOf(db, sellerId);
+  if (query.productId) page = page.where("orders.product_id", "=", query.productId);
+  const from = query.from ? parseApiDate(query.from) : undefined;
+  const to = query.to ? parseApiDate(query.to) : undefined;
+  if (from) page = page.where("orders.created_at", ">=", from);
+  if (to) page = page.where("orders.created_at", "<", to);
+  if (query.before) {
+    const cursor = decodeCursor(query.before);
+    page = page.where((eb) =>
+      eb(eb.refTuple("orders.created_at", "orders.id"), "<", eb.tuple(cursor.createdAt, cursor.id)),
+    );
+  }
+  const rows = await page
+    .orderBy("orders.created_at", "desc")
+    .orderBy("orders.id", "desc")
+    .limit(query.limit + 1)
+    .execute();
+  const sales = rows.slice(0, query.limit);
+  const last = sales.at(-1);
+  return {
+    sales: sales.map(toApiSale),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null,
+  };
+}
+
+/** One of the seller's sales; another seller's answers 404 like a missing one. */
+export async function getApiSale(db: Database, sellerId: string, orderId: string): Promise<ApiSale> {
+  const row = await salesOf(db, sellerId).where("orders.id", "=", orderId).executeTakeFirst();
+  if (!row) throw notFound("Order not found");
+  return toApiSale(row);
+}
