@@ -1,0 +1,186 @@
+import { randomBytes } from "node:crypto";
+import type { WebhookEventType } from "../../../contracts/webhooks";
+import type { Database } from "../../db/database";
+
+/** The webhook-id of a delivery: the same on every attempt, so receivers can drop duplicates. */
+export const newMessageId = () => `msg_${randomBytes(16).toString("base64url")}`;
+
+/** The body every delivery carries (docs/webhooks.md). `test` marks an example sent from the settings. */
+export function webhookBody(
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+  at: Date,
+  test = false,
+): string {
+  return JSON.stringify({ type, timestamp: at.toISOString(), ...(test ? { test: true } : {}), data });
+}
+
+interface SubscribedEndpoint {
+  id: string;
+  events: string[];
+}
+
+function subscribedEndpoints(trx: Database, sellerId: string): Promise<SubscribedEndpoint[]> {
+  return trx
+    .selectFrom("webhook_endpoints")
+    .select(["id", "events"])
+    .where("seller_id", "=", sellerId)
+    .execute();
+}
+
+/** Queues one delivery per endpoint, inside the caller's transaction: the event exists iff the change does. */
+export async function queueDeliveries(
+  trx: Database,
+  sellerId: string,
+  endpointIds: string[],
+  type: WebhookEventType,
+  body: string,
+  now: Date,
+): Promise<string[]> {
+  if (endpointIds.length === 0) return [];
+  const rows = endpointIds.map((endpointId) => ({
+    id: newMessageId(),
+    endpoint_id: endpointId,
+    seller_id: sellerId,
+    event_type: type,
+    payload: body,
+    round_started_at: now,
+    next_attempt_at: now,
+    created_at: now,
+  }));
+  await trx.insertInto("webhook_deliveries").values(rows).execute();
+  return rows.map((row) => row.id);
+}
+
+async function queueEvent(
+  trx: Database,
+  sellerId: string,
+  endpoints: SubscribedEndpoint[],
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  const ids = endpoints.filter((endpoint) => endpoint.events.includes(type)).map((endpoint) => endpoint.id);
+  if (ids.length > 0) await queueDeliveries(trx, sellerId, ids, type, webhookBody(type, data, now), now);
+}
+
+/** What a sale looks like in sale.completed and sale.refunded. */
+async function saleData(trx: Database, orderId: string) {
+  const order = await trx
+    .selectFrom("orders")
+    .select([
+      "id",
+      "product_id",
+      "product_title",
+      "customer_email",
+      "amount_cents",
+      "currency",
+      "discount_code",
+      "status",
+      "created_at",
+      "refunded_at",
+    ])
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  return {
+    order_id: order.id,
+    product_id: order.product_id,
+    product_title: order.product_title,
+    email: order.customer_email,
+    amount: order.amount_cents,
+    currency: order.currency,
+    discount_code: order.discount_code,
+    status: order.status,
+    created_at: order.created_at.toISOString(),
+    refunded_at: order.refunded_at?.toISOString() ?? null,
+  };
+}
+
+/**
+ * A limited product is sold out when a paid order leaves no unit and no open checkout holds one (a
+ * held unit may still come back). The product row is locked first, so of two last sales paid at once
+ * the second to commit sees the first as paid and is the one that says so.
+ */
+async function soldOutProduct(trx: Database, productId: string) {
+  const product = await trx
+    .selectFrom("products")
+    .select(["id", "title", "inventory_type", "quantity_available"])
+    .where("id", "=", productId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (product?.inventory_type !== "limited" || product.quantity_available !== 0) return undefined;
+  const held = await trx
+    .selectFrom("checkouts")
+    .select("id")
+    .where("product_id", "=", productId)
+    .where("state", "=", "open")
+    .where("reservation", "=", "held")
+    .limit(1)
+    .executeTakeFirst();
+  return held ? undefined : product;
+}
+
+/** From onOrderCreated: sale.completed for a delivered order, and product.sold_out when it took the last unit. */
+export async function queueSaleCompletedWebhooks(
+  trx: Database,
+  order: { orderId: string; sellerId: string; productId: string | null; delivered: boolean; at: Date },
+): Promise<void> {
+  if (!order.delivered) return;
+  const endpoints = await subscribedEndpoints(trx, order.sellerId);
+  if (endpoints.length === 0) return;
+  await queueEvent(
+    trx,
+    order.sellerId,
+    endpoints,
+    "sale.completed",
+    await saleData(trx, order.orderId),
+    order.at,
+  );
+  const wantsSoldOut = endpoints.some((endpoint) => endpoint.events.includes("product.sold_out"));
+  const product = wantsSoldOut && order.productId ? await soldOutProduct(trx, order.productId) : undefined;
+  if (product) {
+    const data = {
+      product_id: product.id,
+      product_title: product.title,
+      sold_out_at: order.at.toISOString(),
+    };
+    await queueEvent(trx, order.sellerId, endpoints, "product.sold_out", data, order.at);
+  }
+}
+
+/** From onOrderRefunded: sale.refunded. */
+export async function queueSaleRefundedWebhooks(
+  trx: Database,
+  order: { orderId: string; sellerId: string; at: Date },
+): Promise<void> {
+  const endpoints = await subscribedEndpoints(trx, order.sellerId);
+  if (!endpoints.some((endpoint) => endpoint.events.includes("sale.refunded"))) return;
+  await queueEvent(
+    trx,
+    order.sellerId,
+    endpoints,
+    "sale.refunded",
+    await saleData(trx, order.orderId),
+    order.at,
+  );
+}
+
+/** Sample data of each event, for the "send example event" button. */
+export function exampleEventData(type: WebhookEventType, now: Date): Record<string, unknown> {
+  const sale = {
+    order_id: "ord_example",
+    product_id: "prod_example",
+    product_title: "Example product",
+    email: "buyer@example.com",
+    amount: 1999,
+    currency: "usd",
+    discount_code: null,
+    status: type === "sale.refunded" ? "refunded" : "completed",
+    created_at: now.toISOString(),
+    refunded_at: type === "sale.refunded" ? now.toISOString() : null,
+  };
+  if (type === "product.sold_out") {
+    return { product_id: "prod_example", product_title: "Example product", sold_out_at: now.toISOString() };
+  }
+  return sale;
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { queueDeliveries } from "../../src/server/features/seller-webhooks/queue-events";
+import { createTestApp, signUp, type TestApp } from "./support/test-app";
+import { startWebhookReceiver } from "./support/webhook-receiver";
+
+const policy = { requireHttps: false, allowPrivateHosts: ["127.0.0.1"] };
+let first: TestApp;
+let second: TestApp;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+beforeAll(async () => {
+  first = await createTestApp({ webhookPolicy: policy });
+  second = await createTestApp({ sharing: first, webhookPolicy: policy });
+  receiver = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+  await second.close();
+  await first.close();
+});
+
+it("two instances working the queue at once send each delivery exactly once", async () => {
+  const seller = await signUp(first);
+  const created = await first.request({
+    method: "POST",
+    url: "/api/webhook-endpoints",
+    cookie: seller.cookie,
+    body: { url: `${receiver.url}/both`, events: ["sale.completed"] },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const endpointId = created.json().endpoint.id as string;
+  const now = first.clock.now();
+  const ids = [];
+  for (let i = 0; i < 40; i++) {
+    ids.push(
+      ...(await queueDeliveries(first.db, seller.userId, [endpointId], "sale.completed", `{"n":${i}}`, now)),
+    );
+  }
+
+  await Promise.all([
+    first.app.webhookDeliveries.deliverDue(now),
+    second.app.webhookDeliveries.deliverDue(now),
+    first.app.webhookDeliveries.deliverDue(now),
+  ]);
+  // Whatever one round left (it stops after its batches), the next rounds finish.
+  await Promise.all([
+    first.app.webhookDeliveries.deliverDue(now),
+    second.app.webhookDeliveries.deliverDue(now),
+  ]);
+
+  const sentIds = receiver.received.map((webhook) => webhook.headers["webhook-id"]);
+  expect(sentIds).toHaveLength(40);
+  expect(new Set(sentIds)).toEqual(new Set(ids));
+  const rows = await first.db.selectFrom("webhook_deliveries").select(["status", "attempts"]).execute();
+  expect(rows.every((row) => row.status === "succeeded" && row.attempts === 1)).toBe(true);
+});
