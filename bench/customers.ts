@@ -1,0 +1,127 @@
+/**
+ * Customers and emails to buyers under data (run by hand: `npx tsx bench/customers.ts --postgres`, or
+ * without `--postgres` on PGlite).
+ *
+ * The dashboard bench's seller with 100,000 orders (bench/seed-seller-sales.ts), each from a different
+ * buyer (the worst case: 100,000 customers, 5% refunded), rolled up by the migration's backfill.
+ * Measures the server time (Fastify's elapsed time) of the customers page (first page, a page 50,000 rows
+ * deep, an email search), the product card's buyer count and an email preview (both count the audience),
+ * median and p95 of 50 requests each; then how long one batch of 100 emails takes to queue.
+ */
+import { sql } from "kysely";
+import { backfillCustomers } from "../src/server/db/migrations/0017_audience";
+import { encodeCustomerCursor } from "../src/server/features/audience/customers";
+import { queueNextBroadcastBatch } from "../src/server/features/audience/queue-broadcasts";
+import { createBroadcast } from "../src/server/features/audience/send-broadcast";
+import { unsubscribeKey } from "../src/server/features/audience/unsubscribe";
+import { buyerLinkKey } from "../src/server/features/orders/buyer-links";
+import { BENCH_PRODUCT_ID, seedSellerSales } from "./seed-seller-sales";
+
+const ORDERS = 100_000;
+const REQUESTS = 50;
+
+const usePostgres = process.argv.includes("--postgres");
+if (usePostgres) process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/postgres";
+else delete process.env.TEST_DATABASE_URL;
+
+const { APP_URL, createTestApp, signUp } = await import("../tests/api/support/test-app");
+const serverTimes: number[] = [];
+const t = await createTestApp({
+  extraRoutes: (server) => {
+    server.get("/bench/trivial", async () => ({ ok: true }));
+    server.addHook("onResponse", async (_request, reply) => {
+      serverTimes.push(reply.elapsedTime);
+    });
+  },
+});
+t.app.server.log.level = "silent";
+const seller = await signUp(t);
+console.log(`database: ${usePostgres ? "PostgreSQL" : "PGlite"}; seeding ${ORDERS} orders...`);
+await seedSellerSales(t, seller.userId, { orders: ORDERS, storeViews: 0 });
+const backfillStart = Date.now();
+await backfillCustomers(t.db as never);
+await sql`analyze`.execute(t.db);
+console.log(`backfill of ${ORDERS} orders into customers: ${Date.now() - backfillStart} ms`);
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+async function measure(label: string, request: () => Promise<{ statusCode: number; body: string }>) {
+  serverTimes.length = 0;
+  for (let i = 0; i < REQUESTS; i++) {
+    const response = await request();
+    if (response.statusCode !== 200) throw new Error(`${label}: ${response.statusCode} ${response.body}`);
+  }
+  console.log(
+    `${label.padEnd(44)} median ${percentile(serverTimes, 50).toFixed(1)} ms, p95 ${percentile(serverTimes, 95).toFixed(1)} ms`,
+  );
+}
+const get = (url: string) => () => t.request({ method: "GET", url, cookie: seller.cookie });
+
+const middle = await t.db
+  .selectFrom("customers")
+  .select(["last_purchase_at", "email"])
+  .where("seller_id", "=", seller.userId)
+  .orderBy("last_purchase_at", "desc")
+  .orderBy("email", "desc")
+  .offset(50_000)
+  .limit(1)
+  .executeTakeFirstOrThrow();
+// The machine's load at the time: a trivial endpoint of the same server, for scale.
+await measure("GET /bench/trivial (for scale)", get("/bench/trivial"));
+await measure("GET /api/orders (the sales page, for scale)", get("/api/orders?limit=25"));
+if (process.argv.includes("--explain")) {
+  for (const query of [
+    sql`explain analyze select count(*) from customers where seller_id = ${seller.userId}`,
+    sql`explain analyze select c.email, c.total_cents, u.email is not null from customers c left join email_unsubscribes u on u.seller_id = c.seller_id and u.email = c.email where c.seller_id = ${seller.userId} order by c.last_purchase_at desc, c.email desc limit 26`,
+  ]) {
+    const plan = await query.execute(t.db);
+    console.log((plan.rows as Array<Record<string, string>>).map((row) => Object.values(row)[0]).join("\n"));
+  }
+}
+await measure("GET /api/customers (first page)", get("/api/customers"));
+await measure(
+  "GET /api/customers (50,000 rows deep)",
+  get(`/api/customers?before=${encodeCustomerCursor(middle.last_purchase_at, middle.email)}`),
+);
+await measure("GET /api/customers?q=buyer4242 (search)", get("/api/customers?q=buyer4242"));
+await measure(
+  "GET /api/products/:id/update-email (count)",
+  get(`/api/products/${BENCH_PRODUCT_ID}/update-email`),
+);
+await measure("POST /api/broadcasts/preview (all buyers)", () =>
+  t.request({
+    method: "POST",
+    url: "/api/broadcasts/preview",
+    cookie: seller.cookie,
+    body: { kind: "message", audience: "all", subject: "Hello", message: "News: https://example.com" },
+  }),
+);
+
+// Queueing: a broadcast to all 95,000 buyers left, a few batches of 100 timed.
+await createBroadcast(
+  t.db,
+  seller.userId,
+  { kind: "message", audience: "all", subject: "Bench", message: "Hello" },
+  new Date(),
+);
+const deps = {
+  db: t.db,
+  outbox: t.outbox,
+  appUrl: APP_URL,
+  unsubscribeKey: unsubscribeKey("bench"),
+  linkKey: buyerLinkKey("bench"),
+  now: () => new Date(),
+  log: { error() {} },
+};
+const batchTimes: number[] = [];
+for (let i = 0; i < 20; i++) {
+  const start = performance.now();
+  await queueNextBroadcastBatch(deps);
+  batchTimes.push(performance.now() - start);
+}
+console.log(
+  `queue one batch of 100 emails                 median ${percentile(batchTimes, 50).toFixed(1)} ms, p95 ${percentile(batchTimes, 95).toFixed(1)} ms`,
+);
+await t.close();
