@@ -1,0 +1,78 @@
+import { CircleSlash, Download, FileText } from "lucide-react";
+import type { ReactNode } from "react";
+import { downloadsLeftLabel } from "../../../contracts/download-terms";
+import type { PurchaseFile } from "../../../contracts/orders";
+import { Button } from "../../components/ui/button";
+import { formatBytes } from "../../lib/format-bytes";
+
+/** A file's name, size and downloads left, beside its own action. */
+export function PurchaseFileRow({ file, action }: { file: PurchaseFile; action: ReactNode }) {
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border border-line bg-white p-3 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50">
+          <FileText className="size-4 text-brand-600" aria-hidden="true" />
+        </span>
+        <div className="min-w-0">
+          <p className="text-sm font-medium wrap-anywhere text-ink">{file.name}</p>
+          <p className="text-xs text-muted tabular-nums">
+            {file.sizeBytes !== null ? `${formatBytes(file.sizeBytes)} · ` : ""}
+            {downloadsLeftLabel(file.downloadsRemaining)}
+          </p>
+        </div>
+      </div>
+      <div className="shrink-0">{action}</div>
+    </li>
+  );
+}
+
+/** What a file whose 3 downloads are used shows instead of its button. */
+export function FileUsedUp() {
+  return (
+    <p className="inline-flex items-center gap-1.5 text-sm text-muted">
+      <CircleSlash className="size-4" aria-hidden="true" />
+      All downloads used
+    </p>
+  );
+}
+
+/**
+ * Every file of a purchase, each with its own download button: a form posting the file's id to the
+ * download page (`/download/{token}`), which counts one of that file's 3 downloads and answers 303 to
+ * the file. Works without JavaScript (server-rendered download and success pages).
+ */
+export function PurchaseFileForms({
+  files,
+  downloadPath,
+  label = "Download",
+}: {
+  files: PurchaseFile[];
+  downloadPath: string;
+  /** The buttons' visible words (with several files, each also names its file to screen readers). */
+  label?: string;
+}) {
+  return (
+    <ul className="space-y-2" aria-label="Files">
+      {files.map((file) => (
+        <PurchaseFileRow
+          key={file.id}
+          file={file}
+          action={
+            file.downloadsRemaining > 0 ? (
+              <form method="post" action={downloadPath}>
+                <input type="hidden" name="file" value={file.id} />
+                <Button type="submit" className="w-full sm:w-auto">
+                  <Download aria-hidden="true" />
+                  {label}
+                  {files.length > 1 && <span className="sr-only">{`: ${file.name}`}</span>}
+                </Button>
+              </form>
+            ) : (
+              <FileUsedUp />
+            )
+          }
+        />
+      ))}
+    </ul>
+  );
+}
