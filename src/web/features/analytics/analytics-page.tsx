@@ -1,0 +1,455 @@
+import { ArrowLeft, BarChart3 } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useSearchParams } from "react-router";
+import {
+  ANALYTICS_MESSAGES,
+  ANALYTICS_PERIOD_LABELS,
+  ANALYTICS_PERIODS,
+  type AnalyticsPeriod,
+  type SellerAnalytics,
+} from "../../../contracts/analytics";
+import { formatPrice } from "../../../contracts/products";
+import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { RetryNotice } from "../../components/ui/retry-notice";
+import { PageSpinner } from "../../components/ui/spinner";
+import { SellerGate } from "../seller/seller-gate";
+import { useAnalytics, useAnalyticsProducts } from "./analytics-api";
+import {
+  changeOf,
+  formatCount,
+  formatDay,
+  formatRate,
+  pointLabel,
+  previousLabel,
+  sourceDetails,
+  sourceName,
+  type TotalKey,
+} from "./analytics-format";
+import { BarChart } from "./bar-chart";
+
+const DEFAULT_PERIOD: AnalyticsPeriod = "30d";
+const isPeriod = (value: string | null): value is AnalyticsPeriod =>
+  (ANALYTICS_PERIODS as readonly string[]).includes(value ?? "");
+
+const SELECT_CLASS =
+  "h-10 w-full min-w-0 rounded-lg border border-line bg-white px-3 text-sm text-ink shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:w-auto";
+
+const MEASURES: Array<{ key: TotalKey; title: string; format: (value: number) => string }> = [
+  { key: "revenueCents", title: "Revenue", format: formatPrice },
+  { key: "units", title: "Units sold", format: formatCount },
+  { key: "productViews", title: "Product page views", format: formatCount },
+  { key: "storeViews", title: "Store views", format: formatCount },
+];
+
+/** A whole-number axis for counts; cents shown as dollars without decimals. */
+const axisFormat = (key: TotalKey) =>
+  key === "revenueCents"
+    ? (cents: number) => `$${formatCount(Math.round(cents / 100))}`
+    : (value: number) => formatCount(value);
+
+function Filters({
+  userId,
+  period,
+  productId,
+  onChange,
+}: {
+  userId: string;
+  period: AnalyticsPeriod;
+  productId: string | null;
+  onChange: (next: { period: AnalyticsPeriod; productId: string | null }) => void;
+}) {
+  const products = useAnalyticsProducts(userId);
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="flex min-w-0 flex-col gap-1.5">
+        <label htmlFor="analytics-period" className="text-sm font-medium text-ink">
+          Period
+        </label>
+        <select
+          id="analytics-period"
+          className={SELECT_CLASS}
+          value={period}
+          onChange={(event) => {
+            const next = event.target.value;
+            if (isPeriod(next)) onChange({ period: next, productId });
+          }}
+        >
+          {ANALYTICS_PERIODS.map((option) => (
+            <option key={option} value={option}>
+              {ANALYTICS_PERIOD_LABELS[option]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex min-w-0 flex-col gap-1.5 sm:max-w-xs">
+        <label htmlFor="analytics-product" className="text-sm font-medium text-ink">
+          Product
+        </label>
+        <select
+          id="analytics-product"
+          className={SELECT_CLASS}
+          value={productId ?? ""}
+          onChange={(event) => onChange({ period, productId: event.target.value || null })}
+        >
+          <option value="">All products</option>
+          {products.data?.products.map((product) => (
+            <option key={product.id} value={product.id}>
+              {product.title}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+function TotalCard({
+  title,
+  value,
+  change,
+  compareLabel,
+}: {
+  title: string;
+  value: string;
+  change: string | null;
+  compareLabel: string;
+}) {
+  const tone =
+    change?.startsWith("+") || change === "New"
+      ? "text-emerald-700"
+      : change?.startsWith("−")
+        ? "text-red-700"
+        : "text-muted";
+  return (
+    <Card role="group" aria-label={title} className="min-w-0 p-4 sm:p-5">
+      <p className="text-sm font-medium text-muted">{title}</p>
+      <p className="mt-2 text-xl font-bold tracking-tight [overflow-wrap:anywhere] text-ink tabular-nums sm:text-2xl">
+        {value}
+      </p>
+      {change && (
+        <p className={`mt-1 text-xs font-medium ${tone}`}>
+          {change} <span className="font-normal text-muted">{compareLabel}</span>
+        </p>
+      )}
+    </Card>
+  );
+}
+
+function Totals({ data }: { data: SellerAnalytics }) {
+  const compare = previousLabel(data.period);
+  return (
+    <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-5 lg:gap-4">
+      {MEASURES.map((measure) => (
+        <TotalCard
+          key={measure.key}
+          title={measure.title}
+          value={measure.format(data.totals[measure.key])}
+          change={changeOf(data.totals[measure.key], data.previous?.[measure.key])}
+          compareLabel={compare}
+        />
+      ))}
+      <TotalCard
+        title="Conversion"
+        value={formatRate(data.totals.conversionRate)}
+        change={null}
+        compareLabel={compare}
+      />
+    </section>
+  );
+}
+
+function Charts({ data }: { data: SellerAnalytics }) {
+  const per = data.bucket === "week" ? "per week" : "per day";
+  return (
+    <section aria-label="Charts" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      {MEASURES.map((measure) => {
+        const points = data.series.map((point) => ({
+          label: pointLabel(point.date, data.bucket),
+          axisLabel: formatDay(point.date),
+          value: point[measure.key],
+        }));
+        const best = points.reduce<(typeof points)[number] | undefined>(
+          (top, point) => (top === undefined || point.value > top.value ? point : top),
+          undefined,
+        );
+        const summary =
+          best && best.value > 0
+            ? `${measure.format(data.totals[measure.key])} in total, highest ${measure.format(best.value)} (${best.label})`
+            : "none in this period";
+        return (
+          <Card key={measure.key} className="min-w-0 p-4 sm:p-5">
+            <div className="mb-3 flex items-baseline justify-between gap-3">
+              <h2 className="text-base font-semibold text-ink">
+                {measure.title} <span className="font-normal text-muted">{per}</span>
+              </h2>
+              <p className="shrink-0 text-sm font-semibold text-ink tabular-nums">
+                {measure.format(data.totals[measure.key])}
+              </p>
+            </div>
+            <BarChart
+              title={`${measure.title} ${per}`}
+              points={points}
+              format={measure.format}
+              tickFormat={axisFormat(measure.key)}
+              integer
+              summary={summary}
+            />
+          </Card>
+        );
+      })}
+    </section>
+  );
+}
+
+/**
+ * A table that scrolls sideways inside its card on a narrow screen instead of widening the page. The
+ * scrolling box is a named, focusable region, so a keyboard can scroll it too.
+ */
+function TableBox({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: axe's scrollable-region-focusable: a box that scrolls must be reachable by keyboard.
+      tabIndex={0}
+      className="overflow-x-auto border-t border-line outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-inset"
+    >
+      <table className={`w-full text-left text-sm ${wide ? "min-w-[32rem]" : "min-w-[19rem]"}`}>
+        {children}
+      </table>
+    </section>
+  );
+}
+
+// Narrow cells on a phone, so the tables fit 375 px without scrolling.
+const CELL = "px-2 py-2.5 first:pl-4 last:pr-4 sm:px-4 sm:first:pl-6 sm:last:pr-6";
+const TH = `${CELL} font-medium text-muted`;
+const TD = `${CELL} text-ink tabular-nums`;
+
+function SeriesTable({ data }: { data: SellerAnalytics }) {
+  return (
+    <Card className="min-w-0">
+      <details>
+        <summary className="cursor-pointer rounded-2xl px-6 py-4 text-sm font-medium text-ink outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500">
+          The charts' numbers {data.bucket === "week" ? "per week" : "per day"}
+        </summary>
+        <TableBox label="The charts' numbers" wide>
+          <caption className="sr-only">
+            Revenue, units sold, product page views and store views{" "}
+            {data.bucket === "week" ? "per week" : "per day"}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className={TH}>
+                {data.bucket === "week" ? "Week of" : "Day"}
+              </th>
+              {MEASURES.map((measure) => (
+                <th key={measure.key} scope="col" className={`${TH} text-right`}>
+                  {measure.title}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {data.series.map((point) => (
+              <tr key={point.date}>
+                <th scope="row" className={`${TD} font-normal`}>
+                  {formatDay(point.date, true)}
+                </th>
+                {MEASURES.map((measure) => (
+                  <td key={measure.key} className={`${TD} text-right`}>
+                    {measure.format(point[measure.key])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </TableBox>
+      </details>
+    </Card>
+  );
+}
+
+function SourcesTable({ data }: { data: SellerAnalytics }) {
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="pb-4">
+        <CardTitle>Traffic sources</CardTitle>
+        <CardDescription>
+          Where product page visitors and buyers came from: the site that linked to you, and the link's
+          utm_source, utm_medium and utm_campaign. A sale counts for the visit that started it.
+        </CardDescription>
+      </CardHeader>
+      {data.sources.length === 0 ? (
+        <p className="border-t border-line px-6 py-8 text-center text-sm text-muted">
+          No visits in this period yet.
+        </p>
+      ) : (
+        <TableBox label="Traffic sources">
+          <caption className="sr-only">Top traffic sources by revenue, sales and views</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={TH}>
+                Source
+              </th>
+              <th scope="col" className={`${TH} text-right`}>
+                Views
+              </th>
+              <th scope="col" className={`${TH} text-right`}>
+                Sales
+              </th>
+              <th scope="col" className={`${TH} text-right`}>
+                Revenue
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {data.sources.map((source) => (
+              <tr
+                key={[source.referrerHost, source.utmSource, source.utmMedium, source.utmCampaign].join("\n")}
+                data-testid="source-row"
+              >
+                <th scope="row" className={`${TD} font-medium [overflow-wrap:anywhere]`}>
+                  {sourceName(source)}
+                  {sourceDetails(source).map((detail) => (
+                    <span key={detail} className="block text-xs font-normal text-muted">
+                      {detail}
+                    </span>
+                  ))}
+                </th>
+                <td className={`${TD} text-right`}>{formatCount(source.productViews)}</td>
+                <td className={`${TD} text-right`}>{formatCount(source.units)}</td>
+                <td className={`${TD} text-right`}>{formatPrice(source.revenueCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </TableBox>
+      )}
+    </Card>
+  );
+}
+
+function ProductsTable({ data }: { data: SellerAnalytics }) {
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="pb-4">
+        <CardTitle>Products</CardTitle>
+        <CardDescription>Conversion is sales ÷ product page views in the period.</CardDescription>
+      </CardHeader>
+      {data.products.length === 0 ? (
+        <p className="border-t border-line px-6 py-8 text-center text-sm text-muted">
+          No views or sales in this period yet.
+        </p>
+      ) : (
+        <TableBox label="Products">
+          <caption className="sr-only">Views, sales, revenue and conversion per product</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={TH}>
+                Product
+              </th>
+              <th scope="col" className={`${TH} text-right`}>
+                Views
+              </th>
+              <th scope="col" className={`${TH} text-right`}>
+                Sales
+              </th>
+              <th scope="col" className={`${TH} text-right`}>
+                Revenue
+              </th>
+              {/* On a phone, conversion is a line under the product's name instead. */}
+              <th scope="col" className={`${TH} hidden text-right sm:table-cell`}>
+                Conversion
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {data.products.map((product) => (
+              <tr key={product.productId}>
+                <th scope="row" className={`${TD} font-medium [overflow-wrap:anywhere]`}>
+                  {product.title}
+                  <span className="block text-xs font-normal text-muted sm:hidden">
+                    Conversion {formatRate(product.conversionRate)}
+                  </span>
+                </th>
+                <td className={`${TD} text-right`}>{formatCount(product.productViews)}</td>
+                <td className={`${TD} text-right`}>{formatCount(product.units)}</td>
+                <td className={`${TD} text-right`}>{formatPrice(product.revenueCents)}</td>
+                <td className={`${TD} hidden text-right sm:table-cell`}>
+                  {formatRate(product.conversionRate)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableBox>
+      )}
+    </Card>
+  );
+}
+
+function Analytics({ userId }: { userId: string }) {
+  // The choice lives in the address: a reload, a shared link and Back keep it.
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("period");
+  const period = isPeriod(requested) ? requested : DEFAULT_PERIOD;
+  const productId = params.get("product") || null;
+  const analytics = useAnalytics(userId, period, productId);
+  const choose = (next: { period: AnalyticsPeriod; productId: string | null }) =>
+    setParams(
+      {
+        ...(next.period !== DEFAULT_PERIOD ? { period: next.period } : {}),
+        ...(next.productId ? { product: next.productId } : {}),
+      },
+      { replace: true },
+    );
+  const data = analytics.data;
+
+  return (
+    <div className="space-y-6">
+      <Link
+        to="/dashboard"
+        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted outline-none hover:text-ink focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to Dashboard
+      </Link>
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <div className="min-w-0">
+          <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight text-ink">
+            <BarChart3 aria-hidden="true" className="size-7 text-brand-600" />
+            Analytics
+          </h1>
+          <p className="mt-1 text-sm text-muted">
+            {data
+              ? `${formatDay(data.from, true)} – ${formatDay(data.to, true)} (UTC days). Revenue is net of refunds, before Stripe fees.`
+              : "Sales, views and where your buyers came from."}
+          </p>
+        </div>
+        <Filters userId={userId} period={period} productId={productId} onChange={choose} />
+      </div>
+
+      {analytics.isPending ? (
+        <PageSpinner label="Loading your analytics" />
+      ) : analytics.isError || !data ? (
+        <RetryNotice message={ANALYTICS_MESSAGES.loadFailed} onRetry={() => void analytics.refetch()} />
+      ) : (
+        <div
+          className={`space-y-6 ${analytics.isPlaceholderData ? "opacity-60" : ""}`}
+          aria-busy={analytics.isPlaceholderData}
+        >
+          <Totals data={data} />
+          <Charts data={data} />
+          <SeriesTable data={data} />
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+            <SourcesTable data={data} />
+            <ProductsTable data={data} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** /dashboard/analytics: the seller's sales, views and traffic sources, behind the dashboard's gates. */
+export function AnalyticsPage() {
+  return <SellerGate>{({ user }) => <Analytics userId={user.id} />}</SellerGate>;
+}
