@@ -1,6 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { embedScriptPlugin } from "./scripts/embed-script-build.mjs";
 
 // The web app lives in src/web; `npm run build` writes it to dist/web, which the server serves.
 // In `npm run dev` the API runs on API_PORT and Vite proxies to it.
@@ -8,7 +9,8 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
 
 export default defineConfig({
   root: "src/web",
-  plugins: [react(), tailwindcss()],
+  // embedScriptPlugin: dist/web/embed.js, the buy button script other sites load (docs/embed.md).
+  plugins: [react(), tailwindcss(), embedScriptPlugin()],
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,
@@ -28,6 +30,8 @@ export default defineConfig({
       "/files": apiTarget,
       "/product/": apiTarget,
       "/store/": apiTarget,
+      "/embed.js": apiTarget,
+      "/embed/": apiTarget,
     },
   },
 });

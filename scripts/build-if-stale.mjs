@@ -36,7 +36,7 @@ export const targets = [
     output: "dist/web/index.html",
     stamp: "dist/.web-stamp",
     // Everything under src/ but the server-only folders, so a new shared folder counts without a change here.
-    inputs: ["src", "vite.config.ts", "tsconfig.json", "package-lock.json"],
+    inputs: ["src", "vite.config.ts", "scripts/embed-script-build.mjs", "tsconfig.json", "package-lock.json"],
     ignore: (relativePath) =>
       isTestFile(relativePath) || /^src\/(server|stripe-emulator)(\/|$)/.test(relativePath),
     build: vite("build", "--logLevel", "warn"),

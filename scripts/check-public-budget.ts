@@ -1,11 +1,14 @@
 /**
  * CI size check (.ci/run): the JavaScript the server-rendered public pages load before they are
  * interactive (their entry and its static imports, not lazy chunks), gzipped, must stay within the
- * budget. Reads the built files: run after `npm run build`. Usage: tsx scripts/check-public-budget.ts [distDir]
+ * budget, and so must the embed script (dist/web/embed.js) within its own. Reads the built files: run
+ * after `npm run build`. Usage: tsx scripts/check-public-budget.ts [distDir]
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { EMBED_LIMITS } from "../src/contracts/embed";
+import { EMBED_SCRIPT_FILE } from "../src/server/features/embed/embed-script";
 import {
   type ManifestChunk,
   PUBLIC_PAGE_SCRIPT_ENTRY,
@@ -43,6 +46,17 @@ for (const [page, entry] of Object.entries(PAGES)) {
   );
   if (total > BUDGET_BYTES) failed = true;
 }
+// The embeddable buy button's script, which other sites load (src/web/embed): its own, smaller budget.
+const embedBytes = gzipSync(await readFile(path.join(distDir, EMBED_SCRIPT_FILE))).length;
+const embedOk = embedBytes <= EMBED_LIMITS.scriptBudgetBytes;
+console.log(
+  `embed.js: ${(embedBytes / 1024).toFixed(1)} KB gzip (budget ${(EMBED_LIMITS.scriptBudgetBytes / 1024).toFixed(1)} KB): ${embedOk ? "ok" : "OVER BUDGET"}`,
+);
+if (!embedOk) {
+  console.error("embed.js is over its budget: it must stay a small standalone script (src/web/embed).");
+  failed = true;
+}
+
 if (failed) {
   console.error(
     "A public page loads more JavaScript than its budget: keep React, the router and other app code out of src/web/public-pages/.",

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { visitSourceFieldsSchema } from "./analytics";
+import { buyerLicenseSchema, saleLicenseSchema } from "./licenses";
 
 export const PURCHASE_RULES = {
-  /** Downloads a purchase allows… */
+  /** Downloads a purchase allows of each of its files (a replaced file's new version counts afresh)… */
   maxDownloads: 3,
   /** …within this many days of the purchase. */
   downloadWindowDays: 30,
@@ -33,7 +35,9 @@ export const ORDER_MESSAGES = {
   linkExpired:
     "This download link has expired. Ask for a new one below: it will be sent to the email you bought with.",
   linkInvalid: "This download link is not valid. Use the link from your receipt email.",
-  limitReached: "You have used all 3 downloads of this purchase.",
+  limitReached: "You have used all 3 downloads of this file.",
+  fileRemoved: "The creator removed this file from the product, so it is no longer available.",
+  chooseFile: "Choose which file to download.",
   windowOver: "The 30-day download window of this purchase has ended.",
   refunded: "This purchase was refunded, so its download is no longer available.",
   productRemoved: "The creator removed this product, so its file is no longer available.",
@@ -57,9 +61,21 @@ export const createCheckoutSchema = z.object({
   code: z.string().max(200).optional(),
   /** A pay-what-you-want product's amount, in dollars ("15" or "15.00"); the server checks it. */
   amount: z.union([z.string().max(32), z.number()]).optional(),
+  /** Where the visit came from (the product page's source fields); kept for the sale's attribution. */
+  ...visitSourceFieldsSchema.shape,
 });
 
 export const orderStatusSchema = z.enum(["completed", "refunded"]);
+
+/** One file of a purchase: what the buyer downloads, with its own count. */
+export const purchaseFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  sizeBytes: z.number().nullable(),
+  downloadsUsed: z.number(),
+  downloadsRemaining: z.number(),
+});
+export type PurchaseFile = z.infer<typeof purchaseFileSchema>;
 
 /** What a buyer sees of one purchase (success page, library). */
 export const buyerPurchaseSchema = z.object({
@@ -73,14 +89,18 @@ export const buyerPurchaseSchema = z.object({
   customerEmail: z.string(),
   status: orderStatusSchema,
   createdAt: z.string(),
+  /** Downloads counted for this purchase, all files together. */
   downloadsUsed: z.number(),
-  downloadsRemaining: z.number(),
+  /** The product's current files, in order, each with its own 3 downloads. */
+  files: z.array(purchaseFileSchema),
   downloadWindowEndsAt: z.string(),
   /** Why the file cannot be downloaded any more, or null when it can. */
   unavailableReason: z.string().nullable(),
   /** Path of the download page (`/download/{token}`), valid 24 hours; null when unavailable. */
   downloadPath: z.string().nullable(),
   coverThumbnailUrl: z.string().nullable(),
+  /** The purchase's license key, when its product issues them (and it was not refunded). */
+  licenseKey: buyerLicenseSchema.nullish(),
 });
 export type BuyerPurchase = z.infer<typeof buyerPurchaseSchema>;
 
@@ -91,13 +111,12 @@ export const successLookupSchema = z.object({ purchase: buyerPurchaseSchema });
 export const libraryResponseSchema = z.object({ email: z.string(), purchases: z.array(buyerPurchaseSchema) });
 export type LibraryResponse = z.infer<typeof libraryResponseSchema>;
 
-export const downloadPageSchema = z.object({
-  purchase: buyerPurchaseSchema,
-  fileName: z.string().nullable(),
-  fileSizeBytes: z.number().nullable(),
-});
+export const downloadPageSchema = z.object({ purchase: buyerPurchaseSchema });
 export type DownloadPage = z.infer<typeof downloadPageSchema>;
 
+/** Which file to download (a purchase's `files[].id`); may be left out when the product has one file. */
+export const downloadStartRequestSchema = z.object({ fileId: z.string().min(1).max(64).optional() });
+/** The storage URL of that one download, and that file's downloads left. */
 export const downloadStartSchema = z.object({ url: z.string(), downloadsRemaining: z.number() });
 
 export const resendLinkSchema = z.object({
@@ -112,10 +131,14 @@ export const saleSchema = z.object({
   amountCents: z.number(),
   createdAt: z.string(),
   status: orderStatusSchema,
+  /** Downloads taken across all files, of `downloadsAllowed` (3 per file of the product). */
   downloadsUsed: z.number(),
+  downloadsAllowed: z.number(),
   /** The discount code the buyer used (null when none) and what it saved them. */
   discountCode: z.string().nullable(),
   discountCents: z.number(),
+  /** The sale's license key, its state and verifications; null when its product issues none. */
+  license: saleLicenseSchema.nullish(),
 });
 export type Sale = z.infer<typeof saleSchema>;
 export const salesPageSchema = z.object({

@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  checkFileList,
+  type ProductFileEntry,
+  productFileEntrySchema,
+  sellerProductFileSchema,
+} from "./product-files";
 
 export const PRODUCT_LIMITS = {
   titleMax: 200,
@@ -132,8 +138,9 @@ export function priceLabel(product: { priceMode: "fixed" | "flexible"; priceCent
   return product.priceCents === 0 ? "Free" : formatPrice(product.priceCents);
 }
 
-/** The form's fields as the API names them (the file and cover are checked uploads). */
+/** The form's fields as the API names them (the files and cover are checked uploads). */
 export type ProductField =
+  | "files"
   | "title"
   | "description"
   | "price"
@@ -158,6 +165,13 @@ const productFields = {
    * toward it (none are at creation, so there it is simply the number for sale).
    */
   quantityAvailable: z.union([z.string(), z.number()]).nullish(),
+  /** Every delivered order gets a license key (contracts/licenses.ts); off when not sent on /new. */
+  issueLicenseKeys: z.boolean().optional(),
+  /** Each buyer's copy of the PDFs carries their email (contracts/pdf-stamps.ts); off when not sent on /new. */
+  stampPdfs: z.boolean().optional(),
+  /** The product's files (product-files.ts): on /new uploads, on an edit the whole list in its order. */
+  files: z.array(productFileEntrySchema).max(100),
+  /** On /new only: one file, the same as `files: [{ uploadId }]`. */
   fileUploadId: z.string(),
   coverUploadId: z.string().min(1).nullish(),
 };
@@ -238,8 +252,11 @@ function checkQuantity(
   return { value: Number(text) };
 }
 
-function checkUploadId(input: string): Checked<string> {
-  return input.trim() === "" ? { problem: PRODUCT_MESSAGES.missingFields } : { value: input };
+/** /new's files: the list, or the one `fileUploadId`; none at all is a missing field. */
+function checkNewFiles(files: ProductFileEntry[] | undefined, fileUploadId: string | undefined) {
+  const entries = files ?? (fileUploadId?.trim() ? [{ uploadId: fileUploadId }] : []);
+  if (entries.length === 0) return { problem: PRODUCT_MESSAGES.missingFields };
+  return checkFileList(entries, { editing: false });
 }
 
 /**
@@ -274,6 +291,8 @@ export const createProductSchema = z
     ...productFields,
     description: productFields.description.default(""),
     priceMode: productFields.priceMode.default("fixed"),
+    files: productFields.files.optional(),
+    fileUploadId: productFields.fileUploadId.optional(),
   })
   .transform((input, ctx) => {
     const checked = collect(
@@ -282,7 +301,7 @@ export const createProductSchema = z
         description: checkDescription(input.description),
         ...checkPricing(input.priceMode, input.price, input.suggestedPrice),
         quantityAvailable: checkQuantity(input.inventoryType, input.quantityAvailable),
-        fileUploadId: checkUploadId(input.fileUploadId),
+        files: checkNewFiles(input.files, input.fileUploadId),
       },
       ctx,
     );
@@ -295,8 +314,10 @@ export const createProductSchema = z
       suggestedPriceCents: checked.suggestedPrice,
       inventoryType: input.inventoryType,
       quantityAvailable: checked.quantityAvailable,
-      fileUploadId: checked.fileUploadId,
+      files: checked.files,
       coverUploadId: input.coverUploadId ?? null,
+      issueLicenseKeys: input.issueLicenseKeys ?? false,
+      stampPdfs: input.stampPdfs ?? false,
     };
   });
 export type CreateProductInput = z.input<typeof createProductSchema>;
@@ -321,6 +342,7 @@ function pricingChecks(input: {
 
 export const updateProductSchema = z
   .object(productFields)
+  .omit({ fileUploadId: true })
   .partial()
   .transform((input, ctx) => {
     if (input.quantityAvailable != null && input.inventoryType === undefined) {
@@ -339,7 +361,7 @@ export const updateProductSchema = z
         ...(input.inventoryType !== undefined
           ? { quantityAvailable: checkQuantity(input.inventoryType, input.quantityAvailable) }
           : {}),
-        ...(input.fileUploadId !== undefined ? { fileUploadId: checkUploadId(input.fileUploadId) } : {}),
+        ...(input.files !== undefined ? { files: checkFileList(input.files, { editing: true }) } : {}),
       },
       ctx,
     );
@@ -353,8 +375,10 @@ export const updateProductSchema = z
           ? undefined
           : { mode: input.priceMode, suggestedPriceCents: checked.suggestedPrice ?? null },
       inventory: input.inventoryType === undefined ? undefined : inventoryOf(checked.quantityAvailable),
-      fileUploadId: checked.fileUploadId,
+      files: checked.files,
       coverUploadId: input.coverUploadId,
+      issueLicenseKeys: input.issueLicenseKeys,
+      stampPdfs: input.stampPdfs,
     };
   });
 export type UpdateProductInput = z.input<typeof updateProductSchema>;
@@ -385,8 +409,11 @@ const productCoreSchema = z.object({
   suggestedPriceCents: z.number().nullable(),
   inventoryType: z.enum(["unlimited", "limited"]),
   quantityAvailable: z.number().nullable(),
+  /** The first file's size and type (SPEC's file_size_bytes, file_type). */
   fileSizeBytes: z.number().nullable(),
   fileType: z.string().nullable(),
+  /** How many files a buyer gets. */
+  fileCount: z.number(),
   coverImageUrl: z.string().nullable(),
   coverThumbnailUrl: z.string().nullable(),
   /** Null when the product has no cover (pages show a placeholder). */
@@ -394,7 +421,12 @@ const productCoreSchema = z.object({
   createdAt: z.string(),
 });
 
-export const sellerProductSchema = productCoreSchema.extend({ isActive: z.boolean(), fileName: z.string() });
+export const sellerProductSchema = productCoreSchema.extend({
+  isActive: z.boolean(),
+  fileName: z.string(),
+  issueLicenseKeys: z.boolean(),
+  stampPdfs: z.boolean(),
+});
 export type SellerProduct = z.infer<typeof sellerProductSchema>;
 /**
  * One product as its edit page needs it: with the units taken from a limited stock, which its total
@@ -403,6 +435,8 @@ export type SellerProduct = z.infer<typeof sellerProductSchema>;
 export const sellerProductDetailSchema = sellerProductSchema.extend({
   unitsSold: z.number(),
   unitsHeld: z.number(),
+  /** Every file, in the order buyers see them. */
+  files: z.array(sellerProductFileSchema),
 });
 export type SellerProductDetail = z.infer<typeof sellerProductDetailSchema>;
 export const sellerProductListSchema = z.object({

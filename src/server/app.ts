@@ -11,6 +11,8 @@ import type { Outbox } from "./adapters/mail/outbox";
 import type { Storage } from "./adapters/storage/storage";
 import type { Database } from "./db/database";
 import { registerAnalyticsRoutes } from "./features/analytics/routes";
+import { registerAudienceRoutes } from "./features/audience/routes";
+import { unsubscribeKey } from "./features/audience/unsubscribe";
 import { type Auth, createAuth } from "./features/auth/auth";
 import { registerAuthRoutes } from "./features/auth/routes";
 import { subscriptionEventHandlers } from "./features/billing/events/subscription-events";
@@ -22,17 +24,31 @@ import { registerDevMailbox } from "./features/dev-mailbox/routes";
 import { registerDiscountRoutes } from "./features/discounts/routes";
 import { registerDownloadRoutes } from "./features/downloads/routes";
 import { storageLinkGate } from "./features/downloads/storage-link-gate";
+import { loadEmbedScript } from "./features/embed/embed-script";
+import { registerEmbedRoutes } from "./features/embed/routes";
+import { registerLicenseRoutes } from "./features/licenses/routes";
 import { buyerLinkKey } from "./features/orders/buyer-links";
 import { checkoutSessionHandler } from "./features/orders/events/checkout-events";
 import { registerOrderRoutes } from "./features/orders/routes";
 import { settleCheckouts } from "./features/orders/settle-checkouts";
 import { accountUpdatedHandler } from "./features/payouts/events/account-updated";
 import { registerPayoutRoutes } from "./features/payouts/routes";
+import { registerPdfStamps } from "./features/pdf-stamps/routes";
+import type { PdfStampWorker } from "./features/pdf-stamps/stamp-worker";
 import { registerProductRoutes } from "./features/products/routes";
 import { loadPublicPageAssets } from "./features/public-pages/page-assets";
 import { registerPublicPages } from "./features/public-pages/routes";
 import { registerRealtimeRoutes } from "./features/realtime/routes";
 import { chargeRefundedHandler } from "./features/refunds/events/charge-refunded";
+import { registerApiKeyRoutes } from "./features/seller-api/routes";
+import { registerSellerApiRoutes } from "./features/seller-api/v1-routes";
+import {
+  type Resolver,
+  STRICT_WEBHOOK_POLICY,
+  type WebhookNetworkPolicy,
+} from "./features/seller-webhooks/address-policy";
+import { WebhookDeliveries } from "./features/seller-webhooks/deliver-webhooks";
+import { registerSellerWebhookRoutes } from "./features/seller-webhooks/routes";
 import { registerStatusRoutes } from "./features/status/routes";
 import { registerStorefrontRoutes } from "./features/storefront/routes";
 import type { VirusScanner } from "./features/uploads/clamav";
@@ -69,6 +85,12 @@ export interface AppDeps {
    * show password-reset and download links to anyone.
    */
   devMailbox?: boolean;
+  /** Make stamped PDFs in the background (the default); tests turn it off and call pdfStamps.runDue(). */
+  stampPdfsInBackground?: boolean;
+  /** Where sellers' webhooks may go (config.ts); https only and no private address when omitted. */
+  webhookPolicy?: WebhookNetworkPolicy;
+  /** DNS for webhook deliveries; the system's by default (tests make names resolve where they need). */
+  webhookResolver?: Resolver;
 }
 
 export interface App {
@@ -76,6 +98,12 @@ export interface App {
   auth: Auth;
   /** The checkouts janitor and payment reconciliation, run every 2 minutes by jobs/maintenance.ts. */
   settleCheckouts(now: Date): Promise<void>;
+  /** The stamped-PDF queue (features/pdf-stamps), worked in the background after each sale. */
+  pdfStamps: PdfStampWorker;
+  /** Queues sellers' emails to their buyers into the outbox in batches, run every 30 s by jobs/maintenance.ts. */
+  sendBroadcasts(now: Date): Promise<void>;
+  /** The sellers' webhook queue: boot.ts starts its timer; tests call deliverDue(now). */
+  webhookDeliveries: WebhookDeliveries;
 }
 
 /** The whole HTTP app from its dependencies. main.ts passes real adapters; tests pass their own. */
@@ -138,14 +166,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     secret: deps.authSecret,
     now,
   });
-  registerAnalyticsRoutes(server, { db: deps.db, auth, now });
+  registerAnalyticsRoutes(server, { db: deps.db, auth, now, secret: deps.authSecret });
   registerDiscountRoutes(server, { db: deps.db, auth, now });
+  const pdfStamps = registerPdfStamps(server, {
+    db: deps.db,
+    storage: deps.storage,
+    auth,
+    events: deps.events,
+    now,
+    log: server.log,
+    background: deps.stampPdfsInBackground ?? true,
+  });
+  registerLicenseRoutes(server, { db: deps.db, auth, events: deps.events, now });
   const linkKey = buyerLinkKey(deps.authSecret);
   const fulfilment = { stripe: deps.stripe, outbox: deps.outbox, appUrl: deps.appUrl, linkKey };
   const settling = { ...fulfilment, db: deps.db, events: deps.events };
   const checkout = { ...settling, visitorKey: checkoutVisitorKey(deps.authSecret), now };
   registerCheckoutRoutes(server, checkout);
   registerOrderRoutes(server, { ...fulfilment, db: deps.db, auth, events: deps.events, now });
+  registerApiKeyRoutes(server, { db: deps.db, auth, now });
+  registerSellerApiRoutes(server, { ...fulfilment, db: deps.db, events: deps.events, now });
   registerDownloadRoutes(server, {
     events: deps.events,
     db: deps.db,
@@ -168,8 +208,29 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       "charge.refunded": chargeRefundedHandler,
     },
   });
+  const webhookPolicy = deps.webhookPolicy ?? STRICT_WEBHOOK_POLICY;
+  const webhookDeliveries = new WebhookDeliveries({
+    db: deps.db,
+    policy: webhookPolicy,
+    now,
+    log: server.log,
+    ...(deps.webhookResolver ? { resolve: deps.webhookResolver } : {}),
+  });
+  // Sales and refunds queue their webhooks in their own transaction and announce themselves once
+  // committed (on every instance, with PostgreSQL): that is when the queued deliveries can go out.
+  deps.events.subscribeAll((_userId, event) => {
+    if (event.type === "sales.changed") webhookDeliveries.kick();
+  });
+  registerSellerWebhookRoutes(server, {
+    db: deps.db,
+    auth,
+    now,
+    policy: webhookPolicy,
+    deliveries: webhookDeliveries,
+  });
   if (deps.devMailbox) registerDevMailbox(server, { db: deps.db });
   const webDistDir = deps.webDistDir ?? path.resolve("dist/web");
+  registerEmbedRoutes(server, { db: deps.db, now, script: await loadEmbedScript(webDistDir) });
   registerPublicPages(server, {
     db: deps.db,
     auth,
@@ -181,7 +242,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     buyer: { ...settling, storage: deps.storage },
     now,
   });
+  const broadcasts = await registerAudienceRoutes(server, {
+    db: deps.db,
+    auth,
+    outbox: deps.outbox,
+    appUrl: deps.appUrl,
+    unsubscribeKey: unsubscribeKey(deps.authSecret),
+    linkKey,
+    now,
+    log: server.log,
+    webDistDir,
+  });
   await registerWebApp(server, webDistDir);
 
-  return { server, auth, settleCheckouts: (at) => settleCheckouts(settling, at) };
+  return {
+    server,
+    auth,
+    settleCheckouts: (at) => settleCheckouts(settling, at),
+    pdfStamps,
+    sendBroadcasts: () => broadcasts.run(),
+    webhookDeliveries,
+  };
 }

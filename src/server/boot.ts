@@ -76,6 +76,7 @@ export async function startServer(
       events,
       trustProxy: config.trustProxy,
       devMailbox: config.mail.kind === "mailbox" && config.payments.kind === "emulator",
+      webhookPolicy: config.webhooks,
       ...(config.clamdUrl ? { virusScanner: clamdScanner(config.clamdUrl) } : {}),
       webhookSecrets: {
         platform: config.payments.webhookSecret,
@@ -103,11 +104,13 @@ export async function startServer(
     });
   }
   outbox.start();
+  app.webhookDeliveries.start();
   const maintenance = startMaintenance({
     db: database.db,
     storage,
     log: logger,
     settleCheckouts: app.settleCheckouts,
+    sendBroadcasts: app.sendBroadcasts,
   });
 
   // Requests in flight finish first (they may still enqueue mail and publish events), then the rest, in
@@ -122,6 +125,7 @@ export async function startServer(
           { name: "HTTP server", close: () => closeWithin(app.server, logger) },
           { name: "maintenance jobs", close: () => maintenance.stop() },
           { name: "outbox", close: () => outbox.stop() },
+          { name: "webhook deliveries", close: () => app.webhookDeliveries.stop() },
           { name: "event bus", close: () => events.close() },
           ...(emulator ? [{ name: "Stripe emulator", close: emulator.close }] : []),
           { name: "database", close: () => database.close() },

@@ -51,6 +51,7 @@ const envSchema = z
       .trim()
       .default("false")
       .transform((value) => (value === "true" ? true : value === "false" ? false : value)),
+    WEBHOOK_ALLOW_PRIVATE_HOSTS: optionalString,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -67,6 +68,13 @@ const envSchema = z
         code: "custom",
         path: ["SMTP_URL"],
         message: "is required with STRIPE_SECRET_KEY: real buyers need their receipts and download links",
+      });
+    }
+    if (env.STRIPE_SECRET_KEY && env.WEBHOOK_ALLOW_PRIVATE_HOSTS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEBHOOK_ALLOW_PRIVATE_HOSTS"],
+        message: "is for local development only: sellers' webhooks must never reach the app's own network",
       });
     }
     if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
@@ -105,7 +113,15 @@ export interface Config {
     publicBaseUrl?: string;
   };
   clamdUrl?: string;
+  /**
+   * Sellers' webhook URLs: https only with real Stripe (production); private addresses only for the
+   * hosts named in WEBHOOK_ALLOW_PRIVATE_HOSTS, which the local setup defaults to this machine's names.
+   */
+  webhooks: { requireHttps: boolean; allowPrivateHosts: string[] };
 }
+
+/** The local setup (the Stripe emulator) lets webhooks reach a receiver on this machine. */
+const LOCAL_WEBHOOK_HOSTS = ["localhost", "127.0.0.1", "::1"];
 
 export class ConfigError extends Error {}
 
@@ -151,6 +167,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     ...clamd,
+    webhooks: {
+      requireHttps: Boolean(e.STRIPE_SECRET_KEY),
+      allowPrivateHosts: e.WEBHOOK_ALLOW_PRIVATE_HOSTS
+        ? e.WEBHOOK_ALLOW_PRIVATE_HOSTS.split(",")
+            .map((host) => host.trim().toLowerCase())
+            .filter(Boolean)
+        : e.STRIPE_SECRET_KEY
+          ? []
+          : LOCAL_WEBHOOK_HOSTS,
+    },
     authSecret: e.AUTH_SECRET ?? localSecrets().authSecret,
     database: e.DATABASE_URL
       ? { kind: "postgres", url: e.DATABASE_URL }

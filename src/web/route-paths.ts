@@ -7,7 +7,13 @@ import { matchPath } from "react-router";
  */
 
 /** Pages the server renders (features/public-pages): the app has no code for them. */
-export const SERVER_PAGE_PATHS = ["success", "download/:token", "product/:productId", "store/:userId"];
+export const SERVER_PAGE_PATHS = [
+  "success",
+  "download/:token",
+  "product/:productId",
+  "store/:userId",
+  "unsubscribe/:token",
+];
 
 /** Pages the web app renders. */
 export const APP_PAGE_PATHS = {
@@ -17,11 +23,15 @@ export const APP_PAGE_PATHS = {
   status: "status",
   systemStatus: "system-status",
   dashboard: "dashboard",
+  analytics: "dashboard/analytics",
   newProduct: "new",
   editProduct: "products/:productId/edit",
   settings: "settings",
   discounts: "discounts",
+  webhooks: "webhooks",
   library: "library",
+  customers: "customers",
+  emailCustomers: "customers/email",
 } as const;
 
 /** Whether a page answers this path (the landing page included), matched as the router matches it. */

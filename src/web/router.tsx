@@ -78,6 +78,11 @@ export const router = createBrowserRouter([
           import("./features/dashboard/dashboard-page").then((m) => ({ Component: m.DashboardPage })),
       },
       {
+        path: APP_PAGE_PATHS.analytics,
+        lazy: () =>
+          import("./features/analytics/analytics-page").then((m) => ({ Component: m.AnalyticsPage })),
+      },
+      {
         path: APP_PAGE_PATHS.newProduct,
         lazy: () =>
           import("./features/products/new-product-page").then((m) => ({ Component: m.NewProductPage })),
@@ -96,7 +101,23 @@ export const router = createBrowserRouter([
         lazy: () =>
           import("./features/discounts/discounts-page").then((m) => ({ Component: m.DiscountsPage })),
       },
+      {
+        path: APP_PAGE_PATHS.webhooks,
+        lazy: () => import("./features/webhooks/webhooks-page").then((m) => ({ Component: m.WebhooksPage })),
+      },
       ...SERVER_PAGE_PATHS.map((path) => ({ path, loader: loadFromServer })),
+      {
+        path: APP_PAGE_PATHS.customers,
+        lazy: () =>
+          import("./features/audience/customers-page").then((m) => ({ Component: m.CustomersPage })),
+      },
+      {
+        path: APP_PAGE_PATHS.emailCustomers,
+        lazy: () =>
+          import("./features/audience/email-customers-page").then((m) => ({
+            Component: m.EmailCustomersPage,
+          })),
+      },
       {
         path: APP_PAGE_PATHS.library,
         lazy: () => import("./features/library/library-page").then((m) => ({ Component: m.LibraryPage })),

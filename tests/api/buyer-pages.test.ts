@@ -149,8 +149,8 @@ describe("/download/{token} rendered on the server", () => {
     const refused = await postForm(downloadPath);
     expect(refused.statusCode).toBe(403);
     expectPrivate(refused);
-    expect(refused.body).toContain("Download limit reached");
     expect(refused.body).toContain(ORDER_MESSAGES.limitReached);
+    expect(refused.body).toContain("All downloads used");
     expect(refused.body).not.toContain('method="post"');
     expect(await downloadsUsed(sessionId)).toBe(3);
   });

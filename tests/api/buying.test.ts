@@ -268,7 +268,9 @@ describe("downloads", () => {
     const sessionId = await buy(product.id, "reader@example.com");
     const token = await downloadToken(sessionId);
     const page = await t.request({ method: "GET", url: `/api/downloads/${token}` });
-    expect(page.json()).toMatchObject({ fileName: "guide.pdf", purchase: { downloadsRemaining: 3 } });
+    expect(page.json()).toMatchObject({
+      purchase: { files: [{ name: "guide.pdf", downloadsUsed: 0, downloadsRemaining: 3 }] },
+    });
 
     for (const remaining of [2, 1, 0]) {
       const started = await startDownload(token);

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { PRODUCT_FILE_MESSAGES } from "../../src/contracts/product-files";
 import {
   PRODUCT_MESSAGES,
   type PublicProduct,
@@ -10,7 +11,7 @@ import {
 } from "../../src/contracts/products";
 import { minimalPdf, pngImage } from "../../src/server/features/uploads/test-fixtures";
 import { control } from "./support/emulator-control";
-import { createProduct, quantityOf, readySeller, upload } from "./support/sellers";
+import { createProduct, productFilesOf, quantityOf, readySeller, upload } from "./support/sellers";
 import { createTestApp, type TestApp } from "./support/test-app";
 import { eventually } from "./support/wait";
 
@@ -165,7 +166,7 @@ describe("editing a product", () => {
       PRODUCT_MESSAGES.quantityInvalid,
     ],
     ["quantity without inventory type", { quantityAvailable: "3" }, PRODUCT_MESSAGES.missingFields],
-    ["empty file id", { fileUploadId: "" }, PRODUCT_MESSAGES.missingFields],
+    ["product without files", { files: [] }, PRODUCT_FILE_MESSAGES.noFiles],
   ])("refuses a %s with the create form's message, attaching nothing", async (_case, fields, message) => {
     const product = await createProduct(t, seller.cookie, {}, { cover: false });
     const cover = await upload(t, seller.cookie, "product-cover", "new-cover.png", await pngImage());
@@ -267,17 +268,18 @@ describe("file and cover", () => {
     const product = await createProduct(t, seller.cookie, {}, { cover: false });
     const sessionId = await buyNow(product.id);
     await pay(sessionId);
-    const before = await productRow(product.id);
-    const oldFile = (await uploadRow(before.file_upload_id))!;
+    const [before] = await productFilesOf(t, product.id);
+    const oldFile = (await uploadRow(before!.upload_id))!;
 
     const newBytes = minimalPdf(2048);
     const newFile = await upload(t, seller.cookie, "product-file", "guide-v2.pdf", newBytes);
     const usedBefore = await usedBytes();
-    const response = await edit(product.id, { fileUploadId: newFile });
+    // Replaced in place: the file keeps its name (buyers know it by it), its download the new bytes.
+    const response = await edit(product.id, { files: [{ id: before!.id, uploadId: newFile }] });
     expect(response.statusCode, response.body).toBe(200);
     expect(await usedBytes()).toBe(usedBefore - Number(oldFile.size_bytes));
-    expect(response.json()).toMatchObject({ fileName: "guide-v2.pdf", fileSizeBytes: newBytes.length });
-    expect(await uploadRow(before.file_upload_id)).toBeUndefined();
+    expect(response.json()).toMatchObject({ fileName: "guide.pdf", fileSizeBytes: newBytes.length });
+    expect(await uploadRow(before!.upload_id)).toBeUndefined();
     expect((await uploadRow(newFile))?.status).toBe("attached");
     expect(await t.storage.stat("product-files", oldFile.storage_key!)).toBeUndefined();
 
@@ -288,7 +290,7 @@ describe("file and cover", () => {
     const file = await getFile(started.json().url);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(newBytes)).toBe(true);
-    expect(file.headers["content-disposition"]).toContain("guide-v2.pdf");
+    expect(file.headers["content-disposition"]).toContain("guide.pdf");
   });
 
   it("replaces the cover, then removes it; each old cover's images are deleted", async () => {
@@ -326,16 +328,17 @@ describe("file and cover", () => {
   it("refuses an upload that is not ready, another seller's, or in use, naming the field; nothing changes", async () => {
     const product = await createProduct(t, seller.cookie, {}, { cover: false });
     const otherProduct = await createProduct(t, seller.cookie, {}, { cover: false });
-    const inUse = (await productRow(otherProduct.id)).file_upload_id;
+    const [inUse] = (await productFilesOf(t, otherProduct.id)).map((file) => file.upload_id);
+    const [own] = (await productFilesOf(t, product.id)).map((file) => file.upload_id);
     const theirs = await upload(t, other.cookie, "product-file", "theirs.pdf", minimalPdf());
     const goodFile = await upload(t, seller.cookie, "product-file", "good.pdf", minimalPdf(10));
     const before = await productRow(product.id);
 
     for (const [body, field] of [
-      [{ fileUploadId: theirs }, "fileUploadId"],
-      [{ fileUploadId: inUse }, "fileUploadId"],
-      [{ fileUploadId: before.file_upload_id }, "fileUploadId"],
-      [{ fileUploadId: goodFile, coverUploadId: "no-such-upload" }, "coverUploadId"],
+      [{ files: [{ uploadId: theirs }] }, "files"],
+      [{ files: [{ uploadId: inUse }] }, "files"],
+      [{ files: [{ uploadId: own }] }, "files"],
+      [{ files: [{ uploadId: goodFile }], coverUploadId: "no-such-upload" }, "coverUploadId"],
       [{ coverUploadId: goodFile }, "coverUploadId"],
     ] as const) {
       const response = await edit(product.id, { title: "Changed", ...body });
@@ -345,6 +348,6 @@ describe("file and cover", () => {
     expect(await productRow(product.id)).toEqual(before);
     expect((await uploadRow(goodFile))?.status).toBe("completed");
     expect((await uploadRow(theirs))?.status).toBe("completed");
-    expect((await uploadRow(inUse))?.status).toBe("attached");
+    expect((await uploadRow(inUse!))?.status).toBe("attached");
   });
 });

@@ -302,6 +302,12 @@ describe("buyers of a product with several files", () => {
       .where("id", "=", orderId)
       .executeTakeFirstOrThrow();
     expect(order.downloads_used).toBe(4);
+    // The seller's sales table counts the order's downloads against 3 per file.
+    const sales = await t.request({ method: "GET", url: "/api/orders", cookie: seller.cookie });
+    expect(sales.json().sales.find((sale: { id: string }) => sale.id === orderId)).toMatchObject({
+      downloadsUsed: 4,
+      downloadsAllowed: 6,
+    });
     const logs = await t.db
       .selectFrom("download_logs")
       .select("upload_id")

@@ -9,7 +9,7 @@ import {
 import { STORE_SETTINGS_MESSAGES } from "../../src/contracts/store-settings";
 import { minimalPdf, pngImage } from "../../src/server/features/uploads/test-fixtures";
 import { control } from "./support/emulator-control";
-import { createProduct, readySeller, upload } from "./support/sellers";
+import { createProduct, productFilesOf, readySeller, upload } from "./support/sellers";
 import { createTestApp, signUp, type TestApp } from "./support/test-app";
 import { eventually } from "./support/wait";
 
@@ -46,15 +46,17 @@ describe("creating products", () => {
       inventory_type: "limited",
       quantity_available: 3,
       is_active: true,
-      file_name: "guide.pdf",
-      file_type: "application/pdf",
     });
+    expect(product).toMatchObject({ fileName: "guide.pdf", fileType: "application/pdf", fileCount: 1 });
+    const [file, ...others] = await productFilesOf(t, product.id);
+    expect(others).toEqual([]);
+    expect(file).toMatchObject({ display_name: "guide.pdf", position: 0 });
     expect(product.id).toMatch(/^[A-Za-z0-9_-]{12}$/);
     expect(product.coverImageUrl).toMatch(/^\/files\/public\/product-covers\//);
     const uploads = await t.db
       .selectFrom("uploads")
       .select("status")
-      .where("id", "in", [row!.file_upload_id, row!.cover_upload_id!])
+      .where("id", "in", [file!.upload_id, row!.cover_upload_id!])
       .execute();
     expect(uploads.map((u) => u.status)).toEqual(["attached", "attached"]);
   });

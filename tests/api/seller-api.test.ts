@@ -316,6 +316,7 @@ describe("sales", () => {
       status: "completed",
       refundedAt: null,
       downloadsUsed: 0,
+      downloadsAllowed: 3,
     });
 
     // One at a time through every sale of the seller: each once, newest first.

@@ -106,8 +106,11 @@ async function actionsBefore(target: Locator): Promise<string[]> {
 async function expectPurchaseTerms(page: Page): Promise<string> {
   const main = page.getByRole("main");
   await main.getByText(DOWNLOAD_LINK_TERM, { exact: true }).waitFor();
-  const allowance = (await main.getByText(/^You can download up to 3 times until /).textContent()) ?? "";
-  expect(allowance).toMatch(/^You can download up to 3 times until [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/);
+  const allowance =
+    (await main.getByText(/^You can download each file up to 3 times until /).textContent()) ?? "";
+  expect(allowance).toMatch(
+    /^You can download each file up to 3 times until [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/,
+  );
   return allowance;
 }
 

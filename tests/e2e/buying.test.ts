@@ -238,8 +238,9 @@ describe("buying and delivery", () => {
     expect((await downloadWith(buyer, download)).equals(pdf)).toBe(true);
     // The page still offers the button until it is reloaded: pressing it is refused with the reason.
     await download.click();
-    await buyer.getByRole("heading", { name: "Download limit reached" }).waitFor();
-    await buyer.getByText(ORDER_MESSAGES.limitReached).waitFor();
+    // Per file: the page says why and shows the file's downloads used up (other files would stay offered).
+    await buyer.getByRole("alert").getByText(ORDER_MESSAGES.limitReached).waitFor();
+    await buyer.getByText("All downloads used").waitFor();
     await screenshot(buyer, "buying-limit-phone");
 
     // The seller gives the downloads back; the same link works again. (Downloads send no live event.)

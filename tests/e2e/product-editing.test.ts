@@ -141,7 +141,10 @@ describe("publishing and editing a product", () => {
     expect(await page.getByLabel("Product Title *").inputValue()).toBe("Brush Lettering Workbook");
     expect(await page.getByLabel("Price (USD) *").inputValue()).toBe("12.00");
     expect(await page.getByLabel("Total Quantity").inputValue()).toBe("5");
-    await page.getByText("workbook.pdf", { exact: true }).waitFor();
+    await page
+      .getByRole("list", { name: "Product files" })
+      .getByText("workbook.pdf", { exact: true })
+      .waitFor();
     await page.getByRole("img", { name: "Cover of Brush Lettering Workbook" }).waitFor();
 
     // A buyer holds a unit: the total can't go below it, said next to the field.

@@ -68,6 +68,8 @@ export interface OutboxEmailTable {
   next_attempt_at: CreatedAt;
   created_at: CreatedAt;
   sent_at: NullableTimestamp;
+  /** Extra headers (List-Unsubscribe...), as a JSON object. */
+  headers: JsonColumn<Record<string, string>>;
 }
 
 export interface RateLimitHitTable {
@@ -137,11 +139,11 @@ export interface ProductTable {
   price_mode: Generated<"fixed" | "flexible">;
   /** What a flexible price's amount field is filled with; null when fixed. */
   suggested_price_cents: number | null;
-  file_upload_id: string;
+  /** Every delivered order of this product gets a license key (license_keys). */
+  issue_license_keys: Generated<boolean>;
+  /** Each buyer's copy of the product's PDFs carries their email (pdf_stamps). */
+  stamp_pdfs: Generated<boolean>;
   cover_upload_id: string | null;
-  file_name: string;
-  file_size_bytes: number | null;
-  file_type: string | null;
   cover_image_url: string | null;
   cover_thumbnail_url: string | null;
   /** The cover's responsive sizes, smallest first; null for covers made before them. */
@@ -211,6 +213,8 @@ export interface DownloadLogTable {
   created_at: CreatedAt;
   /** When the storage link of this download served its one full download. */
   link_used_at: NullableTimestamp;
+  /** The file (upload) downloaded; null for downloads before products had several files, or once it is gone. */
+  upload_id: Generated<string | null>;
 }
 
 export interface StoreViewDayTable {
@@ -252,6 +256,213 @@ export interface DiscountCodeProductTable {
   product_id: string;
 }
 
+/** A product's files (1 to 20), in the seller's order; each owns its checked upload. */
+export interface ProductFileTable {
+  id: string;
+  product_id: string;
+  upload_id: string;
+  /** 0 is the first file (the one the product's fileName/fileSizeBytes describe). */
+  position: number;
+  /** The name buyers see (the seller may rename it). */
+  display_name: string;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** Downloads an order made of one file (upload): at most 3 within the order's window. */
+export interface OrderFileDownloadTable {
+  order_id: string;
+  upload_id: string;
+  downloads_used: number;
+}
+
+/** One delivered order's license key, for a product that issues them. */
+export interface LicenseKeyTable {
+  order_id: string;
+  seller_id: string;
+  product_id: string;
+  /** As shown: 4 groups of 8 upper-case Crockford base32 characters. */
+  key: string;
+  disabled_at: NullableTimestamp;
+  /** Verifications that counted. */
+  uses: Generated<number>;
+  last_verified_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+/** One buyer email of a seller, rolled up from their orders (orders/order-changes.ts). */
+export interface CustomerTable {
+  seller_id: string;
+  /** Lower-case. */
+  email: string;
+  first_purchase_at: Timestamp;
+  last_purchase_at: Timestamp;
+  orders_count: number;
+  completed_count: number;
+  /** bigint: read as a string. */
+  total_cents: ColumnType<string, number | string, number | string>;
+  product_titles: ColumnType<string[], string[] | undefined, string[]>;
+}
+
+export interface CustomerCountTable {
+  seller_id: string;
+  customers: number;
+}
+
+/** A buyer of a product and how many of their orders of it are not refunded. */
+export interface CustomerProductTable {
+  product_id: string;
+  email: string;
+  seller_id: string;
+  completed_count: number;
+}
+
+export interface EmailUnsubscribeTable {
+  seller_id: string;
+  email: string;
+  created_at: CreatedAt;
+}
+
+/** A seller's email to their buyers, queued into the outbox in batches. */
+export interface BroadcastTable {
+  id: string;
+  seller_id: string;
+  kind: "message" | "product-update";
+  audience: "all" | "product";
+  product_id: string | null;
+  product_title: string | null;
+  subject: string;
+  message: string;
+  status: Generated<"sending" | "sent">;
+  recipients_count: Generated<number>;
+  /** The last recipient queued (emails are queued in email order). */
+  last_email: string | null;
+  created_at: CreatedAt;
+  finished_at: NullableTimestamp;
+}
+
+/** A seller's key to the REST API: only its lookup id and SHA-256 are kept, never the key. */
+export interface ApiKeyTable {
+  id: string;
+  seller_id: string;
+  name: string;
+  /** The random characters after `ff_live_` that start the key: unique, shown to recognise it. */
+  lookup_id: string;
+  /** SHA-256 of the whole key (PGlite reads bytea as a Uint8Array, pg as a Buffer). */
+  secret_hash: Uint8Array;
+  created_at: CreatedAt;
+  /** Updated at most once a minute. */
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** One call made with an API key, shown to its seller (kept 30 days). */
+export interface ApiRequestLogTable {
+  id: Generated<number>;
+  seller_id: string;
+  api_key_id: string;
+  method: string;
+  path: string;
+  status: number;
+  created_at: CreatedAt;
+}
+
+export interface WebhookEndpointTable {
+  id: string;
+  seller_id: string;
+  url: string;
+  /** The event types this endpoint receives (contracts/webhooks.ts). */
+  events: string[];
+  /** whsec_ + base64 of the HMAC key (Standard Webhooks). */
+  secret: string;
+  created_at: CreatedAt;
+}
+
+export interface WebhookDeliveryTable {
+  /** msg_…: the webhook-id header, the same on every attempt. */
+  id: string;
+  endpoint_id: string;
+  seller_id: string;
+  event_type: string;
+  /** The exact JSON body that is signed and sent. */
+  payload: string;
+  status: ColumnType<
+    "pending" | "succeeded" | "failed",
+    "pending" | undefined,
+    "pending" | "succeeded" | "failed"
+  >;
+  attempts: Generated<number>;
+  round_attempts: Generated<number>;
+  round_started_at: Timestamp;
+  next_attempt_at: Timestamp;
+  last_attempt_at: NullableTimestamp;
+  last_response_status: number | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+}
+
+/** Analytics roll-ups (migration 0016): per seller, UTC day and product; '' for an absent source field. */
+export interface AnalyticsProductDayTable {
+  seller_id: string;
+  day: ColumnType<Date, string, string>;
+  product_id: string;
+  views: Generated<number>;
+  units: Generated<number>;
+  revenue_cents: Generated<number>;
+}
+
+export interface AnalyticsSourceDayTable extends AnalyticsProductDayTable {
+  referrer_host: Generated<string>;
+  utm_source: Generated<string>;
+  utm_medium: Generated<string>;
+  utm_campaign: Generated<string>;
+}
+
+export interface ProductViewVisitTable {
+  product_id: string;
+  visitor_hash: string;
+  last_viewed_at: Timestamp;
+}
+
+export interface CheckoutSourceTable {
+  checkout_id: string;
+  referrer_host: Generated<string>;
+  utm_source: Generated<string>;
+  utm_medium: Generated<string>;
+  utm_campaign: Generated<string>;
+}
+
+export interface OrderAttributionTable {
+  order_id: string;
+  seller_id: string;
+  product_id: string;
+  day: ColumnType<Date, string, string>;
+  referrer_host: Generated<string>;
+  utm_source: Generated<string>;
+  utm_medium: Generated<string>;
+  utm_campaign: Generated<string>;
+}
+
+/** One buyer's stamped copy of one PDF (order, upload): queued at the sale, made in the background. */
+export interface PdfStampTable {
+  id: Generated<number>;
+  order_id: string;
+  upload_id: string;
+  seller_id: string;
+  status: Generated<"pending" | "stamped" | "failed">;
+  /** In product-files; recorded when claimed, before anything is written under it. */
+  stamped_key: string | null;
+  stamped_size_bytes: ColumnType<number | null, number | null | undefined, number | null>;
+  pages: number | null;
+  attempts: Generated<number>;
+  next_attempt_at: CreatedAt;
+  /** Why it failed, as contracts/pdf-stamps.ts names it (shown to the seller). */
+  failure: string | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  finished_at: NullableTimestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -271,4 +482,22 @@ export interface DB {
   upload_key_sweeps: UploadKeySweepTable;
   discount_codes: DiscountCodeTable;
   discount_code_products: DiscountCodeProductTable;
+  analytics_product_days: AnalyticsProductDayTable;
+  analytics_source_days: AnalyticsSourceDayTable;
+  product_view_visits: ProductViewVisitTable;
+  checkout_sources: CheckoutSourceTable;
+  order_attributions: OrderAttributionTable;
+  product_files: ProductFileTable;
+  order_file_downloads: OrderFileDownloadTable;
+  license_keys: LicenseKeyTable;
+  api_keys: ApiKeyTable;
+  api_request_logs: ApiRequestLogTable;
+  customers: CustomerTable;
+  customer_counts: CustomerCountTable;
+  customer_products: CustomerProductTable;
+  email_unsubscribes: EmailUnsubscribeTable;
+  broadcasts: BroadcastTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  pdf_stamps: PdfStampTable;
 }

@@ -5,9 +5,9 @@ const REDACTED = "[redacted]";
 /**
  * Path segments whose rest is a bearer secret: download pages and their API (/download, /api/downloads),
  * the local storage links (/files/download, /files/upload), library links, Better Auth's reset-password
- * callback and the success page's checkout-session lookup (it hands out a download link).
+ * callback, the success page's checkout-session lookup (it hands out a download link) and unsubscribe links.
  */
-const SECRET_PATH = /\/(download|downloads|upload|library|reset-password|by-session)\/[^?#]+/gi;
+const SECRET_PATH = /\/(download|downloads|upload|library|reset-password|by-session|unsubscribe)\/[^?#]+/gi;
 /** Query parameters that are bearer secrets: library, reset and verification tokens, checkout sessions. */
 const SECRET_QUERY = /([?&](?:token|session_id)=)[^&#]*/gi;
 

@@ -14,12 +14,25 @@ export const REQUEST_GUARD_MESSAGES = {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * Skips the cross-site check for this route. Only for a route that reads no cookie and acts for no
+     * account, so a cross-site request has no session to ride: today only the public license
+     * verification (`POST /api/v1/licenses/verify`, features/licenses), which sellers' websites call.
+     */
+    allowCrossSite?: boolean;
+  }
+}
+
 /**
  * Guards every route before its handler runs (register before any route):
  * - a state-changing request a browser sends from another site is refused (403), so a session
  *   cookie cannot be ridden cross-site. Requests without Origin and Fetch Metadata (curl, SDKs,
  *   Stripe's webhooks) carry no victim's cookie and pass; the upload link and webhooks are
  *   authorised by their token or signature, never by a cookie, so this costs them nothing;
+ *   a route that reads no cookie at all may opt out with `config: { allowCrossSite: true }` (the
+ *   public license verification, which sellers' own websites call);
  * - a body is parsed only as a type its route takes: JSON here, with nesting capped before
  *   parsing; a scope taking other types adds its own parser (the upload link takes any bytes);
  * - a NUL character in params, query or body is refused (400): PostgreSQL cannot store it.
@@ -27,7 +40,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function registerRequestGuards(app: FastifyInstance, deps: { appUrl: string }): void {
   const appOrigin = new URL(deps.appUrl).origin;
   app.addHook("onRequest", async (request) => {
-    if (!SAFE_METHODS.has(request.method) && isCrossSite(request, appOrigin)) {
+    if (
+      !SAFE_METHODS.has(request.method) &&
+      request.routeOptions.config?.allowCrossSite !== true &&
+      isCrossSite(request, appOrigin)
+    ) {
       throw new AppError("cross_origin", 403, REQUEST_GUARD_MESSAGES.crossOrigin);
     }
   });

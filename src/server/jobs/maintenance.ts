@@ -1,6 +1,10 @@
 import type { Logger } from "pino";
 import type { Storage } from "../adapters/storage/storage";
 import type { Database } from "../db/database";
+import { pruneProductViewVisits } from "../features/analytics/record-product-view";
+import { deleteUnusedStampedCopies } from "../features/pdf-stamps/stamp-queue";
+import { pruneApiRequestLogs } from "../features/seller-api/request-log";
+import { pruneWebhookDeliveries } from "../features/seller-webhooks/prune-deliveries";
 import { purgeExpiredUploads } from "../features/uploads/purge-expired-uploads";
 import { pruneRateLimits } from "../http/rate-limit";
 
@@ -13,6 +17,8 @@ export interface MaintenanceDeps {
   log: Pick<Logger, "error">;
   /** The checkouts janitor and payment reconciliation (App.settleCheckouts). */
   settleCheckouts(now: Date): Promise<void>;
+  /** Queues sellers' emails to their buyers into the outbox in batches (App.sendBroadcasts). */
+  sendBroadcasts?(now: Date): Promise<void>;
 }
 
 /** One housekeeping job: a name for the logs, how often it runs, and its work. */
@@ -27,7 +33,12 @@ export interface MaintenanceJob {
  * with their partial files (abandoned uploads leave nothing behind); settle checkouts with Stripe
  * (fulfil payments whose webhook never came, give back the stock of checkouts that ended unpaid).
  */
-export function maintenanceJobs({ db, storage, settleCheckouts }: MaintenanceDeps): MaintenanceJob[] {
+export function maintenanceJobs({
+  db,
+  storage,
+  settleCheckouts,
+  sendBroadcasts,
+}: MaintenanceDeps): MaintenanceJob[] {
   return [
     {
       name: "prune rate limits",
@@ -40,11 +51,36 @@ export function maintenanceJobs({ db, storage, settleCheckouts }: MaintenanceDep
       run: (now) => purgeExpiredUploads(db, storage, now),
     },
     {
+      // Buyers' stamped PDFs whose file, product or order is gone, or whose download window ended.
+      name: "delete unused stamped PDFs",
+      everyMs: 10 * MINUTE_MS,
+      run: (now) => deleteUnusedStampedCopies(db, storage, now),
+    },
+    {
+      name: "prune product view visits",
+      everyMs: 10 * MINUTE_MS,
+      run: (now) => pruneProductViewVisits(db, now),
+    },
+    {
+      name: "prune API request logs",
+      everyMs: 60 * MINUTE_MS,
+      run: (now) => pruneApiRequestLogs(db, now),
+    },
+    {
+      name: "prune webhook deliveries",
+      everyMs: 60 * MINUTE_MS,
+      run: (now) => pruneWebhookDeliveries(db, now),
+    },
+    {
       // Often: a payment whose webhook never came is fulfilled within minutes.
       name: "settle checkouts",
       everyMs: 2 * MINUTE_MS,
       run: settleCheckouts,
     },
+    // A send queues its first batches at once; this finishes large ones and any a crash interrupted.
+    ...(sendBroadcasts
+      ? [{ name: "send emails to buyers", everyMs: MINUTE_MS / 2, run: sendBroadcasts }]
+      : []),
   ];
 }
 

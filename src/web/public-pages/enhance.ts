@@ -4,6 +4,8 @@
  * scripts/check-public-budget.ts.
  */
 
+import { EMBED_CLOSE_MESSAGE } from "../../contracts/embed-frame";
+
 const BUSY_LABEL = "Redirecting to checkout...";
 
 /** Buy Now: busy and disabled while the server creates the checkout, so it is not pressed twice. */
@@ -36,6 +38,60 @@ function recordStoreView(userId: string): void {
   }).catch(() => undefined);
 }
 
+/** Counts one product view with the source the server put in the page (its Referer host, utm fields). */
+function recordProductView(productId: string, source: string): void {
+  void fetch(`/api/public/products/${encodeURIComponent(productId)}/views`, {
+    method: "POST",
+    keepalive: true,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(Object.fromEntries(new URLSearchParams(source))),
+  }).catch(() => undefined);
+}
+
+/**
+ * Copy buttons (a license key on the success and download pages): rendered hidden, since without script
+ * the text itself is what the buyer selects; shown here, where copying works.
+ */
+function enhanceCopy(button: HTMLButtonElement): void {
+  const label = button.querySelector("[data-copy-label]");
+  button.hidden = false;
+  button.addEventListener("click", () => {
+    navigator.clipboard.writeText(button.dataset.copy ?? "").then(
+      () => {
+        if (!label) return;
+        label.textContent = "Copied";
+        setTimeout(() => {
+          label.textContent = "Copy";
+        }, 2000);
+      },
+      () => undefined,
+    );
+  });
+}
+
+/**
+ * The embed overlay's page (/embed/product/{id}) inside another site's dialog: Esc pressed in here never
+ * reaches that page, so it is passed on, and the embed script closes the dialog. Nothing else is said.
+ * An Esc that closes something of this page first (the resend popover) is that thing's own.
+ */
+function relayEscapeToEmbedder(): void {
+  const somethingOpen = () => {
+    try {
+      return document.querySelector(":popover-open, dialog[open]") !== null;
+    } catch {
+      return false;
+    }
+  };
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !event.defaultPrevented && !somethingOpen()) {
+      window.parent.postMessage(EMBED_CLOSE_MESSAGE, "*");
+    }
+  });
+}
+
 for (const form of document.querySelectorAll<HTMLFormElement>("form[data-buy-now]")) enhanceBuyNow(form);
-const storeView = document.body.dataset.storeView;
+if (document.body.dataset.embedFrame !== undefined && window.parent !== window) relayEscapeToEmbedder();
+for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-copy]")) enhanceCopy(button);
+const { storeView, productView, viewSource } = document.body.dataset;
 if (storeView) recordStoreView(storeView);
+if (productView) recordProductView(productView, viewSource ?? "");

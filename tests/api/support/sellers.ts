@@ -98,3 +98,60 @@ export async function quantityOf(t: TestApp, productId: string) {
     .executeTakeFirstOrThrow();
   return product.quantity_available;
 }
+
+/**
+ * A buyer pays for the product with 4242 (Buy Now, then the emulator pays; its webhook fulfils the
+ * order, so the test app must listen). Answers the order's id once the order exists.
+ */
+export async function buyProduct(t: TestApp, productId: string, email: string): Promise<string> {
+  const checkout = await t.request({ method: "POST", url: "/api/checkout", body: { productId } });
+  expect(checkout.statusCode, checkout.body).toBe(200);
+  const sessionId = new URL(checkout.json().url).pathname.split("/").pop()!;
+  await control(t.emulator).payCheckout(sessionId, "4242424242424242", email);
+  let orderId = "";
+  await eventually(async () => {
+    const order = await t.db
+      .selectFrom("orders")
+      .select("id")
+      .where("stripe_session_id", "=", sessionId)
+      .executeTakeFirst();
+    expect(order).toBeDefined();
+    orderId = order!.id;
+  });
+  return orderId;
+}
+
+/** A product's files as stored, in order (product_files). */
+export function productFilesOf(t: TestApp, productId: string) {
+  return t.db
+    .selectFrom("product_files")
+    .select(["id", "upload_id", "display_name", "position"])
+    .where("product_id", "=", productId)
+    .orderBy("position")
+    .execute();
+}
+
+/**
+ * A live product with one real PDF per name (uploaded as the browser does), no cover. `fields` are the
+ * create form's. Returns the product and its files' ids in order.
+ */
+export async function createProductWithFiles(
+  t: TestApp,
+  cookie: string,
+  names: string[],
+  fields: Record<string, unknown> = {},
+) {
+  const files = [];
+  for (const [index, name] of names.entries()) {
+    files.push({ uploadId: await upload(t, cookie, "product-file", name, minimalPdf(200 + index)) });
+  }
+  const response = await t.request({
+    method: "POST",
+    url: "/api/products",
+    cookie,
+    body: { title: "The Pack", price: "9.00", inventoryType: "unlimited", files, ...fields },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const product = response.json() as { id: string; fileCount: number };
+  return { product, files: await productFilesOf(t, product.id) };
+}

@@ -13,7 +13,7 @@ import { Outbox } from "../../../src/server/adapters/mail/outbox";
 import { type MailTransport, mailboxTransport } from "../../../src/server/adapters/mail/transport";
 import { createStripeClient } from "../../../src/server/adapters/payments/stripe-client";
 import { type LocalDiskStorage, localDiskStorage } from "../../../src/server/adapters/storage/local-disk";
-import { type App, buildApp } from "../../../src/server/app";
+import { type App, type AppDeps, buildApp } from "../../../src/server/app";
 import type { Database, DatabaseHandle } from "../../../src/server/db/database";
 import { type RunningStripeEmulator, startStripeEmulator } from "../../../src/stripe-emulator";
 import { openTestDatabase } from "./test-database";
@@ -66,6 +66,11 @@ export async function createTestApp(
     extraRoutes?: (server: App["server"]) => void;
     /** Logs of the app, e.g. to check what they contain; silent by default. */
     logger?: Logger;
+    /** Where sellers' webhooks may go; https only and no private address (production) by default. */
+    webhookPolicy?: AppDeps["webhookPolicy"];
+    webhookResolver?: AppDeps["webhookResolver"];
+    /** False: stamped PDFs are only made when the test calls app.pdfStamps.runDue(). */
+    stampPdfsInBackground?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = options.sharing
@@ -107,6 +112,9 @@ export async function createTestApp(
     webhookSecrets: WEBHOOK_SECRETS,
     now: clock.now,
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.webhookPolicy ? { webhookPolicy: options.webhookPolicy } : {}),
+    ...(options.webhookResolver ? { webhookResolver: options.webhookResolver } : {}),
+    ...(options.stampPdfsInBackground === false ? { stampPdfsInBackground: false } : {}),
   });
   options.extraRoutes?.(app.server);
   let url: string | undefined;
@@ -140,6 +148,7 @@ export async function createTestApp(
     },
     async close() {
       await app.server.close();
+      await app.webhookDeliveries.stop();
       await outbox.stop();
       await events.close();
       if (!options.sharing) await emulator.close();

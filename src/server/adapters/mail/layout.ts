@@ -8,16 +8,33 @@ export interface EmailContent {
   links?: Array<{ label: string; url: string }>;
   /** Shown under the button, e.g. the link spelled out or how long it is valid. */
   note?: string;
+  /** http(s) addresses in the paragraphs become links (a seller's own message); the rest stays escaped text. */
+  linkify?: boolean;
 }
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
+/** An address ends before trailing punctuation, which belongs to the sentence ("see https://x.io."). */
+const URL_PATTERN = /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'*]/g;
+
+/** Escaped text whose http(s) addresses are links. */
+export function linkifiedHtml(text: string): string {
+  let html = "";
+  let last = 0;
+  for (const match of text.matchAll(URL_PATTERN)) {
+    const url = match[0];
+    html += `${escapeHtml(text.slice(last, match.index))}<a href="${escapeHtml(url)}" style="color:#4f46e5">${escapeHtml(url)}</a>`;
+    last = match.index + url.length;
+  }
+  return html + escapeHtml(text.slice(last));
+}
+
 export function renderEmail(content: EmailContent): { html: string; text: string } {
   const paragraphs = content.paragraphs
     .map(
       (p) =>
-        `<p style="margin:0 0 16px;font-size:15px;line-height:24px;color:#334155;overflow-wrap:anywhere;word-break:break-word">${escapeHtml(p)}</p>`,
+        `<p style="margin:0 0 16px;font-size:15px;line-height:24px;color:#334155;overflow-wrap:anywhere;word-break:break-word">${content.linkify ? linkifiedHtml(p) : escapeHtml(p)}</p>`,
     )
     .join("");
   const button = content.button

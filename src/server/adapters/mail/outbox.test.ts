@@ -85,6 +85,16 @@ describe("outbox", () => {
     await outbox.stop();
   });
 
+  it("keeps an email's headers and hands them to the transport", async () => {
+    const transport = flakyTransport();
+    transport.down = false;
+    const outbox = new Outbox(database.db, transport, "shop@example.com", silent, false);
+    const headers = { "List-Unsubscribe": "<https://app/unsubscribe/t>" };
+    await outbox.enqueue({ ...email("headers@example.com"), headers });
+    await outbox.deliverDue(new Date(Date.now() + 60 * 60_000 * 48));
+    expect(transport.delivered.find((e) => e.to === "headers@example.com")?.headers).toEqual(headers);
+  });
+
   it("backs off exponentially up to an hour", () => {
     expect([1, 2, 3, 10].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 3_600_000]);
   });

@@ -33,7 +33,13 @@ export class Outbox {
   async enqueue(email: OutgoingEmail, db: Database = this.db): Promise<number> {
     const row = await db
       .insertInto("outbox_emails")
-      .values({ to_address: email.to, subject: email.subject, html: email.html, text: email.text })
+      .values({
+        to_address: email.to,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        headers: email.headers ? JSON.stringify(email.headers) : null,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     if (db === this.db && this.deliverOnEnqueue) this.kick();
@@ -78,6 +84,7 @@ export class Outbox {
           subject: email.subject,
           html: email.html,
           text: email.text,
+          ...(email.headers ? { headers: email.headers } : {}),
         });
         await this.db
           .updateTable("outbox_emails")

@@ -47,6 +47,24 @@ describe("SMTP transport", () => {
     expect(received[0]).toContain("Thanks for buying");
   });
 
+  it("sends an email's extra headers (one-click unsubscribe)", async () => {
+    const transport = smtpTransport(`smtp://127.0.0.1:${port}?ignoreTLS=true`);
+    await transport.send({
+      from: "Flatfee <no-reply@flatfee.local>",
+      to: "fan@example.com",
+      subject: "News",
+      html: "<p>News</p>",
+      text: "News",
+      headers: {
+        "List-Unsubscribe": "<https://app.example/unsubscribe/t>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+    });
+    const raw = received.at(-1) ?? "";
+    expect(raw).toContain("List-Unsubscribe: <https://app.example/unsubscribe/t>");
+    expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+  });
+
   it("reports an unreachable server as unhealthy", async () => {
     const transport = smtpTransport("smtp://127.0.0.1:1?ignoreTLS=true&connectionTimeout=500");
     expect(await transport.isHealthy()).toBe(false);

@@ -5,6 +5,8 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on a seller's emails. */
+  headers?: Record<string, string>;
 }
 
 /** Where the outbox hands an email: an SMTP server in production, nowhere in embedded mode (read it at /dev/mailbox). */

@@ -9,6 +9,13 @@ import * as m0007 from "./0007_checkout_holds_reconciliation";
 import * as m0008 from "./0008_cover_variants";
 import * as m0011 from "./0011_discount_codes";
 import * as m0012 from "./0012_flexible_prices";
+import * as m0013 from "./0013_product_files";
+import * as m0014 from "./0014_license_keys";
+import * as m0015 from "./0015_pdf_stamps";
+import * as m0016 from "./0016_analytics";
+import * as m0017 from "./0017_audience";
+import * as m0018 from "./0018_api_keys";
+import * as m0019 from "./0019_seller_webhooks";
 
 // Every migration, in order. Append new ones; never edit one that has landed.
 export const migrations: Record<string, Migration> = {
@@ -22,4 +29,11 @@ export const migrations: Record<string, Migration> = {
   "0008_cover_variants": m0008,
   "0011_discount_codes": m0011,
   "0012_flexible_prices": m0012,
+  "0013_product_files": m0013,
+  "0014_license_keys": m0014,
+  "0015_pdf_stamps": m0015,
+  "0016_analytics": m0016,
+  "0017_audience": m0017,
+  "0018_api_keys": m0018,
+  "0019_seller_webhooks": m0019,
 };

@@ -1,12 +1,15 @@
 import { randomBytes } from "node:crypto";
 import type { Insertable } from "kysely";
 import Stripe from "stripe";
+import type { VisitSource } from "../../../contracts/analytics";
 import { DISCOUNT_REFUSAL_MESSAGES } from "../../../contracts/discounts";
 import { ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
 import { formatPrice, PAY_WHAT_YOU_WANT_MESSAGES } from "../../../contracts/products";
 import type { Database } from "../../db/database";
 import type { CheckoutTable } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { recordCheckoutSource } from "../analytics/sale-attribution";
+import { NO_SOURCE } from "../analytics/visit-source";
 import { holdCodeUse } from "../discounts/code-uses";
 import {
   type CheckoutRef,
@@ -44,6 +47,7 @@ export async function createBuyerCheckout(
   visitor: CheckoutVisitor,
   now: Date,
   choice: BuyerChoice = {},
+  source: VisitSource = NO_SOURCE,
 ): Promise<string> {
   let product = await getPublicProduct(deps.db, productId, now);
   const limited = product.inventoryType === "limited";
@@ -97,7 +101,7 @@ export async function createBuyerCheckout(
     stripe_account_id: account,
     created_at: now,
   };
-  await recordHold(deps.db, limited, {
+  await recordHold(deps.db, limited, source, {
     ...hold,
     seller_id: product.seller.id,
     product_id: product.id,
@@ -247,6 +251,7 @@ async function openCheckoutOfNetwork(
 async function recordHold(
   db: Database,
   limited: boolean,
+  source: VisitSource,
   checkout: Insertable<CheckoutTable> & { product_id: string },
 ): Promise<void> {
   try {
@@ -258,6 +263,7 @@ async function recordHold(
         throw new AppError("discount_refused", 422, DISCOUNT_REFUSAL_MESSAGES.used_up, { reason: "used_up" });
       }
       await trx.insertInto("checkouts").values(checkout).execute();
+      await recordCheckoutSource(trx, checkout.id, source);
     });
   } catch (error) {
     // Another Buy Now from this network got there first (the same buyer pressing twice, say).

@@ -5,6 +5,7 @@ import { createCheckoutSchema } from "../../../contracts/orders";
 import { type FreeClaim, freeClaimSchema } from "../../../contracts/products";
 import { redirectSchema } from "../../../contracts/seller";
 import { enforceRateLimit } from "../../http/rate-limit";
+import { sourceOfFields } from "../analytics/visit-source";
 import { claimFreeProduct } from "./claim-free-product";
 import { type CheckoutDeps, createBuyerCheckout } from "./create-checkout";
 import { textField } from "./purchase-price";
@@ -18,7 +19,8 @@ export type CheckoutRouteDeps = CheckoutDeps & { visitorKey: string; now: () => 
 /**
  * Buy Now, for the JSON route and the product page's form alike: the Stripe Checkout URL of a new (or
  * this visitor's open) checkout of the product, priced with the buyer's discount code (`code`) and, for
- * pay what you want, the amount they chose (`amount`, in dollars). Rate limited per IP.
+ * pay what you want, the amount they chose (`amount`, in dollars). Rate limited per IP. The page's source
+ * fields (`ref`, `utm_*`) say where the visit came from, for the sale's attribution.
  */
 export async function buyNow(
   deps: CheckoutRouteDeps,
@@ -29,10 +31,17 @@ export async function buyNow(
   await enforceRateLimit(deps.db, CHECKOUT_LIMIT, request.ip, TOO_MANY);
   const browserId = checkoutBrowserId(request, reply, deps.appUrl.startsWith("https://"));
   const visitor = checkoutVisitor(deps.visitorKey, request.ip, browserId);
-  return createBuyerCheckout(deps, productId, visitor, deps.now(), {
-    code: textField(request.body, "code"),
-    amount: textField(request.body, "amount", 32),
-  });
+  return createBuyerCheckout(
+    deps,
+    productId,
+    visitor,
+    deps.now(),
+    {
+      code: textField(request.body, "code"),
+      amount: textField(request.body, "amount", 32),
+    },
+    sourceOfFields(request.body),
+  );
 }
 
 /**

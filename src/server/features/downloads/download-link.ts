@@ -5,7 +5,14 @@ import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
 import { readDownloadToken } from "../orders/buyer-links";
-import { downloadBlocker, purchaseQuery, toBuyerPurchase } from "../orders/buyer-purchase";
+import {
+  downloadBlocker,
+  type PurchaseFileRow,
+  type PurchaseRow,
+  purchaseQuery,
+  toBuyerPurchase,
+} from "../orders/buyer-purchase";
+import { fileToServe } from "./file-to-serve";
 
 export interface DownloadDeps {
   db: Database;
@@ -33,60 +40,88 @@ async function orderOfLink(deps: DownloadDeps, token: string, now: Date) {
 /** a***@example.com: enough for buyers to recognise their address, not enough to harvest it. */
 const maskEmail = (email: string) => email.replace(/^(.)[^@]*/, "$1***");
 
-/** GET: what the download page shows. Looking does not count as a download. */
+/** GET: what the download page shows (every file with its downloads left). Looking does not count. */
 export async function describeDownload(deps: DownloadDeps, token: string, now: Date): Promise<DownloadPage> {
   const row = await orderOfLink(deps, token, now);
-  return {
-    purchase: toBuyerPurchase(row, deps.linkKey, now, token),
-    fileName: row.file_name ?? null,
-    fileSizeBytes: row.file_size_bytes ?? null,
-  };
+  return { purchase: toBuyerPurchase(row, deps.linkKey, now, token) };
 }
 
 /**
- * POST: a fresh download. Counts one of the 3 downloads (one conditional update, so two clicks at
- * once cannot both take the last one), logs it, and answers a storage URL for that one download,
- * valid a minute (long enough to start it; see storage-link-gate.ts for what the local driver checks).
- * Range requests that resume that URL are not new downloads.
+ * The file a download asks for: by its id, or the only one when the product has one file (older
+ * forms and API clients send no id). A file no longer in the product was removed by the seller.
+ */
+function chosenFile(row: PurchaseRow, fileId: string | undefined): PurchaseFileRow {
+  if (fileId === undefined) {
+    const [only, ...others] = row.files;
+    if (only && others.length === 0) return only;
+    if (!only) throw new AppError("download_unavailable", 403, ORDER_MESSAGES.productRemoved);
+    throw new AppError("file_required", 400, ORDER_MESSAGES.chooseFile);
+  }
+  const file = row.files.find((candidate) => candidate.id === fileId);
+  if (!file) throw new AppError("download_unavailable", 403, ORDER_MESSAGES.fileRemoved);
+  return file;
+}
+
+/**
+ * POST: a fresh download of one file. The rule with several files is 3 downloads of each file within
+ * the order's 30 days (download-terms.ts). It is counted in one transaction: the order's row is updated
+ * first (its total, for the seller, only while it is completed and inside its window, which also
+ * serialises the order's downloads against a refund), then the file's counter with one conditional
+ * upsert (`downloads_used < 3`), so parallel clicks can never take more than 3 of a file. Then it is
+ * logged and answered with a storage URL for that one download, valid a minute (see
+ * storage-link-gate.ts for what the local driver checks). Range requests resuming it are not new downloads.
  */
 export async function startDownload(
   deps: DownloadDeps,
   token: string,
+  fileId: string | undefined,
   userAgent: string | undefined,
   now: Date,
 ) {
   const row = await orderOfLink(deps, token, now);
   const blocker = downloadBlocker(row, now);
   if (blocker) throw new AppError("download_unavailable", 403, blocker);
-  // The file first: a download is only counted when there is a file to hand out.
-  const file = await deps.db
-    .selectFrom("uploads")
-    .select(["storage_key", "upload_key", "content_type"])
-    .where("id", "=", row.file_upload_id ?? "")
-    .executeTakeFirst();
-  if (!file) throw new AppError("download_unavailable", 403, ORDER_MESSAGES.productRemoved);
+  const file = chosenFile(row, fileId);
+  // The object first: a download is only counted when there is a file to hand out.
+  const served = await fileToServe(deps.db, {
+    orderId: row.id,
+    uploadId: file.uploadId,
+    displayName: file.name,
+  });
+  if (!served) throw new AppError("download_unavailable", 403, ORDER_MESSAGES.fileRemoved);
   const counted = await deps.db.transaction().execute(async (trx) => {
-    const updated = await trx
+    const order = await trx
       .updateTable("orders")
       .set({ downloads_used: sql`downloads_used + 1` })
       .where("id", "=", row.id)
       .where("status", "=", "completed")
-      .where("downloads_used", "<", PURCHASE_RULES.maxDownloads)
       .where("download_window_ends_at", ">", now)
+      .returning("id")
+      .executeTakeFirst();
+    if (!order) throw new AppError("download_unavailable", 403, ORDER_MESSAGES.refunded);
+    const perFile = await trx
+      .insertInto("order_file_downloads")
+      .values({ order_id: row.id, upload_id: file.uploadId, downloads_used: 1 })
+      .onConflict((conflict) =>
+        conflict
+          .columns(["order_id", "upload_id"])
+          .doUpdateSet({ downloads_used: sql`order_file_downloads.downloads_used + 1` })
+          .where("order_file_downloads.downloads_used", "<", PURCHASE_RULES.maxDownloads),
+      )
       .returning("downloads_used")
       .executeTakeFirst();
-    if (!updated) return undefined;
+    // Rolls the order's total back with it.
+    if (!perFile) throw new AppError("download_unavailable", 403, ORDER_MESSAGES.limitReached);
     const log = await trx
       .insertInto("download_logs")
-      .values({ order_id: row.id, user_agent: userAgent?.slice(0, 400) ?? null })
+      .values({ order_id: row.id, upload_id: file.uploadId, user_agent: userAgent?.slice(0, 400) ?? null })
       .returning("id")
       .executeTakeFirstOrThrow();
-    return { downloadsUsed: updated.downloads_used, downloadId: log.id };
+    return { downloadsUsed: perFile.downloads_used, downloadId: log.id };
   });
-  if (!counted) throw new AppError("download_unavailable", 403, ORDER_MESSAGES.limitReached);
-  const url = await deps.storage.signedDownloadUrl("product-files", file.storage_key ?? file.upload_key, {
-    fileName: row.file_name ?? "download",
-    contentType: file.content_type ?? "application/octet-stream",
+  const url = await deps.storage.signedDownloadUrl(served.bucket, served.key, {
+    fileName: served.fileName,
+    contentType: served.contentType,
     expiresInSeconds: PURCHASE_RULES.storageUrlSeconds,
     grant: { orderId: row.id, downloadId: counted.downloadId },
   });
@@ -104,9 +139,10 @@ export async function startDownload(
 export async function startCountedDownload(
   deps: DownloadDeps & { events: EventBus; now: () => Date },
   token: string,
+  fileId: string | undefined,
   userAgent: string | undefined,
 ) {
-  const { sellerId, ...started } = await startDownload(deps, token, userAgent, deps.now());
+  const { sellerId, ...started } = await startDownload(deps, token, fileId, userAgent, deps.now());
   await deps.events.publish(sellerId, { type: "sales.changed" });
   return started;
 }

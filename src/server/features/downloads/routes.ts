@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   downloadPageSchema,
+  downloadStartRequestSchema,
   downloadStartSchema,
   ORDER_MESSAGES,
   resendLinkSchema,
@@ -28,8 +29,16 @@ export function registerDownloadRoutes(
 
   api.post(
     "/api/downloads/:token",
-    { schema: { params: tokenParams, response: { 200: downloadStartSchema } } },
-    async (request) => startCountedDownload(deps, request.params.token, request.headers["user-agent"]),
+    {
+      schema: {
+        params: tokenParams,
+        // A request with no body (older clients, one-file products) has a null one.
+        body: downloadStartRequestSchema.nullish(),
+        response: { 200: downloadStartSchema },
+      },
+    },
+    async (request) =>
+      startCountedDownload(deps, request.params.token, request.body?.fileId, request.headers["user-agent"]),
   );
 
   api.post(

@@ -1,21 +1,54 @@
+import { sql } from "kysely";
 import { type BuyerPurchase, ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
 import { STORE_FALLBACK_NAME } from "../../../contracts/products";
 import type { Database } from "../../db/database";
 import { downloadPath, downloadToken } from "./buyer-links";
 
-/** An order with what a buyer needs to see about it: the store's name, the product's thumbnail and file. */
+/** One of a purchase's files as read with it: the product's current file and this order's downloads of it. */
+export interface PurchaseFileRow {
+  id: string;
+  name: string;
+  originalName: string;
+  uploadId: string;
+  sizeBytes: number | null;
+  downloadsUsed: number;
+}
+
+/**
+ * The product's current files, in order, each with this order's downloads of it (3 per file): one JSON
+ * array per order, read in the same statement, so a library of 500 purchases is still one query. A
+ * product's later files are there for past buyers at once; a removed one is gone for everyone.
+ */
+const purchaseFiles = sql<PurchaseFileRow[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', product_files.id,
+    'name', product_files.display_name,
+    'originalName', uploads.original_name,
+    'uploadId', product_files.upload_id,
+    'sizeBytes', uploads.size_bytes,
+    'downloadsUsed', coalesce(order_file_downloads.downloads_used, 0)
+  ) order by product_files.position)
+  from product_files
+  join uploads on uploads.id = product_files.upload_id
+  left join order_file_downloads
+    on order_file_downloads.order_id = orders.id and order_file_downloads.upload_id = product_files.upload_id
+  where product_files.product_id = orders.product_id
+), '[]'::json)`;
+
+/** An order with what a buyer needs to see about it: the store's name, the product's thumbnail and files. */
 export function purchaseQuery(db: Database) {
   return db
     .selectFrom("orders")
     .leftJoin("profiles", "profiles.id", "orders.seller_id")
     .leftJoin("products", "products.id", "orders.product_id")
+    .leftJoin("license_keys", "license_keys.order_id", "orders.id")
     .selectAll("orders")
     .select([
       "profiles.store_name",
       "products.cover_thumbnail_url",
-      "products.file_name",
-      "products.file_size_bytes",
-      "products.file_upload_id",
+      purchaseFiles.as("files"),
+      "license_keys.key as license_key",
+      "license_keys.disabled_at as license_disabled_at",
     ]);
 }
 export type PurchaseRow = Awaited<ReturnType<ReturnType<typeof purchaseQuery>["executeTakeFirstOrThrow"]>>;
@@ -25,7 +58,7 @@ export function downloadBlocker(row: PurchaseRow, now: Date): string | null {
   if (row.status === "refunded") return ORDER_MESSAGES.refunded;
   if (!row.product_id) return ORDER_MESSAGES.productRemoved;
   if (row.download_window_ends_at <= now) return ORDER_MESSAGES.windowOver;
-  if (row.downloads_used >= PURCHASE_RULES.maxDownloads) return ORDER_MESSAGES.limitReached;
+  // The 3 downloads count per file (PURCHASE_RULES): a file that used them up says so on its own.
   return null;
 }
 
@@ -51,10 +84,21 @@ export function toBuyerPurchase(
     status: row.status,
     createdAt: row.created_at.toISOString(),
     downloadsUsed: row.downloads_used,
-    downloadsRemaining: Math.max(0, PURCHASE_RULES.maxDownloads - row.downloads_used),
+    files: row.files.map((file) => ({
+      id: file.id,
+      name: file.name,
+      sizeBytes: file.sizeBytes === null ? null : Number(file.sizeBytes),
+      downloadsUsed: file.downloadsUsed,
+      downloadsRemaining: Math.max(0, PURCHASE_RULES.maxDownloads - file.downloadsUsed),
+    })),
     downloadWindowEndsAt: row.download_window_ends_at.toISOString(),
     unavailableReason: blocker,
     downloadPath: blocker ? null : downloadPath(linkInUse ?? downloadToken(linkKey, row.id, now)),
     coverThumbnailUrl: row.cover_thumbnail_url ?? null,
+    // A refunded purchase's key no longer verifies: it is not shown as if it did.
+    licenseKey:
+      row.license_key && row.status === "completed"
+        ? { key: row.license_key, disabled: row.license_disabled_at !== null }
+        : null,
   };
 }

@@ -1,8 +1,14 @@
-import { downloadsLeftLabel, downloadTerms, formatDay } from "../../../contracts/download-terms";
+import {
+  downloadButtonLabel,
+  downloadsLeftSummary,
+  downloadTerms,
+  formatDay,
+} from "../../../contracts/download-terms";
 import type { BuyerPurchase } from "../../../contracts/orders";
 import { formatPrice } from "../../../contracts/products";
 import { renderEmail } from "../../adapters/mail/layout";
 import type { OutgoingEmail } from "../../adapters/mail/transport";
+import { licenseKeyParagraphs } from "../licenses/license-email";
 
 /** The discount code a purchase was made with, and what it saved the buyer. */
 export interface ReceiptDiscount {
@@ -26,9 +32,15 @@ export function receiptEmail(
         `${purchase.productTitle} from ${purchase.sellerName}`,
         `Amount paid: ${formatPrice(purchase.amountCents)}${discount ? ` with code ${discount.code} (you saved ${formatPrice(discount.savedCents)})` : ""} on ${formatDay(purchase.createdAt)}. Order ${purchase.orderId}.`,
         `${downloadTerms(purchase.downloadWindowEndsAt)} Your library always has a fresh link.`,
+        ...licenseKeyParagraphs(purchase.licenseKey),
       ],
       ...(purchase.downloadPath
-        ? { button: { label: "Download your file", url: `${appUrl}${purchase.downloadPath}` } }
+        ? {
+            button: {
+              label: downloadButtonLabel(purchase.files.length),
+              url: `${appUrl}${purchase.downloadPath}`,
+            },
+          }
         : {}),
       links: [{ label: "All your purchases (your library)", url: `${appUrl}${libraryPath}` }],
       // A free order ($0, claimed by email) never went through Stripe.
@@ -46,10 +58,15 @@ export function freshLinkEmail(purchase: BuyerPurchase, appUrl: string): Outgoin
       heading: "Your new download link",
       paragraphs: [
         `You asked for a new link to ${purchase.productTitle} from ${purchase.sellerName}.`,
-        `${downloadsLeftLabel(purchase.downloadsRemaining)}. ${downloadTerms(purchase.downloadWindowEndsAt)}`,
+        `${downloadsLeftSummary(purchase.files)} ${downloadTerms(purchase.downloadWindowEndsAt)}`,
       ],
       ...(purchase.downloadPath
-        ? { button: { label: "Download your file", url: `${appUrl}${purchase.downloadPath}` } }
+        ? {
+            button: {
+              label: downloadButtonLabel(purchase.files.length),
+              url: `${appUrl}${purchase.downloadPath}`,
+            },
+          }
         : {}),
       note: "If you did not ask for this link, you can ignore this email.",
     }),

@@ -1,4 +1,9 @@
 import type { Database } from "../../db/database";
+import { countSaleInAnalytics, takeBackSaleFromAnalytics } from "../analytics/sale-attribution";
+import { rollUpCustomerOrder, rollUpCustomerRefund } from "../audience/customer-rollup";
+import { issueLicenseKey } from "../licenses/issue-license-key";
+import { queuePdfStamps } from "../pdf-stamps/stamp-queue";
+import { queueSaleCompletedWebhooks, queueSaleRefundedWebhooks } from "../seller-webhooks/queue-events";
 import { countSale } from "./sales-totals";
 
 /**
@@ -25,6 +30,11 @@ export async function onOrderCreated(trx: Database, order: CreatedOrder): Promis
     amountCents: order.amountCents,
     kind: order.delivered ? "new-completed" : "new-refunded",
   });
+  await rollUpCustomerOrder(trx, order);
+  await countSaleInAnalytics(trx, order);
+  if (order.delivered) await issueLicenseKey(trx, order);
+  if (order.delivered) await queuePdfStamps(trx, order);
+  await queueSaleCompletedWebhooks(trx, order);
 }
 
 export interface RefundedOrder {
@@ -39,4 +49,7 @@ export interface RefundedOrder {
 /** A completed order was refunded (by the seller here, or in Stripe's dashboard). */
 export async function onOrderRefunded(trx: Database, order: RefundedOrder): Promise<void> {
   await countSale(trx, { sellerId: order.sellerId, amountCents: order.amountCents, kind: "refunded" });
+  await rollUpCustomerRefund(trx, order);
+  await takeBackSaleFromAnalytics(trx, order);
+  await queueSaleRefundedWebhooks(trx, order);
 }

@@ -31,7 +31,7 @@ export function isTimeZone(value: string): boolean {
 }
 
 /** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
-function cell(value: string): string {
+export function cell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

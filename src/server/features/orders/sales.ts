@@ -1,8 +1,9 @@
-import type { Selectable } from "kysely";
-import type { SalesPage } from "../../../contracts/orders";
+import { type Selectable, sql } from "kysely";
+import { PURCHASE_RULES, type SalesPage } from "../../../contracts/orders";
 import type { Database } from "../../db/database";
 import type { OrderTable } from "../../db/schema";
 import { badRequest, notFound } from "../../http/errors";
+import { saleLicenseOf } from "../licenses/sale-license";
 import { salesTotalsQuery } from "./sales-totals";
 
 type SaleRow = Pick<
@@ -18,10 +19,21 @@ type SaleRow = Pick<
   | "discount_cents"
 >;
 
-/** `createdAtISO|orderId`: a keyset cursor, so page 500 costs what page 1 does. */
-const encodeCursor = (createdAt: Date, id: string) =>
+/** How many files a sale's product has now: a subquery on the sale's `product_id` column. */
+export const saleFileCount = (productIdColumn: string) => {
+  const productId = sql.ref(productIdColumn);
+  return sql<string | null>`(select count(*) from product_files where product_id = ${productId})`.as(
+    "file_count",
+  );
+};
+/** A sale allows 3 downloads of each of its product's files (3 in all once the product is gone). */
+export const downloadsAllowed = (fileCount: string | number | null) =>
+  PURCHASE_RULES.maxDownloads * Math.max(1, Number(fileCount ?? 0));
+
+/** `createdAtISO|orderId`: a keyset cursor, so page 500 costs what page 1 does (the seller API pages with it too). */
+export const encodeCursor = (createdAt: Date, id: string) =>
   Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   const createdAt = new Date(iso ?? "");
   if (!id || Number.isNaN(createdAt.getTime())) throw badRequest("Invalid cursor");
@@ -51,6 +63,7 @@ export async function salesPage(
       "downloads_used",
       "discount_code",
       "discount_cents",
+      "product_id",
     ])
     .where("seller_id", "=", sellerId);
   if (before) {
@@ -70,8 +83,14 @@ export async function salesPage(
         .as("page"),
     )
     .rightJoin(salesTotalsQuery(db, sellerId).as("totals"), (join) => join.onTrue())
+    .leftJoin("license_keys", "license_keys.order_id", "page.id")
     .selectAll("page")
-    .select(["totals.orders_count", "totals.units_sold"])
+    .select(["totals.orders_count", "totals.units_sold", saleFileCount("page.product_id")])
+    .select([
+      "license_keys.key as license_key",
+      "license_keys.disabled_at as license_disabled_at",
+      "license_keys.uses as license_uses",
+    ])
     .orderBy("page.created_at", "desc")
     .orderBy("page.id", "desc")
     .execute();
@@ -88,8 +107,10 @@ export async function salesPage(
       createdAt: row.created_at.toISOString(),
       status: row.status,
       downloadsUsed: row.downloads_used,
+      downloadsAllowed: downloadsAllowed(row.file_count),
       discountCode: row.discount_code,
       discountCents: row.discount_cents,
+      license: saleLicenseOf(row),
     })),
     total: Number(totals?.orders_count ?? 0),
     completed: Number(totals?.units_sold ?? 0),
@@ -97,14 +118,17 @@ export async function salesPage(
   };
 }
 
-/** The seller gives a buyer their 3 downloads back (e.g. after a failed download). */
+/** The seller gives a buyer their 3 downloads of every file back (e.g. after a failed download). */
 export async function resetDownloads(db: Database, sellerId: string, orderId: string): Promise<void> {
-  const reset = await db
-    .updateTable("orders")
-    .set({ downloads_used: 0 })
-    .where("id", "=", orderId)
-    .where("seller_id", "=", sellerId)
-    .returning("id")
-    .executeTakeFirst();
-  if (!reset) throw notFound("Order not found");
+  await db.transaction().execute(async (trx) => {
+    const reset = await trx
+      .updateTable("orders")
+      .set({ downloads_used: 0 })
+      .where("id", "=", orderId)
+      .where("seller_id", "=", sellerId)
+      .returning("id")
+      .executeTakeFirst();
+    if (!reset) throw notFound("Order not found");
+    await trx.deleteFrom("order_file_downloads").where("order_id", "=", orderId).execute();
+  });
 }

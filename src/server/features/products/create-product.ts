@@ -3,8 +3,9 @@ import type { NewProduct } from "../../../contracts/products";
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
 import { assertCanManageProducts } from "../billing/seller-readiness";
+import { addNewProductFiles, productRows } from "./product-files";
 import { type ProductRow, toSellerProduct } from "./product-shapes";
-import { attachProductUpload, productCoverColumns, productFileColumns } from "./product-uploads";
+import { attachProductUpload, productCoverColumns } from "./product-uploads";
 
 export interface ProductDeps {
   db: Database;
@@ -15,17 +16,17 @@ export interface ProductDeps {
 const newProductId = () => randomBytes(9).toString("base64url");
 
 /**
- * Creates a live product from checked uploads, in one transaction: if any upload is not this
- * seller's, not checked, or already used, nothing is created and nothing is attached.
+ * Creates a live product from checked uploads (its 1 to 20 files and an optional cover), in one
+ * transaction: if any upload is not this seller's, not checked, or already used, nothing is created
+ * and nothing is attached.
  */
 export async function createProduct(deps: ProductDeps, sellerId: string, input: NewProduct, now: Date) {
   await assertCanManageProducts(deps.db, sellerId, now);
   const row: ProductRow = await deps.db.transaction().execute(async (trx) => {
-    const file = await attachProductUpload(trx, sellerId, input.fileUploadId, "product-file");
     const cover = input.coverUploadId
       ? await attachProductUpload(trx, sellerId, input.coverUploadId, "product-cover")
       : null;
-    return trx
+    const { id } = await trx
       .insertInto("products")
       .values({
         id: newProductId(),
@@ -35,15 +36,18 @@ export async function createProduct(deps: ProductDeps, sellerId: string, input: 
         price_cents: input.priceCents,
         price_mode: input.priceMode,
         suggested_price_cents: input.suggestedPriceCents,
-        ...productFileColumns(file),
+        issue_license_keys: input.issueLicenseKeys,
+        stamp_pdfs: input.stampPdfs,
         ...productCoverColumns(deps.storage, cover),
         inventory_type: input.inventoryType,
         quantity_available: input.quantityAvailable,
         created_at: now,
         updated_at: now,
       })
-      .returningAll()
+      .returning("id")
       .executeTakeFirstOrThrow();
+    await addNewProductFiles(trx, sellerId, id, input.files, now);
+    return productRows(trx).where("products.id", "=", id).executeTakeFirstOrThrow();
   });
   return toSellerProduct(row);
 }

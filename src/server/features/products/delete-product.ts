@@ -1,20 +1,29 @@
 import { PRODUCT_MESSAGES } from "../../../contracts/products";
 import { notFound } from "../../http/errors";
 import { deleteStoredFile } from "../uploads/delete-upload";
+import { deleteObjectsOf } from "../uploads/stored-objects";
 import type { ProductDeps } from "./create-product";
+import { removeAllProductFiles } from "./product-files";
 
 /**
  * Deletes a seller's own product and then its files. Another seller's product id answers 404,
  * exactly like a missing one. Orders keep their own snapshot of title and amount.
  */
 export async function deleteProduct(deps: ProductDeps, sellerId: string, productId: string): Promise<void> {
-  const deleted = await deps.db
-    .deleteFrom("products")
-    .where("id", "=", productId)
-    .where("user_id", "=", sellerId)
-    .returning(["file_upload_id", "cover_upload_id"])
-    .executeTakeFirst();
-  if (!deleted) throw notFound(PRODUCT_MESSAGES.notFound);
-  await deleteStoredFile(deps, sellerId, deleted.file_upload_id);
-  if (deleted.cover_upload_id) await deleteStoredFile(deps, sellerId, deleted.cover_upload_id);
+  const { coverUploadId, files } = await deps.db.transaction().execute(async (trx) => {
+    const product = await trx
+      .selectFrom("products")
+      .select("cover_upload_id")
+      .where("id", "=", productId)
+      .where("user_id", "=", sellerId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!product) throw notFound(PRODUCT_MESSAGES.notFound);
+    // The file rows first, with their uploads' rows: an upload can't go while a file row references it.
+    const files = await removeAllProductFiles(trx, sellerId, productId);
+    await trx.deleteFrom("products").where("id", "=", productId).execute();
+    return { coverUploadId: product.cover_upload_id, files };
+  });
+  for (const upload of files) await deleteObjectsOf(deps.storage, upload);
+  if (coverUploadId) await deleteStoredFile(deps, sellerId, coverUploadId);
 }

@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import type { SellerProductFile } from "../../../contracts/product-files";
 import {
   type CoverImage,
   PURCHASE_UNAVAILABLE,
@@ -9,7 +10,13 @@ import {
 import { COVER_IMAGE_SIZE } from "../../../contracts/uploads";
 import type { ProductTable } from "../../db/schema";
 
-export type ProductRow = Selectable<ProductTable>;
+/** A product with its first file's columns (products/product-files.ts: productRows). */
+export type ProductRow = Selectable<ProductTable> & {
+  file_name: string | null;
+  file_size_bytes: number | null;
+  file_type: string | null;
+  file_count: number | string | bigint | null;
+};
 
 /** The thumbnail every cover got before covers had sizes. */
 const LEGACY_THUMBNAIL_SIZE = { width: 600, height: 315 } as const;
@@ -50,8 +57,9 @@ function productCore(row: ProductRow) {
     suggestedPriceCents: row.suggested_price_cents,
     inventoryType: row.inventory_type,
     quantityAvailable: row.quantity_available,
-    fileSizeBytes: row.file_size_bytes,
+    fileSizeBytes: row.file_size_bytes === null ? null : Number(row.file_size_bytes),
     fileType: row.file_type,
+    fileCount: Number(row.file_count ?? 0),
     coverImageUrl: row.cover_image_url,
     coverThumbnailUrl: row.cover_thumbnail_url,
     cover: coverOf(row),
@@ -60,7 +68,13 @@ function productCore(row: ProductRow) {
 }
 
 export function toSellerProduct(row: ProductRow): SellerProduct {
-  return { ...productCore(row), isActive: row.is_active, fileName: row.file_name };
+  return {
+    ...productCore(row),
+    isActive: row.is_active,
+    fileName: row.file_name ?? "",
+    issueLicenseKeys: row.issue_license_keys,
+    stampPdfs: row.stamp_pdfs,
+  };
 }
 
 /** Units taken from a limited stock: paid for (sold) and in an open checkout (held). */
@@ -69,8 +83,12 @@ export interface UnitsTaken {
   held: number;
 }
 
-export function toSellerProductDetail(row: ProductRow, taken: UnitsTaken): SellerProductDetail {
-  return { ...toSellerProduct(row), unitsSold: taken.sold, unitsHeld: taken.held };
+export function toSellerProductDetail(
+  row: ProductRow,
+  taken: UnitsTaken,
+  files: SellerProductFile[],
+): SellerProductDetail {
+  return { ...toSellerProduct(row), unitsSold: taken.sold, unitsHeld: taken.held, files };
 }
 
 /** The public face of a product; `sellerCanSell` comes from the seller's plan and payouts. */

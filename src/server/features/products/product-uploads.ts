@@ -8,7 +8,7 @@ import { attachUpload } from "../uploads/attach-upload";
 import type { UploadRow } from "../uploads/queries";
 
 const FIELD_OF_PURPOSE = {
-  "product-file": "fileUploadId",
+  "product-file": "files",
   "product-cover": "coverUploadId",
 } as const satisfies Record<string, ProductField>;
 
@@ -31,15 +31,6 @@ export async function attachProductUpload(
     throw error;
   }
 }
-
-/** The product columns that describe its file, from the checked upload. */
-export const productFileColumns = (file: UploadRow) =>
-  ({
-    file_upload_id: file.id,
-    file_name: file.original_name,
-    file_size_bytes: file.size_bytes,
-    file_type: file.content_type,
-  }) satisfies Updateable<ProductTable>;
 
 /** A cover's sizes at their public addresses, as pages show them. */
 const publicCoverVariants = (storage: Storage, variants: StoredCoverVariant[]): PublicCoverVariant[] =>

@@ -2,15 +2,14 @@ import { PRODUCT_MESSAGES, type PublicProduct } from "../../../contracts/product
 import type { Database } from "../../db/database";
 import { notFound } from "../../http/errors";
 import { findPublicSeller } from "../storefront/seller-visibility";
+import { productRows } from "./product-files";
 import { toPublicProduct } from "./product-shapes";
 
 /** A product page's data. Missing, inactive, or of a seller whose pages are no longer public: 404. */
 export async function getPublicProduct(db: Database, productId: string, now: Date): Promise<PublicProduct> {
-  const row = await db
-    .selectFrom("products")
-    .selectAll()
-    .where("id", "=", productId)
-    .where("is_active", "=", true)
+  const row = await productRows(db)
+    .where("products.id", "=", productId)
+    .where("products.is_active", "=", true)
     .executeTakeFirst();
   const seller = row ? await findPublicSeller(db, row.user_id, now) : undefined;
   if (!row || !seller?.pagesPublic) throw notFound(PRODUCT_MESSAGES.notFound);

@@ -1,6 +1,7 @@
 import { PRODUCT_MESSAGES, type SellerProductDetail } from "../../../contracts/products";
 import type { Database } from "../../db/database";
 import { notFound } from "../../http/errors";
+import { listProductFiles, productRows } from "./product-files";
 import { toSellerProductDetail, type UnitsTaken } from "./product-shapes";
 
 /**
@@ -27,12 +28,11 @@ export async function getSellerProduct(
   sellerId: string,
   productId: string,
 ): Promise<SellerProductDetail> {
-  const row = await db
-    .selectFrom("products")
-    .selectAll()
-    .where("id", "=", productId)
-    .where("user_id", "=", sellerId)
+  const row = await productRows(db)
+    .where("products.id", "=", productId)
+    .where("products.user_id", "=", sellerId)
     .executeTakeFirst();
   if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
-  return toSellerProductDetail(row, await unitsTaken(db, productId));
+  const [taken, files] = await Promise.all([unitsTaken(db, productId), listProductFiles(db, productId)]);
+  return toSellerProductDetail(row, taken, files);
 }

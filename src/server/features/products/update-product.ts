@@ -11,11 +11,12 @@ import type { ProductTable } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
 import { assertCanManageProducts } from "../billing/seller-readiness";
 import { publishPublicPageChange } from "../public-pages/page-cache";
-import { deleteSellerUploadRow } from "../uploads/queries";
+import { deleteSellerUploadRow, type UploadRow } from "../uploads/queries";
 import { deleteObjectsOf } from "../uploads/stored-objects";
 import type { ProductDeps } from "./create-product";
+import { listProductFiles, productRows, replaceProductFiles } from "./product-files";
 import { toSellerProductDetail, type UnitsTaken } from "./product-shapes";
-import { attachProductUpload, productCoverColumns, productFileColumns } from "./product-uploads";
+import { attachProductUpload, productCoverColumns } from "./product-uploads";
 import { unitsTaken } from "./seller-product";
 
 export type UpdateProductDeps = ProductDeps & { events: EventBus };
@@ -34,9 +35,11 @@ export type UpdateProductDeps = ProductDeps & { events: EventBus };
  *   first: a checkout taking or giving back a unit updates that row too (stock.ts), so it either
  *   committed before the units are counted or sees the new stock after; nothing oversells.
  *   (A checkout opened while the product was unlimited took no unit, and takes none when paid.)
- * - File: downloads always serve the product's current file (download-link.ts), so past buyers get
- *   the new one and the old bytes are deleted. A one-minute download link minted just before may
- *   then fail; the buyer starts the download again.
+ * - Files: `files` is the whole list in its new order (product-files.ts): rename, reorder, add, replace,
+ *   remove, at least one. Downloads always list and serve the product's current files, so past buyers
+ *   get added and replaced files at once and a removed one disappears for everyone; the bytes of a
+ *   removed or replaced file are deleted after commit. A one-minute download link minted just before
+ *   may then fail; the buyer starts the download again.
  * - Cover: replaced by a new checked upload, or removed (`coverUploadId: null`).
  */
 export async function updateProduct(
@@ -47,7 +50,7 @@ export async function updateProduct(
   now: Date,
 ): Promise<SellerProductDetail> {
   await assertCanManageProducts(deps.db, sellerId, now);
-  const { row, taken, replaced } = await deps.db.transaction().execute(async (trx) => {
+  const { row, taken, replaced, files } = await deps.db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom("products")
       .selectAll()
@@ -60,16 +63,16 @@ export async function updateProduct(
     const values: Updateable<ProductTable> = {
       ...(changes.title !== undefined ? { title: changes.title } : {}),
       ...(changes.description !== undefined ? { description: changes.description } : {}),
+      ...(changes.issueLicenseKeys !== undefined ? { issue_license_keys: changes.issueLicenseKeys } : {}),
+      ...(changes.stampPdfs !== undefined ? { stamp_pdfs: changes.stampPdfs } : {}),
       ...pricingColumns(current, changes),
       ...(changes.inventory ? stockColumns(changes.inventory, taken) : {}),
       updated_at: now,
     };
     const replacedUploadIds: string[] = [];
-    if (changes.fileUploadId !== undefined) {
-      const file = await attachProductUpload(trx, sellerId, changes.fileUploadId, "product-file");
-      Object.assign(values, productFileColumns(file));
-      replacedUploadIds.push(current.file_upload_id);
-    }
+    const replaced: UploadRow[] = changes.files
+      ? await replaceProductFiles(trx, sellerId, productId, changes.files, now)
+      : [];
     if (changes.coverUploadId !== undefined) {
       const cover = changes.coverUploadId
         ? await attachProductUpload(trx, sellerId, changes.coverUploadId, "product-cover")
@@ -77,23 +80,19 @@ export async function updateProduct(
       Object.assign(values, productCoverColumns(deps.storage, cover));
       if (current.cover_upload_id) replacedUploadIds.push(current.cover_upload_id);
     }
-    const row = await trx
-      .updateTable("products")
-      .set(values)
-      .where("id", "=", productId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    await trx.updateTable("products").set(values).where("id", "=", productId).execute();
+    const row = await productRows(trx).where("products.id", "=", productId).executeTakeFirstOrThrow();
+    const files = await listProductFiles(trx, productId);
     // The rows go with the change; their bytes only once it is committed (at worst an orphan object).
-    const replaced = [];
     for (const uploadId of replacedUploadIds) {
       const upload = await deleteSellerUploadRow(trx, sellerId, uploadId);
       if (upload) replaced.push(upload);
     }
-    return { row, taken, replaced };
+    return { row, taken, replaced, files };
   });
   await publishPublicPageChange(deps.events, sellerId);
   for (const upload of replaced) await deleteObjectsOf(deps.storage, upload);
-  return toSellerProductDetail(row, taken);
+  return toSellerProductDetail(row, taken, files);
 }
 
 /**

@@ -16,6 +16,7 @@ import type { PublicPageDeps } from "./routes";
 
 type SuccessRoute = { Querystring: { session_id?: unknown; try?: unknown } };
 type DownloadRoute = { Params: { token: string } };
+type DownloadFormRoute = DownloadRoute & { Body: { file?: unknown } | undefined };
 const MAX_SESSION_ID_LENGTH = 200;
 
 /**
@@ -56,18 +57,23 @@ export function registerBuyerPages(app: FastifyInstance, deps: PublicPageDeps): 
 /** The forms of the buyer's pages; `forms` is the scope that reads urlencoded bodies. */
 export function registerBuyerPageForms(forms: FastifyInstance, deps: PublicPageDeps): void {
   // Download (download and success pages): counts one download and sends the browser to the file.
-  forms.post<DownloadRoute>("/download/:token", async (request, reply) => {
+  // Each file's button sends its id as `file`.
+  forms.post<DownloadFormRoute>("/download/:token", async (request, reply) => {
     const { token } = request.params;
     try {
       const { url } = await startCountedDownload(
         { ...deps.buyer, now: deps.now },
         token,
+        firstString(request.body?.file)?.slice(0, 64) ?? undefined,
         request.headers["user-agent"],
       );
       return reply.header("cache-control", "no-store").redirect(url, 303);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      const refusal = error.code === "download_unavailable" ? error.userMessage : undefined;
+      const refusal =
+        error.code === "download_unavailable" || error.code === "file_required"
+          ? error.userMessage
+          : undefined;
       const { state, sellerId } = await downloadPageState(deps, token, refusal);
       return sendDownloadPage(deps, reply, token, error.status, state, sellerId);
     }
@@ -133,16 +139,18 @@ async function downloadPageState(
   try {
     const page = await describeDownload(deps.buyer, token, deps.now());
     const { purchase } = page;
-    const reason = refusal ?? purchase.unavailableReason;
     const { sellerId } = purchase;
-    if (reason || !purchase.downloadPath) {
+    if (purchase.unavailableReason || !purchase.downloadPath) {
+      const reason = refusal ?? purchase.unavailableReason ?? "";
       return {
         status: 200,
-        state: { kind: "unavailable", reason: reason ?? "", productTitle: purchase.productTitle },
+        state: { kind: "unavailable", reason, productTitle: purchase.productTitle },
         sellerId,
       };
     }
-    return { status: 200, state: { kind: "ready", page, downloadPath: purchase.downloadPath }, sellerId };
+    // A refusal about one file (its 3 downloads used, removed meanwhile) leaves the others downloadable.
+    const ready: DownloadState = { kind: "ready", page, downloadPath: purchase.downloadPath };
+    return { status: 200, state: refusal ? { ...ready, notice: refusal } : ready, sellerId };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === "link_expired") {

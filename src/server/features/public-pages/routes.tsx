@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ReactElement } from "react";
+import type { VisitSource } from "../../../contracts/analytics";
 import { freeClaimSchema } from "../../../contracts/products";
 import { PublicPageShell } from "../../../web/components/layout/public-page-shell";
 import { Button } from "../../../web/components/ui/button";
@@ -13,6 +14,13 @@ import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { currentUser, webHeaders } from "../../http/session";
+import {
+  hasSource,
+  NO_SOURCE,
+  sourceFieldValues,
+  sourceOfFields,
+  sourceOfPage,
+} from "../analytics/visit-source";
 import type { Auth } from "../auth/auth";
 import { textField } from "../checkout/purchase-price";
 import { buyNow, type CheckoutRouteDeps, claimFree } from "../checkout/routes";
@@ -25,6 +33,7 @@ import { getPublicProduct } from "../products/public-product";
 import { previewTags, productPreview, storePreview } from "../storefront/link-preview";
 import { getStorefront } from "../storefront/storefront";
 import { registerBuyerPageForms, registerBuyerPages } from "./buyer-pages";
+import { registerEmbedPage } from "./embed-page";
 import type { PublicPageAssets } from "./page-assets";
 import { PublicPageCache, type RenderedPage } from "./page-cache";
 import { renderDocument } from "./render-document";
@@ -54,6 +63,8 @@ const FORM_BODY_LIMIT = 4096;
  * time (a 304 on the ETag), so a seller sees their own change at once.
  */
 const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=60";
+/** A product or store page reached from elsewhere: the browser revalidates it (a 304), no shared cache keeps it. */
+const SOURCED_PAGE_CACHE = "private, no-cache";
 /**
  * The landing page changes only with a release, so shared caches may keep it five minutes; browsers
  * revalidate (a 304), because its header changes when the visitor signs in or out.
@@ -140,31 +151,62 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
     async (request, reply) => {
       const { productId } = request.params;
       const code = codeOf(request.query);
+      const source = sourceOfPage(
+        request.query,
+        { referer: request.headers.referer, host: request.headers.host },
+        deps.appUrl,
+      );
       // A page with a code is this buyer's (its price counts the code's uses left): never kept or shared.
       if (code !== undefined) {
         try {
           await enforceRateLimit(deps.db, PRICE_LIMIT, request.ip, PRICE_LIMIT_MESSAGE, deps.now());
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          return answerWithPage(deps, reply, productId, error.status, { buyRefused: error.userMessage });
+          return answerWithPage(
+            deps,
+            reply,
+            productId,
+            error.status,
+            { buyRefused: error.userMessage },
+            undefined,
+            source,
+          );
         }
-        return answerWithPage(deps, reply, productId, 200, {}, code);
+        return answerWithPage(deps, reply, productId, 200, {}, code, source);
       }
-      const page = await pages.page(`product:${productId}`, () => renderProductPage(deps, productId));
+      // A visit from elsewhere gets the page with its source in the Buy Now form: kept per source (the
+      // same for every visitor from there), and private, since a shared cache would not key it by Referer.
+      const sourced = hasSource(source);
+      const key = sourced
+        ? `product:${productId}:${JSON.stringify(sourceFieldValues(source))}`
+        : `product:${productId}`;
+      const page = await pages.page(key, () =>
+        renderProductPage(deps, productId, undefined, undefined, source),
+      );
       if (!page)
         return sendNotFoundPage(deps, reply, request.url, "Product not found", <ProductNotFoundPage />);
-      return sendFinishedPage(request, reply, page, PUBLIC_PAGE_CACHE);
+      return sendFinishedPage(request, reply, page, sourced ? SOURCED_PAGE_CACHE : PUBLIC_PAGE_CACHE);
     },
   );
 
   app.get<{ Params: { userId: string } }>("/store/:userId", async (request, reply) => {
     const { userId } = request.params;
-    const page = await pages.page(`store:${userId}`, () => renderStorePage(deps, userId));
+    // As a product page: a visit from elsewhere gets its source passed on in the product links.
+    const source = sourceOfPage(
+      request.query,
+      { referer: request.headers.referer, host: request.headers.host },
+      deps.appUrl,
+    );
+    const linkQuery = hasSource(source) ? `?${new URLSearchParams(sourceFieldValues(source))}` : "";
+    const page = await pages.page(`store:${userId}${linkQuery}`, () =>
+      renderStorePage(deps, userId, linkQuery),
+    );
     if (!page) return sendNotFoundPage(deps, reply, request.url, "Store not found", <StoreNotFoundPage />);
-    return sendFinishedPage(request, reply, page, PUBLIC_PAGE_CACHE);
+    return sendFinishedPage(request, reply, page, linkQuery ? SOURCED_PAGE_CACHE : PUBLIC_PAGE_CACHE);
   });
 
   registerBuyerPages(app, deps);
+  registerEmbedPage(app, deps, pages);
 
   // The forms post urlencoded bodies, which only this scope parses; the cross-site check still applies.
   app.register(async (forms) => {
@@ -186,7 +228,15 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
           error.details?.field === "amount"
             ? { amount: { value, problem: error.userMessage } }
             : { buyRefused: error.userMessage, amount: { value } };
-        return answerWithPage(deps, reply, productId, error.status, answer, textField(request.body, "code"));
+        return answerWithPage(
+          deps,
+          reply,
+          productId,
+          error.status,
+          answer,
+          textField(request.body, "code"),
+          sourceOfFields(request.body),
+        );
       }
     });
 
@@ -250,28 +300,39 @@ async function renderProductPage(
   productId: string,
   answer?: PurchaseAnswer,
   code?: string,
+  source: VisitSource = NO_SOURCE,
 ): Promise<RenderedPage | null> {
   const product = await getPublicProduct(deps.db, productId, deps.now()).catch(nullWhenNotFound);
   if (!product) return null;
   const quote = code ? await priceWithCode(deps.db, product, code, deps.now()) : undefined;
+  const sourceFields = sourceFieldValues(source);
   const html = renderDocument({
     assets: deps.assets,
     path: `/product/${product.id}`,
     headTags: previewTags(productPreview(deps.appUrl, product)),
-    page: <ProductPage product={product} quote={quote} answer={answer} />,
+    page: <ProductPage product={product} quote={quote} answer={answer} source={sourceFields} />,
+    // The page's script counts the view, with the same source as the Buy Now form.
+    bodyData: {
+      "product-view": product.id,
+      ...(hasSource(source) ? { "view-source": new URLSearchParams(sourceFields).toString() } : {}),
+    },
   });
   return { html, sellerId: product.seller.id };
 }
 
 /** The store page, or null when there is no such store or it is no longer public. */
-async function renderStorePage(deps: PublicPageDeps, sellerId: string): Promise<RenderedPage | null> {
+async function renderStorePage(
+  deps: PublicPageDeps,
+  sellerId: string,
+  linkQuery: string,
+): Promise<RenderedPage | null> {
   const store = await getStorefront(deps.db, sellerId, deps.now()).catch(nullWhenNotFound);
   if (!store) return null;
   const html = renderDocument({
     assets: deps.assets,
     path: `/store/${store.seller.id}`,
     headTags: previewTags(storePreview(deps.appUrl, store)),
-    page: <StorePage store={store} />,
+    page: <StorePage store={store} linkQuery={linkQuery} />,
     bodyData: { "store-view": store.seller.id },
   });
   return { html, sellerId: store.seller.id };
@@ -325,8 +386,9 @@ async function answerWithPage(
   status: number,
   answer: PurchaseAnswer,
   code?: string,
+  source?: VisitSource,
 ) {
-  const page = await renderProductPage(deps, productId, answer, code);
+  const page = await renderProductPage(deps, productId, answer, code, source);
   if (page === null) return sendProductNotFound(deps, reply, productId);
   return sendUncached(reply, status, page.html);
 }

@@ -9,7 +9,7 @@ import type { Database } from "../../db/database";
 import type { OrderTable } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { saleLicenseOf } from "../licenses/sale-license";
-import { decodeCursor, encodeCursor } from "../orders/sales";
+import { decodeCursor, downloadsAllowed, encodeCursor, saleFileCount } from "../orders/sales";
 
 const saleColumns = [
   "id",
@@ -27,7 +27,7 @@ const saleColumns = [
   "discount_cents",
 ] as const;
 type SaleRow = Pick<Selectable<OrderTable>, (typeof saleColumns)[number]> &
-  Parameters<typeof saleLicenseOf>[0];
+  Parameters<typeof saleLicenseOf>[0] & { file_count: string | null };
 
 /** The seller's orders with their license key (left-joined: null when the product issues none). */
 const salesOf = (db: Database, sellerId: string) =>
@@ -39,6 +39,7 @@ const salesOf = (db: Database, sellerId: string) =>
       "license_keys.key as license_key",
       "license_keys.disabled_at as license_disabled_at",
       "license_keys.uses as license_uses",
+      saleFileCount("orders.product_id"),
     ])
     .where("orders.seller_id", "=", sellerId);
 
@@ -54,6 +55,7 @@ function toApiSale(row: SaleRow): ApiSale {
     createdAt: row.created_at.toISOString(),
     refundedAt: row.refunded_at?.toISOString() ?? null,
     downloadsUsed: row.downloads_used,
+    downloadsAllowed: downloadsAllowed(row.file_count),
     downloadWindowEndsAt: row.download_window_ends_at.toISOString(),
     discountCode: row.discount_code,
     discountCents: row.discount_cents,

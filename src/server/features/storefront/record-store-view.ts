@@ -4,7 +4,7 @@ import type { Database } from "../../db/database";
 import { findPublicSeller } from "./seller-visibility";
 
 /** Crawlers, link unfurlers and headless browsers are not visitors. */
-const NOT_A_VISITOR =
+export const NOT_A_VISITOR =
   /bot|crawl|spider|slurp|preview|facebookexternalhit|embedly|headless|lighthouse|curl|wget|python-requests|httpclient|okhttp|go-http/i;
 /** Reloads and back-and-forth within this window count once. */
 export const REPEAT_VIEW_WINDOW_MS = 30 * 60 * 1000;

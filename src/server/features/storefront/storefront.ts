@@ -1,6 +1,7 @@
 import type { Storefront } from "../../../contracts/products";
 import type { Database } from "../../db/database";
 import { notFound } from "../../http/errors";
+import { productRows } from "../products/product-files";
 import { toPublicProduct } from "../products/product-shapes";
 import { findPublicSeller } from "./seller-visibility";
 
@@ -10,13 +11,11 @@ const STOREFRONT_PRODUCT_LIMIT = 200;
 export async function getStorefront(db: Database, sellerId: string, now: Date): Promise<Storefront> {
   const seller = await findPublicSeller(db, sellerId, now);
   if (!seller?.pagesPublic) throw notFound("Store not found");
-  const rows = await db
-    .selectFrom("products")
-    .selectAll()
-    .where("user_id", "=", sellerId)
-    .where("is_active", "=", true)
-    .orderBy("created_at", "desc")
-    .orderBy("id")
+  const rows = await productRows(db)
+    .where("products.user_id", "=", sellerId)
+    .where("products.is_active", "=", true)
+    .orderBy("products.created_at", "desc")
+    .orderBy("products.id")
     .limit(STOREFRONT_PRODUCT_LIMIT)
     .execute();
   return {

@@ -6,11 +6,12 @@ import type { Creator } from "../../components/layout/creator-page-shell";
 import { Button } from "../../components/ui/button";
 import { NoticeCard } from "../../components/ui/notice-card";
 import { Spinner } from "../../components/ui/spinner";
-import { DownloadForm } from "../downloads/download-form";
 import { DownloadTermsItems } from "../downloads/download-terms-notes";
 import { PublicBuyerPageFrame } from "../downloads/public-buyer-page-frame";
 import { PurchaseFacts } from "../downloads/purchase-facts";
+import { PurchaseFileForms } from "../downloads/purchase-file-list";
 import { UNAVAILABLE_TITLES } from "../downloads/unavailable-reason";
+import { LicenseKey } from "../licenses/license-key";
 
 /** What the server found for the checkout session: the page refreshes itself while it is processing. */
 export type OrderLookup =
@@ -61,6 +62,7 @@ function PaidOrder({ purchase }: { purchase: BuyerPurchase }) {
     <NoticeCard icon={CircleCheck} tone="success" title="Thank you for your purchase!">
       <p className="mt-2 text-base font-semibold wrap-anywhere text-ink">{purchase.productTitle}</p>
       <PurchaseFacts purchase={purchase} showEmail className="mt-5 w-full border-y border-line text-left" />
+      <LicenseKey license={purchase.licenseKey} className="mt-5 w-full" />
       <div className="mt-6 w-full space-y-4">
         {reason || !purchase.downloadPath ? (
           <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">
@@ -68,7 +70,11 @@ function PaidOrder({ purchase }: { purchase: BuyerPurchase }) {
           </p>
         ) : (
           <>
-            <DownloadForm downloadPath={purchase.downloadPath} label="Download Your File" />
+            <PurchaseFileForms
+              files={purchase.files}
+              downloadPath={purchase.downloadPath}
+              label={purchase.files.length === 1 ? "Download Your File" : "Download"}
+            />
             <ul className="space-y-2">
               <DownloadTermsItems windowEndsAt={purchase.downloadWindowEndsAt} />
             </ul>

@@ -7,14 +7,17 @@ import { useStartDownload } from "./use-start-download";
 type DownloadButtonProps = Omit<ButtonProps, "onClick" | "children"> & {
   /** The purchase's download page path (`/download/{token}`). */
   downloadPath: string;
+  /** Which of the purchase's files. */
+  fileId: string;
   label?: string;
   onStarted?: (downloadsRemaining: number) => void;
   onRefused?: (reason: string) => void;
 };
 
-/** Starts one counted download and opens the file in a new tab. */
+/** Starts one counted download of one file and opens it in a new tab. */
 export function DownloadButton({
   downloadPath,
+  fileId,
   label = "Download",
   onStarted,
   onRefused,
@@ -30,7 +33,7 @@ export function DownloadButton({
     <Button
       {...props}
       disabled={disabled || isPending || !token}
-      onClick={() => token && start(token)}
+      onClick={() => token && start(token, fileId)}
       aria-busy={isPending}
     >
       <Download aria-hidden="true" />

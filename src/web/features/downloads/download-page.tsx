@@ -1,25 +1,46 @@
-import { FileText, MousePointerClick } from "lucide-react";
+import { Info, MousePointerClick } from "lucide-react";
 import type { DownloadPage as DownloadPageData } from "../../../contracts/orders";
 import type { Creator } from "../../components/layout/creator-page-shell";
 import { Card } from "../../components/ui/card";
-import { formatBytes } from "../../lib/format-bytes";
+import { LicenseKey } from "../licenses/license-key";
 import { ProductCover } from "../products/product-cover";
-import { DownloadForm } from "./download-form";
 import { ExpiredLinkNotice, InvalidLinkNotice, UnavailableNotice } from "./download-notices";
 import { DownloadTermsItems, NoteItem } from "./download-terms-notes";
 import { PublicBuyerPageFrame } from "./public-buyer-page-frame";
 import { PurchaseFacts } from "./purchase-facts";
+import { PurchaseFileForms } from "./purchase-file-list";
 import type { ResendAnswer } from "./resend-link-form";
 
 /** What the server found behind a download link, or why there is nothing to download. */
 export type DownloadState =
-  | { kind: "ready"; page: DownloadPageData; downloadPath: string }
+  | { kind: "ready"; page: DownloadPageData; downloadPath: string; notice?: string }
   | { kind: "unavailable"; reason: string; productTitle: string }
   | { kind: "expired"; maskedEmail: string | null; resendAction: string | null; answer?: ResendAnswer }
   | { kind: "invalid" };
 
-function ReadyToDownload({ page, downloadPath }: { page: DownloadPageData; downloadPath: string }) {
-  const { purchase, fileName, fileSizeBytes } = page;
+/** Why the download just asked for was refused, above the files that can still be downloaded. */
+function RefusalNotice({ message }: { message: string }) {
+  return (
+    <p
+      role="alert"
+      className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900"
+    >
+      <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>{message}</span>
+    </p>
+  );
+}
+
+function ReadyToDownload({
+  page,
+  downloadPath,
+  notice,
+}: {
+  page: DownloadPageData;
+  downloadPath: string;
+  notice?: string | undefined;
+}) {
+  const { purchase } = page;
   return (
     <Card className="overflow-hidden">
       <div className="flex items-center gap-4 border-b border-line p-5 sm:p-6">
@@ -37,19 +58,10 @@ function ReadyToDownload({ page, downloadPath }: { page: DownloadPageData; downl
         </div>
       </div>
       <div className="space-y-5 p-5 sm:p-6">
-        {fileName && (
-          <p className="flex min-w-0 items-center gap-2 rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-ink">
-            <FileText className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
-            <span className="min-w-0 truncate font-medium" title={fileName}>
-              {fileName}
-            </span>
-            {fileSizeBytes !== null && (
-              <span className="ml-auto shrink-0 text-muted tabular-nums">{formatBytes(fileSizeBytes)}</span>
-            )}
-          </p>
-        )}
+        {notice && <RefusalNotice message={notice} />}
+        <PurchaseFileForms files={purchase.files} downloadPath={downloadPath} />
         <PurchaseFacts purchase={purchase} />
-        <DownloadForm downloadPath={downloadPath} label="Download" />
+        <LicenseKey license={purchase.licenseKey} />
         <ul className="space-y-2">
           <NoteItem icon={MousePointerClick}>Each click counts as one download.</NoteItem>
           <DownloadTermsItems windowEndsAt={purchase.downloadWindowEndsAt} />
@@ -62,7 +74,7 @@ function ReadyToDownload({ page, downloadPath }: { page: DownloadPageData; downl
 function DownloadStateView({ state, storeHref }: { state: DownloadState; storeHref: string | null }) {
   switch (state.kind) {
     case "ready":
-      return <ReadyToDownload page={state.page} downloadPath={state.downloadPath} />;
+      return <ReadyToDownload page={state.page} downloadPath={state.downloadPath} notice={state.notice} />;
     case "unavailable":
       return (
         <UnavailableNotice reason={state.reason} productTitle={state.productTitle} storeHref={storeHref} />

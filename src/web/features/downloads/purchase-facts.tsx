@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { downloadsLeftLabel, formatDay } from "../../../contracts/download-terms";
+import { formatDay } from "../../../contracts/download-terms";
 import type { BuyerPurchase } from "../../../contracts/orders";
 import { formatPrice } from "../../../contracts/products";
 import { cn } from "../../lib/utils";
@@ -14,18 +14,16 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /**
- * The facts of one purchase a buyer needs: what, from whom, how much, and how many downloads are left.
- * Until when is said with the download rules (DownloadTermsItems), in the same words on every page.
+ * The facts of one purchase a buyer needs: what, from whom, how much, when. The downloads left are
+ * said per file, beside each file (purchase-file-list.tsx); until when with the download rules
+ * (DownloadTermsItems), in the same words on every page.
  */
 export function PurchaseFacts({
   purchase,
-  downloadsRemaining = purchase.downloadsRemaining,
   showEmail = false,
   className,
 }: {
   purchase: BuyerPurchase;
-  /** The count after a download started on this page, fresher than `purchase`. */
-  downloadsRemaining?: number;
   showEmail?: boolean;
   className?: string;
 }) {
@@ -37,9 +35,6 @@ export function PurchaseFacts({
       </Fact>
       {showEmail && <Fact term="Receipt sent to">{purchase.customerEmail}</Fact>}
       <Fact term="Purchased">{formatDay(purchase.createdAt)}</Fact>
-      {purchase.unavailableReason === null && (
-        <Fact term="Downloads">{downloadsLeftLabel(downloadsRemaining)}</Fact>
-      )}
     </dl>
   );
 }

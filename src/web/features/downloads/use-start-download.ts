@@ -19,21 +19,24 @@ type Callbacks = {
  */
 export function useStartDownload({ onStarted, onRefused }: Callbacks = {}) {
   const { mutate, isPending } = useMutation({ mutationFn: startDownload });
-  const start = (token: string) => {
+  const start = (token: string, fileId: string) => {
     const tab = openPendingTab();
-    mutate(token, {
-      onSuccess: ({ url, downloadsRemaining }) => {
-        tab.open(url);
-        toast.success("Your download has started", { description: downloadsLeftLabel(downloadsRemaining) });
-        onStarted?.(downloadsRemaining);
+    mutate(
+      { token, fileId },
+      {
+        onSuccess: ({ url, downloadsRemaining }) => {
+          tab.open(url);
+          toast.success("Your download has started", { description: downloadsLeftLabel(downloadsRemaining) });
+          onStarted?.(downloadsRemaining);
+        },
+        onError: (error) => {
+          tab.close();
+          if (isAlreadyReported(error)) return;
+          toast.error("Download unavailable", { description: error.message });
+          if (error instanceof ApiError && error.code === "download_unavailable") onRefused?.(error.message);
+        },
       },
-      onError: (error) => {
-        tab.close();
-        if (isAlreadyReported(error)) return;
-        toast.error("Download unavailable", { description: error.message });
-        if (error instanceof ApiError && error.code === "download_unavailable") onRefused?.(error.message);
-      },
-    });
+    );
   };
   return { start, isPending };
 }

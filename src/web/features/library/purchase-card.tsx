@@ -1,33 +1,55 @@
 import { useState } from "react";
-import { downloadAllowance, downloadsLeftLabel, formatDay } from "../../../contracts/download-terms";
-import type { BuyerPurchase } from "../../../contracts/orders";
+import { downloadAllowance, formatDay } from "../../../contracts/download-terms";
+import type { BuyerPurchase, PurchaseFile } from "../../../contracts/orders";
 import { formatPrice } from "../../../contracts/products";
 import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
 import { DownloadButton } from "../downloads/download-button";
+import { FileUsedUp, PurchaseFileRow } from "../downloads/purchase-file-list";
+import { LicenseKey } from "../licenses/license-key";
 import { ProductCover } from "../products/product-cover";
 
-function DownloadOrReason({ purchase }: { purchase: BuyerPurchase }) {
-  const [downloadsRemaining, setDownloadsRemaining] = useState(purchase.downloadsRemaining);
+/** One file with its own button; its count follows the downloads started here. */
+function LibraryFile({ file, downloadPath }: { file: PurchaseFile; downloadPath: string }) {
+  const [downloadsRemaining, setDownloadsRemaining] = useState(file.downloadsRemaining);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const reason = refusal ?? purchase.unavailableReason;
+  return (
+    <PurchaseFileRow
+      file={{ ...file, downloadsRemaining }}
+      action={
+        refusal ? (
+          <p className="max-w-60 text-sm text-muted">{refusal}</p>
+        ) : downloadsRemaining === 0 ? (
+          <FileUsedUp />
+        ) : (
+          <DownloadButton
+            downloadPath={downloadPath}
+            fileId={file.id}
+            className="w-full sm:w-auto"
+            aria-label={`Download ${file.name}`}
+            onStarted={setDownloadsRemaining}
+            onRefused={setRefusal}
+          />
+        )
+      }
+    />
+  );
+}
+
+function DownloadOrReason({ purchase }: { purchase: BuyerPurchase }) {
+  const reason = purchase.unavailableReason;
   if (reason || !purchase.downloadPath) {
     return <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">{reason}</p>;
   }
+  const { downloadPath } = purchase;
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <div className="text-sm">
-        <p className="font-medium text-ink">{downloadsLeftLabel(downloadsRemaining)}</p>
-        <p className="mt-0.5 text-muted">{downloadAllowance(purchase.downloadWindowEndsAt)}</p>
-      </div>
-      <DownloadButton
-        downloadPath={purchase.downloadPath}
-        disabled={downloadsRemaining === 0}
-        className="w-full sm:w-auto"
-        aria-label={`Download ${purchase.productTitle}`}
-        onStarted={setDownloadsRemaining}
-        onRefused={setRefusal}
-      />
+    <div className="space-y-2">
+      <ul className="space-y-2" aria-label={`Files of ${purchase.productTitle}`}>
+        {purchase.files.map((file) => (
+          <LibraryFile key={file.id} file={file} downloadPath={downloadPath} />
+        ))}
+      </ul>
+      <p className="text-sm text-muted">{downloadAllowance(purchase.downloadWindowEndsAt)}</p>
     </div>
   );
 }
@@ -62,6 +84,7 @@ export function PurchaseCard({ purchase }: { purchase: BuyerPurchase }) {
             )}
           </div>
         </div>
+        <LicenseKey license={purchase.licenseKey} />
         <DownloadOrReason purchase={purchase} />
       </article>
     </Card>

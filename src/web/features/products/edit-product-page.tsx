@@ -5,6 +5,7 @@ import { NoticeCard } from "../../components/ui/notice-card";
 import { RetryNotice } from "../../components/ui/retry-notice";
 import { PageSpinner } from "../../components/ui/spinner";
 import { ApiError } from "../../lib/api";
+import { ProductUpdateCard } from "../audience/product-update-card";
 import { SellerGate } from "../seller/seller-gate";
 import { ProductFormThenLive } from "./product-live-panel";
 import { useSellerProduct } from "./products-api";
@@ -33,22 +34,25 @@ function EditProduct({ userId, productId }: { userId: string; productId: string 
     return <RetryNotice message="The product could not be loaded." onRetry={() => void refetch()} />;
   }
   return (
-    <ProductFormThenLive
-      title="Edit Product"
-      subtitle="Changes go live for buyers as soon as you save."
-      userId={userId}
-      product={product}
-      liveHeading="Your changes are live!"
-      liveActions={(_saved, again) => (
-        <>
-          <Button variant="secondary" onClick={again}>
-            Keep editing
-          </Button>
-          <Button asChild>
-            <Link to="/dashboard">Go to Dashboard</Link>
-          </Button>
-        </>
-      )}
-    />
+    <>
+      <ProductFormThenLive
+        title="Edit Product"
+        subtitle="Changes go live for buyers as soon as you save."
+        userId={userId}
+        product={product}
+        liveHeading="Your changes are live!"
+        liveActions={(_saved, again) => (
+          <>
+            <Button variant="secondary" onClick={again}>
+              Keep editing
+            </Button>
+            <Button asChild>
+              <Link to="/dashboard">Go to Dashboard</Link>
+            </Button>
+          </>
+        )}
+      />
+      <ProductUpdateCard userId={userId} productId={product.id} />
+    </>
   );
 }

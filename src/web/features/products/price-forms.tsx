@@ -4,6 +4,7 @@ import { formatPrice, type PublicProduct, priceLabel } from "../../../contracts/
 import { Button } from "../../components/ui/button";
 import { FieldError, fieldErrorProps } from "../../components/ui/field-error";
 import { Input } from "../../components/ui/input";
+import { SourceFields } from "../analytics/source-fields";
 
 /** What the buyer typed in the product page's forms, sent back with the server's answer. */
 export interface BuyerEntry {
@@ -45,9 +46,12 @@ export function PriceLine({ product, quote }: { product: PublicProduct; quote?: 
 export function DiscountCodeForm({
   product,
   quote,
+  source,
 }: {
   product: PublicProduct;
   quote?: ProductPrice | undefined;
+  /** Where the visit came from: the reloaded page keeps it (features/analytics/source-fields.tsx). */
+  source?: Record<string, string> | undefined;
 }) {
   const id = `code-${product.id}`;
   const refusal = quote?.refusal?.message;
@@ -58,6 +62,7 @@ export function DiscountCodeForm({
         Have a discount code?
       </summary>
       <form method="get" action={`/product/${product.id}`} className="space-y-2 px-4 pb-4">
+        <SourceFields source={source} />
         <label htmlFor={id} className="sr-only">
           Discount code
         </label>

@@ -1,26 +1,15 @@
-import { FileText, Undo2 } from "lucide-react";
+import { Undo2 } from "lucide-react";
 import type { CoverImage } from "../../../contracts/products";
-import {
-  COVER_IMAGE_SIZE,
-  MAX_COVER_IMAGE_MB,
-  MAX_PRODUCT_FILE_MB,
-  PRODUCT_FILE_FORMATS,
-} from "../../../contracts/uploads";
+import { COVER_IMAGE_SIZE, MAX_COVER_IMAGE_MB } from "../../../contracts/uploads";
 import { Button } from "../../components/ui/button";
 import { FieldError } from "../../components/ui/field-error";
 import { FileDropZone } from "../../components/ui/file-drop-zone";
 import { Label } from "../../components/ui/label";
-import { formatBytes } from "../../lib/format-bytes";
 import { useObjectUrl } from "../../lib/use-object-url";
 import type { useCheckedFile } from "../uploads/use-checked-file";
 import { ProductCover } from "./product-cover";
 
 type CheckedFile = ReturnType<typeof useCheckedFile>;
-
-const PRODUCT_FILE_ACCEPT = Object.entries(PRODUCT_FILE_FORMATS)
-  .flatMap(([extension, types]) => [`.${extension}`, ...types])
-  .join(",");
-const PRODUCT_FILE_HINT = `${Object.keys(PRODUCT_FILE_FORMATS).join(", ").toUpperCase()} up to ${MAX_PRODUCT_FILE_MB}MB`;
 
 type FileFieldProps = {
   /** The file input's id (the form focuses it when its message appears). */
@@ -56,41 +45,6 @@ function CheckedDropZone({
       />
       <FieldError id={`${id}-error`} message={message ?? undefined} />
     </>
-  );
-}
-
-/** The product's file: required on /new; on the edit page the current one stays unless replaced. */
-export function DigitalFileField({
-  current,
-  ...props
-}: FileFieldProps & { current?: { name: string; sizeBytes: number | null } | undefined }) {
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={props.id}>
-        Digital File <span className="text-red-600">*</span>
-      </Label>
-      {current && !props.field.file && (
-        <div className="flex items-center gap-3 rounded-xl border border-line bg-white p-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50">
-            <FileText className="size-5 text-brand-600" aria-hidden="true" />
-          </span>
-          <div className="min-w-0">
-            <p className="truncate text-sm font-medium text-ink" title={current.name}>
-              {current.name}
-            </p>
-            <p className="text-xs text-muted">
-              Current file{current.sizeBytes !== null ? ` · ${formatBytes(current.sizeBytes)}` : ""}
-            </p>
-          </div>
-        </div>
-      )}
-      {current && (
-        <p className="text-xs text-muted">
-          Choose a new file to replace it. Every buyer, past ones included, then downloads the new file.
-        </p>
-      )}
-      <CheckedDropZone {...props} accept={PRODUCT_FILE_ACCEPT} hint={PRODUCT_FILE_HINT} />
-    </div>
   );
 }
 

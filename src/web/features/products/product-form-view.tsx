@@ -20,12 +20,22 @@ import { isAlreadyReported } from "../../lib/already-reported";
 import { ApiError } from "../../lib/api";
 import { copyToClipboard } from "../../lib/clipboard";
 import { sellerKeys } from "../../lib/seller-status";
+import { LicenseKeysField } from "../licenses/license-keys-field";
 import { UploadError } from "../uploads/upload-error";
 import { showUploadError } from "../uploads/upload-toast";
 import { useCheckedFile } from "../uploads/use-checked-file";
 import { InventoryField } from "./inventory-field";
 import { PriceField } from "./price-field";
-import { CoverImageField, DigitalFileField } from "./product-file-fields";
+import { CoverImageField } from "./product-file-fields";
+import {
+  existingFileItems,
+  type FileItem,
+  fileEntries,
+  fileListProblem,
+  filesChanged,
+  newFilesOf,
+} from "./product-file-list";
+import { ProductFilesField } from "./product-files-field";
 import {
   EMPTY_PRODUCT_FORM,
   formFieldOf,
@@ -40,6 +50,7 @@ import {
 } from "./product-form";
 import { createProduct, productKeys, productUrl, updateProduct } from "./products-api";
 import { PublishProgressBar } from "./publish-progress";
+import { StampPdfsField } from "./stamp-pdfs-field";
 import { type SaveOutcome, useSaveProduct } from "./use-save-product";
 
 /** The fields in the order they are on screen: the first with a message gets the focus. */
@@ -137,7 +148,9 @@ export function ProductForm({
   });
   const { dirtyFields } = formState;
   const [errors, setErrors] = useState<ProductFieldErrors>({});
-  const productFile = useCheckedFile("product-file");
+  const [fileItems, setFileItems] = useState<FileItem[]>(() =>
+    product ? existingFileItems(product.files) : [],
+  );
   const coverFile = useCheckedFile("product-cover");
   const [coverRemoved, setCoverRemoved] = useState(false);
   const { save, cancel, busy, progress } = useSaveProduct();
@@ -153,7 +166,7 @@ export function ProductForm({
     const first = FIELD_ORDER.find((field) => next[field]);
     if (first) document.getElementById(ids[first])?.focus();
   };
-  const withClear = (field: "file" | "cover", checked: typeof productFile) => ({
+  const withClear = (field: "file" | "cover", checked: typeof coverFile) => ({
     ...checked,
     choose: (file: File) => {
       clearError(field);
@@ -168,10 +181,9 @@ export function ProductForm({
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    const problem = productFormProblem(values, {
-      hasFile: Boolean(product) || productFile.file !== null,
-      failedTitle,
-    });
+    const problem =
+      productFormProblem(values, { hasFile: fileItems.length > 0, failedTitle }) ??
+      fileListProblem(fileItems, failedTitle);
     if (problem) {
       showErrors(problem.errors);
       toast.error(problem.title, { description: problem.message });
@@ -179,14 +191,15 @@ export function ProductForm({
     }
     setErrors({});
     const outcome = await save(
-      { file: productFile.file, cover: coverFile.file },
-      ({ fileUploadId, coverUploadId }) => {
-        if (!product) return createProduct(toCreateProductInput(values, fileUploadId ?? "", coverUploadId));
+      { files: newFilesOf(fileItems), cover: coverFile.file },
+      ({ fileUploadIds, coverUploadId }) => {
+        const files = fileEntries(fileItems, fileUploadIds);
+        if (!product) return createProduct(toCreateProductInput(values, files, coverUploadId));
         const cover = coverUploadId ?? (coverRemoved ? null : undefined);
         return updateProduct(
           product.id,
           toUpdateProductInput(values, dirtyFields, {
-            ...(fileUploadId ? { fileUploadId } : {}),
+            ...(filesChanged(fileItems, product.files) ? { files } : {}),
             ...(cover !== undefined ? { coverUploadId: cover } : {}),
           }),
         );
@@ -198,7 +211,11 @@ export function ProductForm({
       return;
     }
     const saved = outcome.saved;
-    if ("unitsSold" in saved) queryClient.setQueryData(productKeys.detail(userId, saved.id), saved);
+    if ("unitsSold" in saved) {
+      queryClient.setQueryData(productKeys.detail(userId, saved.id), saved);
+      // The list now holds the saved files (new ones got ids), so Keep editing starts from them.
+      setFileItems(existingFileItems((saved as SellerProductDetail).files));
+    }
     // Refetched now, not when the dashboard mounts, so it opens with the change in it.
     await queryClient.invalidateQueries({ queryKey: sellerKeys.all(userId), refetchType: "all" });
     if (product) toast.success(PRODUCT_MESSAGES.updatedTitle, { description: PRODUCT_MESSAGES.updated });
@@ -249,12 +266,16 @@ export function ProductForm({
           onChange={() => clearError("quantityAvailable")}
           disabled={busy}
         />
-        <DigitalFileField
+        <ProductFilesField
           id={ids.file}
-          field={withClear("file", productFile)}
+          items={fileItems}
+          onChange={(items) => {
+            clearError("file");
+            setFileItems(items);
+          }}
           disabled={busy}
           error={errors.file}
-          current={product ? { name: product.fileName, sizeBytes: product.fileSizeBytes } : undefined}
+          editing={Boolean(product)}
         />
         <CoverImageField
           id={ids.cover}
@@ -267,6 +288,8 @@ export function ProductForm({
           onRemove={() => setCoverRemoved(true)}
           onKeep={() => setCoverRemoved(false)}
         />
+        <LicenseKeysField register={register} editing={Boolean(product)} disabled={busy} />
+        <StampPdfsField register={register} productId={product?.id} disabled={busy} />
         {progress && <PublishProgressBar state={progress} />}
         <div className="flex flex-col-reverse gap-3 border-t border-line pt-6 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={cancel}>

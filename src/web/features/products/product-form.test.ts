@@ -34,6 +34,18 @@ const product: SellerProductDetail = {
   createdAt: "2026-01-01T00:00:00.000Z",
   isActive: true,
   fileName: "guide.pdf",
+  fileCount: 1,
+  files: [
+    {
+      id: "f1",
+      name: "guide.pdf",
+      originalName: "guide.pdf",
+      sizeBytes: 1000,
+      contentType: "application/pdf",
+    },
+  ],
+  issueLicenseKeys: false,
+  stampPdfs: false,
   unitsSold: 3,
   unitsHeld: 1,
 };
@@ -94,11 +106,12 @@ describe("formFieldOf", () => {
 
 describe("toCreateProductInput", () => {
   it("sends the typed price and drops the quantity when unlimited", () => {
-    const input = toCreateProductInput({ ...filled, quantityAvailable: "3" }, "file-1", null);
-    expect(input).toMatchObject({ price: "19.99", quantityAvailable: null, fileUploadId: "file-1" });
+    const files = [{ uploadId: "file-1", name: "Guide" }];
+    const input = toCreateProductInput({ ...filled, quantityAvailable: "3" }, files, null);
+    expect(input).toMatchObject({ price: "19.99", quantityAvailable: null, files });
     const limited = toCreateProductInput(
       { ...filled, inventoryType: "limited", quantityAvailable: "3" },
-      "f",
+      [{ uploadId: "f" }],
       "c",
     );
     expect(limited).toMatchObject({ quantityAvailable: "3", coverUploadId: "c" });
@@ -115,6 +128,8 @@ describe("the edit form", () => {
       suggestedPrice: "",
       inventoryType: "limited",
       quantityAvailable: "10",
+      issueLicenseKeys: false,
+      stampPdfs: false,
     });
     expect(
       productFormValues({ ...product, priceMode: "flexible", priceCents: 0, suggestedPriceCents: 500 }),
@@ -139,9 +154,13 @@ describe("the edit form", () => {
       toUpdateProductInput(
         { ...values, inventoryType: "unlimited" },
         { inventoryType: true },
-        { fileUploadId: "f2" },
+        { files: [{ id: "f1" }, { uploadId: "u2" }] },
       ),
-    ).toEqual({ inventoryType: "unlimited", quantityAvailable: null, fileUploadId: "f2" });
+    ).toEqual({
+      inventoryType: "unlimited",
+      quantityAvailable: null,
+      files: [{ id: "f1" }, { uploadId: "u2" }],
+    });
     expect(toUpdateProductInput(values, {}, {})).toEqual({});
   });
 

@@ -1,3 +1,4 @@
+import type { ProductFileEntry } from "../../../contracts/product-files";
 import {
   type CreateProductInput,
   createProductSchema,
@@ -17,11 +18,15 @@ export type ProductFormValues = {
   suggestedPrice: string;
   inventoryType: "unlimited" | "limited";
   quantityAvailable: string;
+  /** Every delivered order gets a license key. */
+  issueLicenseKeys: boolean;
+  /** Each buyer's copy of the PDFs carries their email (stamp-pdfs-field.tsx). */
+  stampPdfs: boolean;
 };
 
 /** The fields a message can be shown next to: the typed ones, the file and the cover. */
 export type ProductFormField =
-  | Exclude<keyof ProductFormValues, "inventoryType" | "flexiblePrice">
+  | Exclude<keyof ProductFormValues, "inventoryType" | "flexiblePrice" | "issueLicenseKeys" | "stampPdfs">
   | "file"
   | "cover";
 
@@ -52,6 +57,8 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   suggestedPrice: "",
   inventoryType: "unlimited",
   quantityAvailable: "",
+  issueLicenseKeys: false,
+  stampPdfs: false,
 };
 
 /** An existing product as the edit form shows it: a limited quantity is the total, units taken included. */
@@ -68,6 +75,8 @@ export function productFormValues(product: SellerProductDetail): ProductFormValu
     quantityAvailable: limited
       ? String((product.quantityAvailable ?? 0) + product.unitsSold + product.unitsHeld)
       : "",
+    issueLicenseKeys: product.issueLicenseKeys,
+    stampPdfs: product.stampPdfs,
   };
 }
 
@@ -89,7 +98,7 @@ export function stockHint(product: SellerProductDetail): string | undefined {
 
 export function toCreateProductInput(
   values: ProductFormValues,
-  fileUploadId: string,
+  files: ProductFileEntry[],
   coverUploadId: string | null,
 ): CreateProductInput {
   return {
@@ -98,7 +107,9 @@ export function toCreateProductInput(
     ...pricingInput(values),
     inventoryType: values.inventoryType,
     quantityAvailable: values.inventoryType === "limited" ? values.quantityAvailable : null,
-    fileUploadId,
+    issueLicenseKeys: values.issueLicenseKeys,
+    stampPdfs: values.stampPdfs,
+    files,
     coverUploadId,
   };
 }
@@ -117,7 +128,7 @@ function pricingInput(values: ProductFormValues) {
 export function toUpdateProductInput(
   values: ProductFormValues,
   changed: Partial<Record<keyof ProductFormValues, unknown>>,
-  uploads: { fileUploadId?: string; coverUploadId?: string | null },
+  uploads: { files?: ProductFileEntry[]; coverUploadId?: string | null },
 ): UpdateProductInput {
   const inventoryChanged = Boolean(changed.inventoryType || changed.quantityAvailable);
   return {
@@ -130,6 +141,8 @@ export function toUpdateProductInput(
           quantityAvailable: values.inventoryType === "limited" ? values.quantityAvailable : null,
         }
       : {}),
+    ...(changed.issueLicenseKeys ? { issueLicenseKeys: values.issueLicenseKeys } : {}),
+    ...(changed.stampPdfs ? { stampPdfs: values.stampPdfs } : {}),
     ...uploads,
   };
 }
@@ -147,6 +160,7 @@ export function formFieldOf(apiField: unknown): ProductFormField | undefined {
       return "price";
     case "inventoryType":
       return "quantityAvailable";
+    case "files":
     case "fileUploadId":
       return "file";
     case "coverUploadId":
@@ -165,7 +179,8 @@ export function productFormProblem(
   values: ProductFormValues,
   { hasFile, failedTitle }: { hasFile: boolean; failedTitle: string },
 ): ProductFormProblem | undefined {
-  const parsed = createProductSchema.safeParse(toCreateProductInput(values, hasFile ? "pending" : "", null));
+  const files = hasFile ? [{ uploadId: "pending" }] : [];
+  const parsed = createProductSchema.safeParse(toCreateProductInput(values, files, null));
   if (parsed.success) return undefined;
   const errors: ProductFieldErrors = {};
   const missing: ProductFormField[] = [];

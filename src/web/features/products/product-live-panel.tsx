@@ -6,6 +6,7 @@ import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { copyToClipboard } from "../../lib/clipboard";
+import { ShareEmbedDialog } from "../embed/share-embed-dialog";
 import { StoreProductCard } from "../storefront/store-product-card";
 import { ProductForm, ProductFormFrame } from "./product-form-view";
 import { productUrl } from "./products-api";
@@ -99,6 +100,7 @@ export function ProductLivePanel({
                 Open<span className="sr-only"> (new tab)</span>
               </a>
             </Button>
+            <ShareEmbedDialog product={product} triggerLabel="Embed" />
             {canShare ? (
               <Button variant="secondary" onClick={share}>
                 <Share2 aria-hidden="true" />

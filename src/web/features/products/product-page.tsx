@@ -16,10 +16,13 @@ export function ProductPage({
   product,
   quote,
   answer,
+  source,
 }: {
   product: PublicProduct;
   quote?: ProductPrice | undefined;
   answer?: PurchaseAnswer | undefined;
+  /** Where the visit came from, carried by the page's forms (features/analytics/source-fields.tsx). */
+  source?: Record<string, string> | undefined;
 }) {
   return (
     <CreatorPageShell creator={creatorOf(product.seller)}>
@@ -38,7 +41,7 @@ export function ProductPage({
             </h1>
             <SellerBlock seller={product.seller} />
           </div>
-          <PurchasePanel product={product} quote={quote} answer={answer} />
+          <PurchasePanel product={product} quote={quote} answer={answer} source={source} />
         </div>
         {product.description && (
           <section aria-labelledby="about-product" className="min-w-0 lg:col-start-1">

@@ -3,6 +3,7 @@ import type { ProductPrice } from "../../../contracts/discounts";
 import { PURCHASE_UNAVAILABLE, type PublicProduct } from "../../../contracts/products";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
+import { SourceFields } from "../analytics/source-fields";
 import { DownloadTermsItems, NoteItem } from "../downloads/download-terms-notes";
 import { type ResendAnswer, ResendLinkPanel } from "../downloads/resend-link-panel";
 import { AmountField, type BuyerEntry, DiscountCodeForm, FreeClaimForm, PriceLine } from "./price-forms";
@@ -24,11 +25,13 @@ function BuyForm({
   code,
   minimumCents,
   answer,
+  source,
 }: {
   product: PublicProduct;
   code: string | null;
   minimumCents: number;
   answer?: PurchaseAnswer | undefined;
+  source?: Record<string, string> | undefined;
 }) {
   if (product.soldOut) {
     return (
@@ -40,6 +43,7 @@ function BuyForm({
   return (
     <form method="post" action={`/product/${product.id}/buy`} data-buy-now="" className="space-y-4">
       {code && <input type="hidden" name="code" value={code} />}
+      <SourceFields source={source} />
       {product.priceMode === "flexible" && (
         <AmountField product={product} minimumCents={minimumCents} entry={answer?.amount} />
       )}
@@ -59,10 +63,12 @@ export function PurchasePanel({
   product,
   quote,
   answer,
+  source,
 }: {
   product: PublicProduct;
   quote?: ProductPrice | undefined;
   answer?: PurchaseAnswer | undefined;
+  source?: Record<string, string> | undefined;
 }) {
   const notice = stockNotice(product);
   const reason = !product.soldOut && !product.purchasable ? product.unavailableReason : null;
@@ -92,7 +98,13 @@ export function PurchasePanel({
         {freeOnly && !product.soldOut ? (
           <FreeClaimForm product={product} code={code} entry={answer?.free} />
         ) : (
-          <BuyForm product={product} code={code} minimumCents={minimumCents} answer={answer} />
+          <BuyForm
+            product={product}
+            code={code}
+            minimumCents={minimumCents}
+            answer={answer}
+            source={source}
+          />
         )}
         {flexible && canClaimFree && (
           <div className="border-t border-line pt-4">
@@ -105,7 +117,7 @@ export function PurchasePanel({
           </p>
         )}
         {product.purchasable && product.priceCents > 0 && (
-          <DiscountCodeForm product={product} quote={quote} />
+          <DiscountCodeForm product={product} quote={quote} source={source} />
         )}
         <ResendLinkPanel productId={product.id} {...(answer?.resend ? { answer: answer.resend } : {})} />
       </div>

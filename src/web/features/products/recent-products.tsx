@@ -7,6 +7,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "../../components/u
 import { RetryNotice } from "../../components/ui/retry-notice";
 import { Spinner } from "../../components/ui/spinner";
 import { copyToClipboard } from "../../lib/clipboard";
+import { ShareEmbedDialog } from "../embed/share-embed-dialog";
 import { DeleteProductDialog } from "./delete-product-dialog";
 import { ProductCover } from "./product-cover";
 import { productUrl, useRecentProducts } from "./products-api";
@@ -55,6 +56,7 @@ function ProductRow({ product, onDelete }: { product: SellerProduct; onDelete: (
         >
           <Copy aria-hidden="true" />
         </Button>
+        <ShareEmbedDialog product={product} variant="ghost" size="sm" iconOnly />
         <Button
           variant="ghost"
           size="sm"

@@ -6,9 +6,9 @@ import type { UploadProgress } from "../uploads/upload-progress";
 
 export type SaveProgress = { fileName: string; progress: UploadProgress };
 
-/** The files the seller chose in the form: none means "keep" on an edit. */
-export type ChosenFiles = { file: File | null; cover: File | null };
-export type UploadedIds = { fileUploadId: string | null; coverUploadId: string | null };
+/** The files the seller chose in the form: the new product files in order, and a new cover (none: keep). */
+export type ChosenFiles = { files: File[]; cover: File | null };
+export type UploadedIds = { fileUploadIds: string[]; coverUploadId: string | null };
 
 /** How a save ended; `field` says which upload failed when it was one. */
 export type SaveOutcome<T> =
@@ -17,8 +17,8 @@ export type SaveOutcome<T> =
   | { cancelled: true };
 
 /**
- * Saving a product form (Publish, Save): the chosen file and then the cover are uploaded when the
- * seller presses the button, then `send` gets their upload ids. Uploads that end up unused (a later
+ * Saving a product form (Publish, Save): the chosen files, one after the other, and then the cover are
+ * uploaded when the seller presses the button, then `send` gets their upload ids. Uploads that end up unused (a later
  * step failed, or the seller cancelled or left) are deleted.
  */
 export function useSaveProduct() {
@@ -37,10 +37,10 @@ export function useSaveProduct() {
       setBusy(true);
       const uploaded: string[] = [];
       let uploading: "file" | "cover" | undefined;
-      const upload = async (purpose: UploadPurpose, file: File) => {
+      const upload = async (purpose: UploadPurpose, file: File, of = "") => {
         const done = await uploadFile(purpose, file, {
           signal: abort.signal,
-          onProgress: (next) => setProgress({ fileName: file.name, progress: next }),
+          onProgress: (next) => setProgress({ fileName: `${file.name}${of}`, progress: next }),
         });
         uploaded.push(done.uploadId);
         abort.signal.throwIfAborted();
@@ -48,11 +48,15 @@ export function useSaveProduct() {
       };
       try {
         uploading = "file";
-        const fileUploadId = chosen.file ? await upload("product-file", chosen.file) : null;
+        const fileUploadIds: string[] = [];
+        for (const [index, file] of chosen.files.entries()) {
+          const of = chosen.files.length > 1 ? ` (${index + 1} of ${chosen.files.length})` : "";
+          fileUploadIds.push(await upload("product-file", file, of));
+        }
         uploading = "cover";
         const coverUploadId = chosen.cover ? await upload("product-cover", chosen.cover) : null;
         uploading = undefined;
-        return { saved: await send({ fileUploadId, coverUploadId }) };
+        return { saved: await send({ fileUploadIds, coverUploadId }) };
       } catch (error) {
         for (const uploadId of uploaded) void discardUpload(uploadId);
         if (abort.signal.aborted) return { cancelled: true };

@@ -1,14 +1,14 @@
 import type { Sale } from "../../../contracts/orders";
-import { PURCHASE_RULES } from "../../../contracts/orders";
 import { formatPrice } from "../../../contracts/products";
 import { SaleDiscount } from "../discounts/sale-discount";
+import { SaleLicense } from "../licenses/sale-license";
 import { SaleActionsMenu } from "./sale-actions-menu";
 import { formatSaleDate } from "./sale-format";
 import { SaleStatusBadge } from "./sale-status-badge";
 
 type ListProps = { userId: string; sales: Sale[]; onRefund: (sale: Sale) => void };
 
-const downloadsUsed = (sale: Sale) => `${sale.downloadsUsed} / ${PURCHASE_RULES.maxDownloads}`;
+const downloadsUsed = (sale: Sale) => `${sale.downloadsUsed} / ${sale.downloadsAllowed}`;
 
 /** Wide screens: one row per sale; the customer's email over the product, so it fits the dashboard column. */
 export function SalesTable({ userId, sales, onRefund }: ListProps) {
@@ -46,6 +46,7 @@ export function SalesTable({ userId, sales, onRefund }: ListProps) {
               <p className="truncate text-muted" title={sale.productTitle}>
                 {sale.productTitle}
               </p>
+              <SaleLicense userId={userId} sale={sale} className="mt-1" />
             </td>
             <td className="px-3 py-3 text-right font-medium text-ink tabular-nums">
               {formatPrice(sale.amountCents)}
@@ -86,6 +87,7 @@ export function SalesCards({ userId, sales, onRefund }: ListProps) {
             <p className="truncate text-sm text-muted" title={sale.productTitle}>
               {sale.productTitle}
             </p>
+            <SaleLicense userId={userId} sale={sale} />
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
               <SaleStatusBadge status={sale.status} />
               <span className="tabular-nums">{formatSaleDate(sale.createdAt)}</span>

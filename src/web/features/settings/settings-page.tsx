@@ -2,6 +2,7 @@ import { AppShell } from "../../components/layout/app-shell";
 import { RetryNotice } from "../../components/ui/retry-notice";
 import { PageSpinner } from "../../components/ui/spinner";
 import { RequireAuth } from "../auth/require-auth";
+import { ApiKeysSection } from "./api-keys-section";
 import { SecuritySection } from "./security-section";
 import { useStoreSettings } from "./store-settings-api";
 import { StoreSettingsForm } from "./store-settings-form";
@@ -22,6 +23,7 @@ function Settings({ userId }: { userId: string }) {
         <StoreSettingsForm userId={userId} saved={saved} />
       )}
       <SecuritySection />
+      <ApiKeysSection userId={userId} />
     </div>
   );
 }

@@ -47,7 +47,7 @@ function EmptyState({
   );
 }
 
-function StoreContent({ store }: { store: Storefront }) {
+function StoreContent({ store, linkQuery }: { store: Storefront; linkQuery?: string | undefined }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <StoreHeader seller={store.seller} />
@@ -60,7 +60,7 @@ function StoreContent({ store }: { store: Storefront }) {
               <li key={product.id} className="flex min-w-0">
                 {/* Only the first cover is fetched first: on a phone it is the one on screen, and covers
                     fetched together with high priority slow each other down. */}
-                <StoreProductCard product={product} priority={index === 0} />
+                <StoreProductCard product={product} priority={index === 0} linkQuery={linkQuery} />
               </li>
             ))}
           </ul>
@@ -70,11 +70,14 @@ function StoreContent({ store }: { store: Storefront }) {
   );
 }
 
-/** /store/{userId}, rendered on the server (features/public-pages); the page's script counts the view. */
-export function StorePage({ store }: { store: Storefront }) {
+/**
+ * /store/{userId}, rendered on the server (features/public-pages); the page's script counts the view.
+ * `linkQuery` passes where the visitor came from on to the product pages, for the sale's attribution.
+ */
+export function StorePage({ store, linkQuery }: { store: Storefront; linkQuery?: string | undefined }) {
   return (
     <CreatorPageShell creator={creatorOf(store.seller)}>
-      <StoreContent store={store} />
+      <StoreContent store={store} linkQuery={linkQuery} />
     </CreatorPageShell>
   );
 }

@@ -15,9 +15,12 @@ const STORE_CARD_COVER_SIZES = "(min-width: 1024px) 352px, (min-width: 640px) 50
 export function StoreProductCard({
   product,
   priority = false,
+  linkQuery = "",
 }: {
   product: StoreProduct;
   priority?: boolean;
+  /** Passed on to the product page: where the store's visitor came from (`?ref=…&utm_source=…`). */
+  linkQuery?: string | undefined;
 }) {
   const badge = storeCardBadge(product);
   return (
@@ -45,7 +48,7 @@ export function StoreProductCard({
         <div className="mt-auto flex items-center justify-between gap-3 pt-5">
           <p className="text-lg font-bold text-ink tabular-nums">{priceLabel(product)}</p>
           <Button asChild size="sm">
-            <Link to={`/product/${product.id}`} aria-label={`View Details of ${product.title}`}>
+            <Link to={`/product/${product.id}${linkQuery}`} aria-label={`View Details of ${product.title}`}>
               View Details
             </Link>
           </Button>
