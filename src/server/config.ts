@@ -159,10 +159,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const clamd = e.CLAMD_URL ? { clamdUrl: e.CLAMD_URL } : {};
   const dataDir = path.resolve(e.DATA_DIR);
   const localSecrets = () => readOrCreateLocalSecrets(dataDir);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   return {
     port: e.PORT,
     host: e.HOST,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    appUrl,
     dataDir,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -173,9 +174,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? e.WEBHOOK_ALLOW_PRIVATE_HOSTS.split(",")
             .map((host) => host.trim().toLowerCase())
             .filter(Boolean)
-        : e.STRIPE_SECRET_KEY
-          ? []
-          : LOCAL_WEBHOOK_HOSTS,
+        : // Only a copy running on this machine for its own user may send to this machine by default: a
+          // demo or staging server on the Stripe emulator must not let sellers reach its loopback services.
+          !e.STRIPE_SECRET_KEY &&
+            LOCAL_WEBHOOK_HOSTS.includes(new URL(appUrl).hostname.replace(/^\[|\]$/g, ""))
+          ? LOCAL_WEBHOOK_HOSTS
+          : [],
     },
     authSecret: e.AUTH_SECRET ?? localSecrets().authSecret,
     database: e.DATABASE_URL

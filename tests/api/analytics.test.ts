@@ -204,6 +204,31 @@ describe("traffic sources", () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it("renders made-up sources for one network 30 times a minute, then serves it the plain page", async () => {
+    const product = await createProduct(t, seller.cookie, { title: "Flooded" });
+    const ip = nextIp();
+    const open = (query: string) =>
+      t.request({
+        method: "GET",
+        url: `/product/${product.id}${query}`,
+        headers: { "user-agent": BROWSER },
+        ip,
+      });
+    for (let i = 0; i < 30; i++) {
+      const page = await open(`?utm_source=made-up-${i}`);
+      expect(buyFormFields(page.body)).toEqual({ utm_source: `made-up-${i}` });
+    }
+    const past = await open("?utm_source=made-up-30");
+    expect(past.statusCode).toBe(200);
+    expect(buyFormFields(past.body)).toEqual({});
+    expect(past.headers["cache-control"]).toContain("public");
+    // A source already kept is still served to it, and another network still gets its own.
+    expect(buyFormFields((await open("?utm_source=made-up-0")).body)).toEqual({ utm_source: "made-up-0" });
+    expect((await visit(product.id, { query: "?utm_source=newsletter" })).fields).toEqual({
+      utm_source: "newsletter",
+    });
+  });
+
   it("attributes a sale made through the JSON API with the source fields", async () => {
     const product = await createProduct(t, seller.cookie, { title: "Through the API", price: "5.00" });
     const response = await t.request({

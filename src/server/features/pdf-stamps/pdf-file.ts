@@ -40,6 +40,11 @@ const MAX_INFLATED_BYTES = 32 * 1024 * 1024;
 const FIRST_READ_BYTES = 4096;
 /** Decompressed object streams kept (pages of one document usually sit in a few of them). */
 const OBJECT_STREAM_CACHE = 4;
+/**
+ * All the decompressing one document may cost: a file whose pages are spread over more object streams
+ * than the cache holds would otherwise inflate them again and again, holding up the event loop.
+ */
+const MAX_TOTAL_INFLATED_BYTES = 512 * 1024 * 1024;
 
 /** The newest cross-reference section: where it is, what kind, and its trailer. */
 export interface XrefInfo {
@@ -65,6 +70,9 @@ export class PdfFile {
   /** Kind 1: its generation; kind 2: its index in the object stream. */
   private extras: Uint32Array = new Uint32Array(0);
   private objectStreams = new Map<number, ObjectStream>();
+  /** Object streams being read: one whose /Length lives inside itself would be read forever. */
+  private objectStreamsLoading = new Set<number>();
+  private inflatedBytes = 0;
   xref!: XrefInfo;
 
   private constructor(
@@ -308,10 +316,19 @@ export class PdfFile {
       return cached;
     }
     if (this.kinds[num] !== 1) throw damaged(`object stream ${num} not found`);
-    const { value, dataStart } = await this.readIndirectAt(this.places[num]!);
-    if (!(value instanceof PdfDict) || dataStart === undefined)
-      throw damaged(`object ${num} is not a stream`);
-    const data = await this.streamData(value, dataStart);
+    if (this.objectStreamsLoading.has(num)) throw damaged(`object stream ${num} refers to itself`);
+    this.objectStreamsLoading.add(num);
+    let value: PdfDict;
+    let data: Buffer;
+    try {
+      const read = await this.readIndirectAt(this.places[num]!);
+      if (!(read.value instanceof PdfDict) || read.dataStart === undefined)
+        throw damaged(`object ${num} is not a stream`);
+      value = read.value;
+      data = await this.streamData(value, read.dataStart);
+    } finally {
+      this.objectStreamsLoading.delete(num);
+    }
     const count = numberOf(value.get("N")) ?? 0;
     const first = numberOf(value.get("First")) ?? 0;
     const lexer = new PdfLexer(data.subarray(0, first), true);
@@ -352,6 +369,8 @@ export class PdfFile {
     } catch {
       throw damaged("compressed stream is damaged or too large");
     }
+    this.inflatedBytes += inflated.length;
+    if (this.inflatedBytes > MAX_TOTAL_INFLATED_BYTES) throw damaged("too much compressed data to read");
     const parms = dict.get("DecodeParms");
     const decode = Array.isArray(parms) ? parms[0] : parms;
     return decode instanceof PdfDict ? unpredict(inflated, decode) : inflated;
@@ -364,6 +383,8 @@ function unpredict(data: Buffer, parms: PdfDict): Buffer {
   if (predictor === 1) return data;
   if (predictor < 10) throw damaged(`unsupported predictor ${predictor}`);
   const columns = numberOf(parms.get("Columns")) ?? 1;
+  if (!Number.isInteger(columns) || columns < 1 || columns > 64)
+    throw damaged(`unsupported /Columns ${columns}`);
   const rowLength = columns + 1;
   const rows = Math.floor(data.length / rowLength);
   const out = Buffer.alloc(rows * columns);

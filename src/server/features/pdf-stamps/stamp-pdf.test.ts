@@ -7,7 +7,12 @@ import { stampLine } from "../../../contracts/pdf-stamps";
 import { PdfStampRefusal } from "./pdf-file";
 import { stampPdfFile } from "./stamp-pdf";
 import { helveticaWidth, winAnsiBytes } from "./stamp-text";
-import { handWrittenPdf, lastContentOfEachPage, samplePdf } from "./test-pdfs";
+import {
+  handWrittenPdf,
+  lastContentOfEachPage,
+  samplePdf,
+  selfReferentialObjectStreamPdf,
+} from "./test-pdfs";
 
 let dir: string;
 beforeAll(async () => {
@@ -118,6 +123,10 @@ describe("stampPdfFile", () => {
     expect(await refusalOf(empty)).toBe("damaged");
     expect(await refusalOf(Buffer.from("PK\x03\x04 not a pdf"))).toBe("not-pdf");
     expect(await refusalOf(await samplePdf({ pages: 3 }), { maxPages: 2 })).toBe("too-many-pages");
+  });
+
+  it("refuses an object stream whose length is kept inside itself, instead of reading it forever", async () => {
+    expect(await refusalOf(selfReferentialObjectStreamPdf())).toBe("damaged");
   });
 
   it("writes the middle dot as WinAnsi and anything outside it as ?", () => {

@@ -58,3 +58,47 @@ export async function lastContentOfEachPage(bytes: Buffer): Promise<string[]> {
     return last instanceof PDFRawStream ? Buffer.from(last.contents).toString("latin1") : "";
   });
 }
+
+/**
+ * A PDF 1.5 file whose object stream's /Length is an object kept inside that same stream: a reader
+ * that follows it without noticing would read the stream forever.
+ */
+export function selfReferentialObjectStreamPdf(): Buffer {
+  const packed = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
+    "999",
+  ];
+  let header = "";
+  let objects = "";
+  packed.forEach((object, i) => {
+    header += `${i + 1} ${objects.length} `;
+    objects += `${object}\n`;
+  });
+  const content = header + objects;
+  let body = "%PDF-1.5\n%\xe2\xe3\xcf\xd3\n";
+  const streamOffset = Buffer.byteLength(body, "latin1");
+  body += `5 0 obj\n<< /Type /ObjStm /N ${packed.length} /First ${header.length} /Length 4 0 R >>\nstream\n${content}\nendstream\nendobj\n`;
+  const xrefOffset = Buffer.byteLength(body, "latin1");
+  // /W [1 4 2]: type, offset or object stream number, generation or index.
+  const row = (type: number, field: number, index: number) => {
+    const bytes = Buffer.alloc(7);
+    bytes.writeUInt8(type, 0);
+    bytes.writeUInt32BE(field, 1);
+    bytes.writeUInt16BE(index, 5);
+    return bytes;
+  };
+  const rows = Buffer.concat([
+    row(0, 0, 65535),
+    ...packed.map((_, i) => row(2, 5, i)),
+    row(1, streamOffset, 0),
+    row(1, xrefOffset, 0),
+  ]);
+  const xref = `6 0 obj\n<< /Type /XRef /Size 7 /W [1 4 2] /Root 1 0 R /Length ${rows.length} >>\nstream\n`;
+  return Buffer.concat([
+    Buffer.from(body + xref, "latin1"),
+    rows,
+    Buffer.from(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`, "latin1"),
+  ]);
+}

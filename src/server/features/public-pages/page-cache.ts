@@ -72,6 +72,11 @@ export class PublicPageCache {
     }
   }
 
+  /** Whether `key` is kept and fresh now (a request for it would not render). */
+  holds(key: string): boolean {
+    return this.fresh(key) !== undefined;
+  }
+
   dropSeller(sellerId: string): void {
     this.generation++;
     for (const [key, entry] of this.entries) if (entry.sellerId === sellerId) this.entries.delete(key);

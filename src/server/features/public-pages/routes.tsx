@@ -77,6 +77,10 @@ const LANDING_PAGE_CACHE = "public, max-age=0, s-maxage=300";
 const PAGE_CACHE_TTL_MS = 10_000;
 /** Pages kept per instance: at 15-30 KB each (the brotli and gzip bodies), at most about 60 MB. */
 const PAGE_CACHE_MAX_PAGES = 2_000;
+/** Pages with a visit's source, kept apart from the plain ones (see sourcedOrPlain). */
+const SOURCED_PAGE_CACHE_MAX_PAGES = 500;
+/** Renders of a page with a source not kept yet, per network: a campaign's visitors share one render. */
+const SOURCED_RENDER_LIMIT = { name: "sourced-page:ip", limit: 30, windowSeconds: 60 };
 /**
  * Search engines may read the marketing and creator pages (listed in the sitemap); a buyer's success,
  * download and library pages (which carry private links) and the seller's own pages are not for them.
@@ -144,7 +148,29 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
     ttlMs: PAGE_CACHE_TTL_MS,
     maxPages: PAGE_CACHE_MAX_PAGES,
   });
-  app.addHook("onClose", async () => pages.close());
+  // Pages carrying a visit's source (utm fields, a referring host) are keyed by values anyone can make
+  // up: kept apart, so made-up ones never push the plain pages out, and rendered for one network at most
+  // SOURCED_RENDER_LIMIT times a minute (past that it gets the plain page: only its attribution is lost).
+  const sourcedPages = new PublicPageCache(deps.events, {
+    now: deps.now,
+    ttlMs: PAGE_CACHE_TTL_MS,
+    maxPages: SOURCED_PAGE_CACHE_MAX_PAGES,
+  });
+  app.addHook("onClose", async () => {
+    pages.close();
+    sourcedPages.close();
+  });
+  /** The kept page under `key`, or the plain one under `plainKey` when this network renders too many. */
+  const sourcedOrPlain = async (request: { ip: string }, key: string, plainKey: string) => {
+    if (sourcedPages.holds(key)) return { cache: sourcedPages, key };
+    try {
+      await enforceRateLimit(deps.db, SOURCED_RENDER_LIMIT, request.ip, PRICE_LIMIT_MESSAGE, deps.now());
+      return { cache: sourcedPages, key };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { cache: pages, key: plainKey };
+    }
+  };
 
   app.get<ProductRoute & { Querystring: { code?: string } }>(
     "/product/:productId",
@@ -176,12 +202,13 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
       }
       // A visit from elsewhere gets the page with its source in the Buy Now form: kept per source (the
       // same for every visitor from there), and private, since a shared cache would not key it by Referer.
-      const sourced = hasSource(source);
-      const key = sourced
-        ? `product:${productId}:${JSON.stringify(sourceFieldValues(source))}`
-        : `product:${productId}`;
-      const page = await pages.page(key, () =>
-        renderProductPage(deps, productId, undefined, undefined, source),
+      const plainKey = `product:${productId}`;
+      const kept = hasSource(source)
+        ? await sourcedOrPlain(request, `${plainKey}:${JSON.stringify(sourceFieldValues(source))}`, plainKey)
+        : { cache: pages, key: plainKey };
+      const sourced = kept.key !== plainKey;
+      const page = await kept.cache.page(kept.key, () =>
+        renderProductPage(deps, productId, undefined, undefined, sourced ? source : undefined),
       );
       if (!page)
         return sendNotFoundPage(deps, reply, request.url, "Product not found", <ProductNotFoundPage />);
@@ -197,10 +224,13 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
       { referer: request.headers.referer, host: request.headers.host },
       deps.appUrl,
     );
-    const linkQuery = hasSource(source) ? `?${new URLSearchParams(sourceFieldValues(source))}` : "";
-    const page = await pages.page(`store:${userId}${linkQuery}`, () =>
-      renderStorePage(deps, userId, linkQuery),
-    );
+    const plainKey = `store:${userId}`;
+    const sourceQuery = hasSource(source) ? `?${new URLSearchParams(sourceFieldValues(source))}` : "";
+    const kept = sourceQuery
+      ? await sourcedOrPlain(request, `${plainKey}${sourceQuery}`, plainKey)
+      : { cache: pages, key: plainKey };
+    const linkQuery = kept.key === plainKey ? "" : sourceQuery;
+    const page = await kept.cache.page(kept.key, () => renderStorePage(deps, userId, linkQuery));
     if (!page) return sendNotFoundPage(deps, reply, request.url, "Store not found", <StoreNotFoundPage />);
     return sendFinishedPage(request, reply, page, linkQuery ? SOURCED_PAGE_CACHE : PUBLIC_PAGE_CACHE);
   });

@@ -24,6 +24,16 @@ describe("webhook configuration", () => {
     ).toEqual({ requireHttps: false, allowPrivateHosts: ["receiver.local", "127.0.0.1"] });
   });
 
+  it("gives a copy on the emulator served to others (a demo, a staging server) no private address", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), APP_URL: "https://demo.flatfee.example" }).webhooks).toEqual({
+      requireHttps: false,
+      allowPrivateHosts: [],
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), APP_URL: "http://127.0.0.1:4000" }).webhooks.allowPrivateHosts,
+    ).toEqual(["localhost", "127.0.0.1", "::1"]);
+  });
+
   it("is https only with no private address in production, where an allow-list stops boot", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), ...production }).webhooks).toEqual({
       requireHttps: true,
