@@ -36,6 +36,9 @@ export function downloadsLeftLabel(remaining: number): string {
   return `${remaining} of ${PURCHASE_RULES.maxDownloads} downloads left`;
 }
 
+/** The product page's line on what a purchase holds, when it is more than one file. */
+export const filesIncludedLabel = (fileCount: number): string => `${fileCount} files included.`;
+
 /** An email's or page's button to the download page. */
 export const downloadButtonLabel = (fileCount: number): string =>
   fileCount > 1 ? `Download your ${fileCount} files` : "Download your file";

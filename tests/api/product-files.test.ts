@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { filesIncludedLabel } from "../../src/contracts/download-terms";
 import { ORDER_MESSAGES } from "../../src/contracts/orders";
 import { PRODUCT_FILE_MESSAGES } from "../../src/contracts/product-files";
 import { PRODUCT_MESSAGES } from "../../src/contracts/products";
@@ -388,6 +389,9 @@ describe("buyers of a product with several files", () => {
       "second.pdf",
       "third.pdf",
     ]);
+    // Before buying, the product page says what the purchase holds.
+    const productPage = await t.request({ method: "GET", url: `/product/${product.id}` });
+    expect(productPage.body).toContain(filesIncludedLabel(3));
     const orderId = await buyProduct(t, product.id, "page@example.com");
     const token = await downloadTokenOf(t, orderId);
     const files = await purchaseFiles(t, token);

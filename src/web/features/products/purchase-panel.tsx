@@ -1,5 +1,6 @@
-import { Download, Mail, ShieldCheck } from "lucide-react";
+import { Download, FileStack, Mail, ShieldCheck } from "lucide-react";
 import type { ProductPrice } from "../../../contracts/discounts";
+import { filesIncludedLabel } from "../../../contracts/download-terms";
 import { PURCHASE_UNAVAILABLE, type PublicProduct } from "../../../contracts/products";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -122,6 +123,9 @@ export function PurchasePanel({
         <ResendLinkPanel productId={product.id} {...(answer?.resend ? { answer: answer.resend } : {})} />
       </div>
       <ul className="space-y-2 border-t border-line pt-5">
+        {product.fileCount > 1 && (
+          <NoteItem icon={FileStack}>{filesIncludedLabel(product.fileCount)}</NoteItem>
+        )}
         {freeOnly ? (
           <NoteItem icon={Mail}>The download link is sent to your email.</NoteItem>
         ) : (
