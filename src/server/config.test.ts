@@ -36,7 +36,11 @@ describe("config", () => {
       AUTH_SECRET: "x".repeat(40),
     });
     expect(config.appUrl).toBe("https://shop.example.com");
-    expect(config.database).toEqual({ kind: "postgres", url: "postgres://u:p@db:5432/app" });
+    expect(config.database).toEqual({
+      kind: "postgres",
+      url: "postgres://u:p@db:5432/app",
+      preparedStatements: true,
+    });
     expect(config.mail.kind).toBe("smtp");
     expect(config.payments).toMatchObject({ kind: "stripe", secretKey: "sk_live_x" });
     expect(config.trustProxy).toBe(false);
@@ -49,8 +53,17 @@ describe("config", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy).toBe(expected);
   });
 
+  it("prepares statements on PostgreSQL unless DATABASE_PREPARED_STATEMENTS=false", () => {
+    const env = { DATA_DIR: dataDir(), DATABASE_URL: "postgres://u:p@db:5432/app" };
+    expect(loadConfig(env).database).toMatchObject({ preparedStatements: true });
+    expect(loadConfig({ ...env, DATABASE_PREPARED_STATEMENTS: "false" }).database).toMatchObject({
+      preparedStatements: false,
+    });
+  });
+
   it.each([
     [{ PORT: "not-a-port" }, "PORT"],
+    [{ DATABASE_PREPARED_STATEMENTS: "no" }, "DATABASE_PREPARED_STATEMENTS"],
     [{ DATABASE_URL: "nonsense" }, "DATABASE_URL"],
     [{ STRIPE_SECRET_KEY: "sk_live_x" }, "STRIPE_WEBHOOK_SECRET"],
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],

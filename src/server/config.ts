@@ -27,6 +27,7 @@ const envSchema = z
     APP_URL: optionalUrl,
     DATA_DIR: z.string().default("./data"),
     DATABASE_URL: optionalUrl,
+    DATABASE_PREPARED_STATEMENTS: z.enum(["true", "false"]).default("true"),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default("Flatfee <no-reply@flatfee.local>"),
     S3_ENDPOINT: optionalUrl,
@@ -86,7 +87,9 @@ const envSchema = z
     }
   });
 
-export type DatabaseConfig = { kind: "postgres"; url: string } | { kind: "pglite"; directory: string };
+export type DatabaseConfig =
+  | { kind: "postgres"; url: string; preparedStatements: boolean }
+  | { kind: "pglite"; directory: string };
 export type MailConfig = { kind: "smtp"; url: string; from: string } | { kind: "mailbox"; from: string };
 export type PaymentsConfig =
   | { kind: "stripe"; secretKey: string; webhookSecret: string; connectWebhookSecret: string }
@@ -183,7 +186,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     authSecret: e.AUTH_SECRET ?? localSecrets().authSecret,
     database: e.DATABASE_URL
-      ? { kind: "postgres", url: e.DATABASE_URL }
+      ? {
+          kind: "postgres",
+          url: e.DATABASE_URL,
+          preparedStatements: e.DATABASE_PREPARED_STATEMENTS === "true",
+        }
       : { kind: "pglite", directory: path.join(dataDir, "db") },
     mail: e.SMTP_URL
       ? { kind: "smtp", url: e.SMTP_URL, from: e.MAIL_FROM }

@@ -7,13 +7,14 @@ import pg from "pg";
 import type { Logger } from "pino";
 import { migrations } from "./migrations";
 import { PGliteDialect } from "./pglite-dialect";
+import { PreparingClient } from "./prepared-statements";
 import type { DB } from "./schema";
 import { DatabaseUnavailableError } from "./unavailable";
 
 export type Database = Kysely<DB>;
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string }
+  | { kind: "postgres"; url: string; preparedStatements?: boolean }
   | { kind: "pglite"; directory: string }
   | { kind: "pglite-memory" };
 
@@ -43,6 +44,8 @@ export async function openDatabase(
       connectionString: target.url,
       max: 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // Off only for a connection pooler that cannot keep a connection's statements (PgBouncer before 1.21).
+      ...(target.preparedStatements === false ? {} : { Client: PreparingClient }),
     });
     // A restart or failover ends every connection, idle or in use. pg reports it as an 'error' event on
     // the client, which would crash the process without a listener; the pool's own listener only covers
@@ -58,7 +61,9 @@ export async function openDatabase(
   if (target.kind === "pglite") mkdirSync(target.directory, { recursive: true });
   const pglite = new PGlite(target.kind === "pglite" ? target.directory : undefined, {
     parsers: { 20: (value: string) => Number.parseInt(value, 10) },
-    ...(target.kind === "pglite" ? await startingFromTemplate(target.directory, pgliteTemplate) : {}),
+    ...(target.kind === "pglite"
+      ? await startingFromTemplate(target.directory, pgliteTemplate)
+      : await templateData(pgliteTemplate)),
   });
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
@@ -78,7 +83,12 @@ export async function openDatabase(
  * from the template.
  */
 async function startingFromTemplate(directory: string, template: string | undefined) {
-  if (!template || !existsSync(template) || existsSync(path.join(directory, "PG_VERSION"))) return {};
+  if (existsSync(path.join(directory, "PG_VERSION"))) return {};
+  return templateData(template);
+}
+
+async function templateData(template: string | undefined) {
+  if (!template || !existsSync(template)) return {};
   return { loadDataDir: new Blob([await readFile(template)]) };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Customer, CustomersPage } from "../../../contracts/audience";
 import type { Database } from "../../db/database";
+import { pageLimit } from "../../db/prepared-statements";
 import { badRequest } from "../../http/errors";
 
 /** `lastPurchaseISO|email`: a keyset cursor, as the sales list's, so page 500 costs what page 1 does. */
@@ -61,7 +62,7 @@ export async function customersPage(
   const after = options.before ? decodeCustomerCursor(options.before) : undefined;
   const [rows, total] = await Promise.all([
     customerRows(db, sellerId, { search: options.search, after })
-      .limit(limit + 1)
+      .limit(pageLimit(limit + 1))
       .execute(),
     db.selectFrom("customer_counts").select("customers").where("seller_id", "=", sellerId).executeTakeFirst(),
   ]);

@@ -1,6 +1,7 @@
 import { type Selectable, sql } from "kysely";
 import { PURCHASE_RULES, type SalesPage } from "../../../contracts/orders";
 import type { Database } from "../../db/database";
+import { pageLimit } from "../../db/prepared-statements";
 import type { OrderTable } from "../../db/schema";
 import { badRequest, notFound } from "../../http/errors";
 import { saleLicenseOf } from "../licenses/sale-license";
@@ -79,7 +80,7 @@ export async function salesPage(
       page
         .orderBy("created_at", "desc")
         .orderBy("id", "desc")
-        .limit(limit + 1)
+        .limit(pageLimit(limit + 1))
         .as("page"),
     )
     .rightJoin(salesTotalsQuery(db, sellerId).as("totals"), (join) => join.onTrue())

@@ -1,4 +1,5 @@
 import type { Database } from "../../db/database";
+import { pageLimit } from "../../db/prepared-statements";
 import { decodeCursor, encodeCursor } from "../orders/sales";
 import { productRows } from "./product-files";
 import { toSellerProduct } from "./product-shapes";
@@ -22,7 +23,7 @@ export async function listSellerProducts(db: Database, sellerId: string, limit: 
     page
       .orderBy("products.created_at", "desc")
       .orderBy("products.id")
-      .limit(limit + 1)
+      .limit(pageLimit(limit + 1))
       .execute(),
     db
       .selectFrom("products")

@@ -6,6 +6,7 @@ import {
   parseApiDate,
 } from "../../../contracts/seller-api";
 import type { Database } from "../../db/database";
+import { pageLimit } from "../../db/prepared-statements";
 import type { OrderTable } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { saleLicenseOf } from "../licenses/sale-license";
@@ -88,7 +89,7 @@ export async function listApiSales(
   const rows = await page
     .orderBy("orders.created_at", "desc")
     .orderBy("orders.id", "desc")
-    .limit(query.limit + 1)
+    .limit(pageLimit(query.limit + 1))
     .execute();
   const sales = rows.slice(0, query.limit);
   const last = sales.at(-1);
