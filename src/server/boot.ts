@@ -4,10 +4,10 @@ import type Stripe from "stripe";
 import { type RunningStripeEmulator, startStripeEmulator } from "../stripe-emulator";
 import { inProcessEventBus, postgresEventBus } from "./adapters/events/event-bus";
 import { Outbox } from "./adapters/mail/outbox";
-import { type MailTransport, mailboxTransport, smtpTransport } from "./adapters/mail/transport";
+import { type MailTransport, mailboxTransport } from "./adapters/mail/transport";
 import { createStripeClient } from "./adapters/payments/stripe-client";
 import { checkStripeSetup } from "./adapters/payments/stripe-setup-check";
-import { localDiskStorage, s3Storage } from "./adapters/storage/storage";
+import { localDiskStorage, type Storage } from "./adapters/storage/storage";
 import { type App, buildApp } from "./app";
 import type { Config } from "./config";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database";
@@ -34,6 +34,24 @@ async function startStep<T>(log: Logger, name: string, work: () => Promise<T>): 
   return result;
 }
 
+/**
+ * The mail transport and the file storage the config names. The production ones' libraries (nodemailer,
+ * the S3 SDK: about 0.3 s to load) are loaded only when configured, so the embedded mode starts without them.
+ */
+export async function mailAndStorage(
+  config: Config,
+): Promise<{ mailTransport: MailTransport; storage: Storage }> {
+  const mailTransport =
+    config.mail.kind === "smtp"
+      ? (await import("./adapters/mail/smtp-transport")).smtpTransport(config.mail.url)
+      : mailboxTransport();
+  // Local links are same-origin paths signed with a key derived from the auth secret.
+  const storage = config.s3
+    ? (await import("./adapters/storage/s3")).s3Storage(config.s3)
+    : await localDiskStorage(path.join(config.dataDir, "storage"), { secret: config.authSecret });
+  return { mailTransport, storage };
+}
+
 /** config → database + migrations → adapters → app → listen. Used by main.ts and the browser tests. */
 export async function startServer(
   config: Config,
@@ -55,13 +73,7 @@ export async function startServer(
   const database = opened.value;
   const { stripe, emulator } = connected.value;
 
-  const mailTransport: MailTransport =
-    config.mail.kind === "smtp" ? smtpTransport(config.mail.url) : mailboxTransport();
-
-  // Local links are same-origin paths signed with a key derived from the auth secret.
-  const storage = config.s3
-    ? s3Storage(config.s3)
-    : await localDiskStorage(path.join(config.dataDir, "storage"), { secret: config.authSecret });
+  const { mailTransport, storage } = await mailAndStorage(config);
   const outbox = new Outbox(database.db, mailTransport, config.mail.from, logger);
 
   const events = database.pool ? await postgresEventBus(database.pool, logger) : inProcessEventBus();

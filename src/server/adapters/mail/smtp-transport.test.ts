@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { smtpTransport } from "./transport";
+import { smtpTransport } from "./smtp-transport";
 
 let server: SMTPServer;
 let port: number;

@@ -1,5 +1,3 @@
-import nodemailer from "nodemailer";
-
 export interface OutgoingEmail {
   to: string;
   subject: string;
@@ -14,22 +12,6 @@ export interface MailTransport {
   readonly kind: "smtp" | "mailbox";
   send(email: OutgoingEmail & { from: string }): Promise<void>;
   isHealthy(): Promise<boolean>;
-}
-
-export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
-  return {
-    kind: "smtp",
-    async send(email) {
-      await transporter.sendMail(email);
-    },
-    async isHealthy() {
-      return transporter.verify().then(
-        () => true,
-        () => false,
-      );
-    },
-  };
 }
 
 export function mailboxTransport(): MailTransport {

@@ -12,7 +12,6 @@ export {
   ObjectNotFoundError,
   ObjectTooLargeError,
 } from "./objects";
-export { s3Storage } from "./s3";
 
 /** Inclusive byte offsets, as in an HTTP Range header. */
 export interface ByteRange {
