@@ -13,6 +13,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // One migrated embedded database per run, which every test file's database starts from.
+    globalSetup: ["tests/api/support/global-setup.ts"],
     // Vitest's default is one fewer worker than cores: one on a 2-core CI machine. API tests spend much of
     // their time waiting on the database and the Stripe emulator, so two files at a time keep both busy.
     maxWorkers: 2,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../../../src/server/db/database";
+import { testDatabaseTemplate } from "../../support/database-template";
 
 const silentLog = { warn() {} };
 
@@ -11,7 +12,7 @@ const silentLog = { warn() {} };
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ kind: "pglite-memory" }, silentLog);
+    const handle = await openDatabase({ kind: "pglite-memory" }, silentLog, testDatabaseTemplate());
     await migrateToLatest(handle.db);
     return handle;
   }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { type RunningServer, startServer } from "../../../src/server/boot";
 import { loadConfig } from "../../../src/server/config";
 import { createFreshDatabase } from "../../api/support/test-database";
+import { testDatabaseTemplate } from "../../support/database-template";
 
 // E2E_WEB_DIST lets several people build and run the journeys side by side on one checkout.
 export const E2E_WEB_DIST = path.resolve(process.env.E2E_WEB_DIST ?? ".vitest-tmp/web");
@@ -45,7 +46,12 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const server = await startServer(config, { logger: false, webDistDir: E2E_WEB_DIST });
+  const template = testDatabaseTemplate();
+  const server = await startServer(config, {
+    logger: false,
+    webDistDir: E2E_WEB_DIST,
+    ...(template ? { pgliteTemplate: template } : {}),
+  });
   return {
     ...server,
     baseUrl: `http://127.0.0.1:${port}`,
