@@ -92,6 +92,12 @@ function relayEscapeToEmbedder(): void {
 for (const form of document.querySelectorAll<HTMLFormElement>("form[data-buy-now]")) enhanceBuyNow(form);
 if (document.body.dataset.embedFrame !== undefined && window.parent !== window) relayEscapeToEmbedder();
 for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-copy]")) enhanceCopy(button);
+/** Views are counted once the page has loaded, so the count never competes with the cover for the network. */
+function afterLoad(work: () => void): void {
+  if (document.readyState === "complete") work();
+  else window.addEventListener("load", work, { once: true });
+}
+
 const { storeView, productView, viewSource } = document.body.dataset;
-if (storeView) recordStoreView(storeView);
-if (productView) recordProductView(productView, viewSource ?? "");
+if (storeView) afterLoad(() => recordStoreView(storeView));
+if (productView) afterLoad(() => recordProductView(productView, viewSource ?? ""));

@@ -1,6 +1,5 @@
-import { ArrowLeft, BarChart3 } from "lucide-react";
-import type { ReactNode } from "react";
-import { Link, useSearchParams } from "react-router";
+import { BarChart3 } from "lucide-react";
+import { useSearchParams } from "react-router";
 import {
   ANALYTICS_MESSAGES,
   ANALYTICS_PERIOD_LABELS,
@@ -9,7 +8,8 @@ import {
   type SellerAnalytics,
 } from "../../../contracts/analytics";
 import { formatPrice } from "../../../contracts/products";
-import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { BackLink } from "../../components/back-link";
+import { Card } from "../../components/ui/card";
 import { RetryNotice } from "../../components/ui/retry-notice";
 import { PageSpinner } from "../../components/ui/spinner";
 import { SellerGate } from "../seller/seller-gate";
@@ -25,6 +25,7 @@ import {
   sourceName,
   type TotalKey,
 } from "./analytics-format";
+import { DataTable, TableCard, type TableColumn } from "./analytics-table";
 import { BarChart } from "./bar-chart";
 
 const DEFAULT_PERIOD: AnalyticsPeriod = "30d";
@@ -46,6 +47,9 @@ const axisFormat = (key: TotalKey) =>
   key === "revenueCents"
     ? (cents: number) => `$${formatCount(Math.round(cents / 100))}`
     : (value: number) => formatCount(value);
+
+/** How the series is grouped, as the charts and their table say it. */
+const perBucket = (data: SellerAnalytics) => (data.bucket === "week" ? "per week" : "per day");
 
 function Filters({
   userId,
@@ -159,7 +163,7 @@ function Totals({ data }: { data: SellerAnalytics }) {
 }
 
 function Charts({ data }: { data: SellerAnalytics }) {
-  const per = data.bucket === "week" ? "per week" : "per day";
+  const per = perBucket(data);
   return (
     <section aria-label="Charts" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       {MEASURES.map((measure) => {
@@ -201,69 +205,97 @@ function Charts({ data }: { data: SellerAnalytics }) {
   );
 }
 
-/**
- * A table that scrolls sideways inside its card on a narrow screen instead of widening the page. The
- * scrolling box is a named, focusable region, so a keyboard can scroll it too.
- */
-function TableBox({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <section
-      aria-label={label}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: axe's scrollable-region-focusable: a box that scrolls must be reachable by keyboard.
-      tabIndex={0}
-      className="overflow-x-auto border-t border-line outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-inset"
-    >
-      <table className={`w-full text-left text-sm ${wide ? "min-w-[32rem]" : "min-w-[19rem]"}`}>
-        {children}
-      </table>
-    </section>
-  );
-}
+type SeriesPoint = SellerAnalytics["series"][number];
+type Source = SellerAnalytics["sources"][number];
+type ProductRow = SellerAnalytics["products"][number];
 
-// Narrow cells on a phone, so the tables fit 375 px without scrolling.
-const CELL = "px-2 py-2.5 first:pl-4 last:pr-4 sm:px-4 sm:first:pl-6 sm:last:pr-6";
-const TH = `${CELL} font-medium text-muted`;
-const TD = `${CELL} text-ink tabular-nums`;
+/** Free-text names (sites, product titles) stand out and may break anywhere to fit a phone. */
+const NAME_CELL = "font-medium [overflow-wrap:anywhere]";
+
+const seriesColumns = (data: SellerAnalytics): TableColumn<SeriesPoint>[] => [
+  {
+    header: data.bucket === "week" ? "Week of" : "Day",
+    cellClassName: "font-normal",
+    cell: (point) => formatDay(point.date, true),
+  },
+  ...MEASURES.map(
+    (measure): TableColumn<SeriesPoint> => ({
+      header: measure.title,
+      align: "right",
+      cell: (point) => measure.format(point[measure.key]),
+    }),
+  ),
+];
+
+/** Views, sales and revenue: the same three numbers per traffic source and per product. */
+const salesColumns = <
+  Row extends Pick<ProductRow, "productViews" | "units" | "revenueCents">,
+>(): TableColumn<Row>[] => [
+  { header: "Views", align: "right", cell: (row) => formatCount(row.productViews) },
+  { header: "Sales", align: "right", cell: (row) => formatCount(row.units) },
+  { header: "Revenue", align: "right", cell: (row) => formatPrice(row.revenueCents) },
+];
+
+const SOURCE_COLUMNS: TableColumn<Source>[] = [
+  {
+    header: "Source",
+    cellClassName: NAME_CELL,
+    cell: (source) => (
+      <>
+        {sourceName(source)}
+        {sourceDetails(source).map((detail) => (
+          <span key={detail} className="block text-xs font-normal text-muted">
+            {detail}
+          </span>
+        ))}
+      </>
+    ),
+  },
+  ...salesColumns<Source>(),
+];
+
+const PRODUCT_COLUMNS: TableColumn<ProductRow>[] = [
+  {
+    header: "Product",
+    cellClassName: NAME_CELL,
+    cell: (product) => (
+      <>
+        {product.title}
+        <span className="block text-xs font-normal text-muted sm:hidden">
+          Conversion {formatRate(product.conversionRate)}
+        </span>
+      </>
+    ),
+  },
+  ...salesColumns<ProductRow>(),
+  // On a phone, conversion is a line under the product's name instead.
+  {
+    header: "Conversion",
+    align: "right",
+    hiddenOnPhone: true,
+    cell: (product) => formatRate(product.conversionRate),
+  },
+];
+
+const sourceKey = (source: Source) =>
+  [source.referrerHost, source.utmSource, source.utmMedium, source.utmCampaign].join("\n");
 
 function SeriesTable({ data }: { data: SellerAnalytics }) {
+  const per = perBucket(data);
   return (
     <Card className="min-w-0">
       <details>
         <summary className="cursor-pointer rounded-2xl px-6 py-4 text-sm font-medium text-ink outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500">
-          The charts' numbers {data.bucket === "week" ? "per week" : "per day"}
+          The charts' numbers {per}
         </summary>
-        <TableBox label="The charts' numbers" wide>
-          <caption className="sr-only">
-            Revenue, units sold, product page views and store views{" "}
-            {data.bucket === "week" ? "per week" : "per day"}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className={TH}>
-                {data.bucket === "week" ? "Week of" : "Day"}
-              </th>
-              {MEASURES.map((measure) => (
-                <th key={measure.key} scope="col" className={`${TH} text-right`}>
-                  {measure.title}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {data.series.map((point) => (
-              <tr key={point.date}>
-                <th scope="row" className={`${TD} font-normal`}>
-                  {formatDay(point.date, true)}
-                </th>
-                {MEASURES.map((measure) => (
-                  <td key={measure.key} className={`${TD} text-right`}>
-                    {measure.format(point[measure.key])}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </TableBox>
+        <DataTable
+          label="The charts' numbers"
+          caption={`Revenue, units sold, product page views and store views ${per}`}
+          columns={seriesColumns(data)}
+          rows={data.series}
+          rowKey={(point) => point.date}
+          wide
+        />
       </details>
     </Card>
   );
@@ -271,118 +303,30 @@ function SeriesTable({ data }: { data: SellerAnalytics }) {
 
 function SourcesTable({ data }: { data: SellerAnalytics }) {
   return (
-    <Card className="min-w-0">
-      <CardHeader className="pb-4">
-        <CardTitle>Traffic sources</CardTitle>
-        <CardDescription>
-          Where product page visitors and buyers came from: the site that linked to you, and the link's
-          utm_source, utm_medium and utm_campaign. A sale counts for the visit that started it.
-        </CardDescription>
-      </CardHeader>
-      {data.sources.length === 0 ? (
-        <p className="border-t border-line px-6 py-8 text-center text-sm text-muted">
-          No visits in this period yet.
-        </p>
-      ) : (
-        <TableBox label="Traffic sources">
-          <caption className="sr-only">Top traffic sources by revenue, sales and views</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={TH}>
-                Source
-              </th>
-              <th scope="col" className={`${TH} text-right`}>
-                Views
-              </th>
-              <th scope="col" className={`${TH} text-right`}>
-                Sales
-              </th>
-              <th scope="col" className={`${TH} text-right`}>
-                Revenue
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {data.sources.map((source) => (
-              <tr
-                key={[source.referrerHost, source.utmSource, source.utmMedium, source.utmCampaign].join("\n")}
-                data-testid="source-row"
-              >
-                <th scope="row" className={`${TD} font-medium [overflow-wrap:anywhere]`}>
-                  {sourceName(source)}
-                  {sourceDetails(source).map((detail) => (
-                    <span key={detail} className="block text-xs font-normal text-muted">
-                      {detail}
-                    </span>
-                  ))}
-                </th>
-                <td className={`${TD} text-right`}>{formatCount(source.productViews)}</td>
-                <td className={`${TD} text-right`}>{formatCount(source.units)}</td>
-                <td className={`${TD} text-right`}>{formatPrice(source.revenueCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </TableBox>
-      )}
-    </Card>
+    <TableCard
+      title="Traffic sources"
+      description="Where product page visitors and buyers came from: the site that linked to you, and the link's utm_source, utm_medium and utm_campaign. A sale counts for the visit that started it."
+      emptyMessage="No visits in this period yet."
+      caption="Top traffic sources by revenue, sales and views"
+      columns={SOURCE_COLUMNS}
+      rows={data.sources}
+      rowKey={sourceKey}
+      rowTestId="source-row"
+    />
   );
 }
 
 function ProductsTable({ data }: { data: SellerAnalytics }) {
   return (
-    <Card className="min-w-0">
-      <CardHeader className="pb-4">
-        <CardTitle>Products</CardTitle>
-        <CardDescription>Conversion is sales ÷ product page views in the period.</CardDescription>
-      </CardHeader>
-      {data.products.length === 0 ? (
-        <p className="border-t border-line px-6 py-8 text-center text-sm text-muted">
-          No views or sales in this period yet.
-        </p>
-      ) : (
-        <TableBox label="Products">
-          <caption className="sr-only">Views, sales, revenue and conversion per product</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={TH}>
-                Product
-              </th>
-              <th scope="col" className={`${TH} text-right`}>
-                Views
-              </th>
-              <th scope="col" className={`${TH} text-right`}>
-                Sales
-              </th>
-              <th scope="col" className={`${TH} text-right`}>
-                Revenue
-              </th>
-              {/* On a phone, conversion is a line under the product's name instead. */}
-              <th scope="col" className={`${TH} hidden text-right sm:table-cell`}>
-                Conversion
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {data.products.map((product) => (
-              <tr key={product.productId}>
-                <th scope="row" className={`${TD} font-medium [overflow-wrap:anywhere]`}>
-                  {product.title}
-                  <span className="block text-xs font-normal text-muted sm:hidden">
-                    Conversion {formatRate(product.conversionRate)}
-                  </span>
-                </th>
-                <td className={`${TD} text-right`}>{formatCount(product.productViews)}</td>
-                <td className={`${TD} text-right`}>{formatCount(product.units)}</td>
-                <td className={`${TD} text-right`}>{formatPrice(product.revenueCents)}</td>
-                <td className={`${TD} hidden text-right sm:table-cell`}>
-                  {formatRate(product.conversionRate)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableBox>
-      )}
-    </Card>
+    <TableCard
+      title="Products"
+      description="Conversion is sales ÷ product page views in the period."
+      emptyMessage="No views or sales in this period yet."
+      caption="Views, sales, revenue and conversion per product"
+      columns={PRODUCT_COLUMNS}
+      rows={data.products}
+      rowKey={(product) => product.productId}
+    />
   );
 }
 
@@ -405,13 +349,7 @@ function Analytics({ userId }: { userId: string }) {
 
   return (
     <div className="space-y-6">
-      <Link
-        to="/dashboard"
-        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted outline-none hover:text-ink focus-visible:ring-2 focus-visible:ring-brand-500"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Dashboard
-      </Link>
+      <BackLink to="/dashboard">Back to Dashboard</BackLink>
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
           <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight text-ink">

@@ -11,6 +11,7 @@ import {
 } from "../../../contracts/audience";
 import { apiErrorSchema } from "../../../contracts/errors";
 import { formatPrice } from "../../../contracts/products";
+import { LoadMoreButton } from "../../components/load-more-button";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -238,16 +239,7 @@ function Customers({ userId }: { userId: string }) {
           <>
             <List customers={customers} />
             {hasNextPage && (
-              <div className="flex justify-center border-t border-line p-4">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => void fetchNextPage()}
-                  disabled={isFetchingNextPage}
-                >
-                  {isFetchingNextPage ? "Loading..." : "Load more"}
-                </Button>
-              </div>
+              <LoadMoreButton onLoadMore={() => void fetchNextPage()} loading={isFetchingNextPage} />
             )}
           </>
         )}

@@ -1,6 +1,5 @@
-import { ArrowLeft, Inbox, Send } from "lucide-react";
+import { Inbox, Send } from "lucide-react";
 import { useId, useState } from "react";
-import { Link } from "react-router";
 import { toast } from "sonner";
 import {
   AUDIENCE_LIMITS,
@@ -8,6 +7,7 @@ import {
   type Broadcast,
   type BroadcastPreview,
 } from "../../../contracts/audience";
+import { BackLink } from "../../components/back-link";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -252,13 +252,7 @@ function EmailCustomers({ userId }: { userId: string }) {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <Link
-        to="/customers"
-        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted outline-none hover:text-ink focus-visible:ring-2 focus-visible:ring-brand-500"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Customers
-      </Link>
+      <BackLink to="/customers">Back to Customers</BackLink>
       <div>
         <h1 className="text-3xl font-bold tracking-tight text-ink">{AUDIENCE_MESSAGES.emailTitle}</h1>
         <p className="mt-1 text-sm text-muted">

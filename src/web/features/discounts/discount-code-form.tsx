@@ -8,7 +8,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "../../components/u
 import { FieldError, fieldErrorProps } from "../../components/ui/field-error";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { RadioGroup, RadioGroupItem } from "../../components/ui/radio-group";
+import { RadioCards } from "../../components/ui/radio-card";
 import { isAlreadyReported } from "../../lib/already-reported";
 import { ApiError } from "../../lib/api";
 import {
@@ -21,44 +21,6 @@ import {
   toDiscountFormValues,
 } from "./discount-form-values";
 import { useSaveDiscountCode } from "./discounts-api";
-
-/** Two radio cards side by side (stacked on phones), as the product form's inventory choice. */
-function ChoiceCards<T extends string>({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: T;
-  options: ReadonlyArray<{ value: T; label: string; hint: string }>;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <RadioGroup
-      value={value}
-      onValueChange={(next) => onChange(next as T)}
-      className="grid gap-2 sm:grid-cols-2"
-      aria-label={label}
-    >
-      {options.map((option) => (
-        <Label
-          key={option.value}
-          htmlFor={`${id}-${option.value}`}
-          className="flex cursor-pointer items-start gap-3 rounded-xl border border-line bg-white p-3 has-[[data-state=checked]]:border-brand-500 has-[[data-state=checked]]:bg-brand-50/50"
-        >
-          <RadioGroupItem id={`${id}-${option.value}`} value={option.value} className="mt-0.5" />
-          <span>
-            <span className="block">{option.label}</span>
-            <span className="block text-xs font-normal text-muted">{option.hint}</span>
-          </span>
-        </Label>
-      ))}
-    </RadioGroup>
-  );
-}
 
 const KINDS = [
   { value: "percent", label: "Percent off", hint: "e.g. 20% off the price" },
@@ -157,7 +119,7 @@ export function DiscountCodeForm({
             control={control}
             name="kind"
             render={({ field }) => (
-              <ChoiceCards
+              <RadioCards
                 id={fieldId("kind")}
                 label="Discount type"
                 value={field.value}
@@ -199,7 +161,7 @@ export function DiscountCodeForm({
             control={control}
             name="appliesTo"
             render={({ field }) => (
-              <ChoiceCards
+              <RadioCards
                 id={fieldId("appliesTo")}
                 label="Applies to"
                 value={field.value}

@@ -1,14 +1,12 @@
-import { ArrowLeft, Plus, TicketPercent } from "lucide-react";
+import { Plus, TicketPercent } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
-import { toast } from "sonner";
 import { DISCOUNT_MESSAGES, type DiscountCode } from "../../../contracts/discounts";
+import { BackLink } from "../../components/back-link";
+import { DeleteConfirmDialog } from "../../components/delete-confirm-dialog";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { RetryNotice } from "../../components/ui/retry-notice";
 import { PageSpinner } from "../../components/ui/spinner";
-import { isAlreadyReported } from "../../lib/already-reported";
 import { SellerGate } from "../seller/seller-gate";
 import { DiscountCodeForm } from "./discount-code-form";
 import { DiscountCodeList } from "./discount-code-list";
@@ -26,28 +24,14 @@ function DeleteCodeDialog({
   code: DiscountCode | null;
   onClose: () => void;
 }) {
-  const { mutate, isPending } = useDeleteDiscountCode(userId);
-  const confirm = () => {
-    if (!code) return;
-    mutate(code.id, {
-      onSuccess: () => {
-        toast.success(DISCOUNT_MESSAGES.deletedTitle, { description: code.code });
-        onClose();
-      },
-      onError: (error) => {
-        if (!isAlreadyReported(error)) toast.error("Error", { description: error.message });
-      },
-    });
-  };
   return (
-    <ConfirmDialog
-      open={code !== null}
+    <DeleteConfirmDialog
+      target={code}
+      mutation={useDeleteDiscountCode(userId)}
       title={`${DISCOUNT_MESSAGES.deleteConfirmTitle} ${code?.code ?? ""}`.trim()}
       description={DISCOUNT_MESSAGES.deleteConfirm}
-      confirmLabel="Delete"
-      busyLabel="Deleting..."
-      busy={isPending}
-      onConfirm={confirm}
+      deletedTitle={DISCOUNT_MESSAGES.deletedTitle}
+      deletedDescription={(deleted) => deleted.code}
       onClose={onClose}
     />
   );
@@ -62,13 +46,7 @@ function Discounts({ userId }: { userId: string }) {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <Link
-        to="/dashboard"
-        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted outline-none hover:text-ink focus-visible:ring-2 focus-visible:ring-brand-500"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Dashboard
-      </Link>
+      <BackLink to="/dashboard">Back to Dashboard</BackLink>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-ink">{DISCOUNT_MESSAGES.pageTitle}</h1>

@@ -2,7 +2,7 @@ import { type Control, Controller, type UseFormRegister } from "react-hook-form"
 import { FieldError, fieldErrorProps } from "../../components/ui/field-error";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { RadioGroup, RadioGroupItem } from "../../components/ui/radio-group";
+import { RadioCards } from "../../components/ui/radio-card";
 import type { ProductFormValues } from "./product-form";
 
 const OPTIONS = [
@@ -45,29 +45,16 @@ export function InventoryField({
         control={control}
         name="inventoryType"
         render={({ field }) => (
-          <RadioGroup
+          <RadioCards
+            id={id}
+            label="Inventory"
             value={field.value}
-            onValueChange={(value) => {
+            options={OPTIONS}
+            onChange={(value) => {
               field.onChange(value);
               onChange();
             }}
-            className="grid gap-2 sm:grid-cols-2"
-            aria-label="Inventory"
-          >
-            {OPTIONS.map((option) => (
-              <Label
-                key={option.value}
-                htmlFor={`${id}-${option.value}`}
-                className="flex cursor-pointer items-start gap-3 rounded-xl border border-line bg-white p-3 has-[[data-state=checked]]:border-brand-500 has-[[data-state=checked]]:bg-brand-50/50"
-              >
-                <RadioGroupItem id={`${id}-${option.value}`} value={option.value} className="mt-0.5" />
-                <span>
-                  <span className="block">{option.label}</span>
-                  <span className="block text-xs font-normal text-muted">{option.hint}</span>
-                </span>
-              </Label>
-            ))}
-          </RadioGroup>
+          />
         )}
       />
       {limited && (

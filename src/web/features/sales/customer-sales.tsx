@@ -2,6 +2,7 @@ import { FileDown, Receipt } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { ORDER_MESSAGES, type Sale } from "../../../contracts/orders";
+import { LoadMoreButton } from "../../components/load-more-button";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
@@ -82,16 +83,7 @@ export function CustomerSales({ userId }: { userId: string }) {
         <>
           <List userId={userId} sales={sales} onRefund={setRefunding} />
           {hasNextPage && (
-            <div className="flex justify-center border-t border-line p-4">
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => void fetchNextPage()}
-                disabled={isFetchingNextPage}
-              >
-                {isFetchingNextPage ? "Loading..." : "Load more"}
-              </Button>
-            </div>
+            <LoadMoreButton onLoadMore={() => void fetchNextPage()} loading={isFetchingNextPage} />
           )}
         </>
       )}

@@ -1,12 +1,10 @@
-import { ArrowLeft, Webhook } from "lucide-react";
+import { Webhook } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
-import { toast } from "sonner";
 import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES, type WebhookEndpoint } from "../../../contracts/webhooks";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { BackLink } from "../../components/back-link";
+import { DeleteConfirmDialog } from "../../components/delete-confirm-dialog";
 import { RetryNotice } from "../../components/ui/retry-notice";
 import { PageSpinner } from "../../components/ui/spinner";
-import { isAlreadyReported } from "../../lib/already-reported";
 import { SellerGate } from "../seller/seller-gate";
 import { AddEndpointForm } from "./add-endpoint-form";
 import { EndpointCard } from "./endpoint-card";
@@ -21,32 +19,18 @@ function DeleteEndpointDialog({
   endpoint: WebhookEndpoint | null;
   onClose: () => void;
 }) {
-  const { mutate, isPending } = useDeleteWebhookEndpoint(userId);
-  const confirm = () => {
-    if (!endpoint) return;
-    mutate(endpoint.id, {
-      onSuccess: () => {
-        toast.success(WEBHOOK_MESSAGES.deletedTitle, { description: endpoint.url });
-        onClose();
-      },
-      onError: (error) => {
-        if (!isAlreadyReported(error)) toast.error("Error", { description: error.message });
-      },
-    });
-  };
   return (
-    <ConfirmDialog
-      open={endpoint !== null}
+    <DeleteConfirmDialog
+      target={endpoint}
+      mutation={useDeleteWebhookEndpoint(userId)}
       title={WEBHOOK_MESSAGES.deleteConfirmTitle}
       description={WEBHOOK_MESSAGES.deleteConfirm}
-      confirmLabel="Delete"
-      busyLabel="Deleting..."
-      busy={isPending}
-      onConfirm={confirm}
+      deletedTitle={WEBHOOK_MESSAGES.deletedTitle}
+      deletedDescription={(deleted) => deleted.url}
       onClose={onClose}
     >
       <p className="font-mono text-sm text-ink wrap-anywhere">{endpoint?.url}</p>
-    </ConfirmDialog>
+    </DeleteConfirmDialog>
   );
 }
 
@@ -57,13 +41,7 @@ function Webhooks({ userId }: { userId: string }) {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <Link
-        to="/dashboard"
-        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted outline-none hover:text-ink focus-visible:ring-2 focus-visible:ring-brand-500"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Dashboard
-      </Link>
+      <BackLink to="/dashboard">Back to Dashboard</BackLink>
       <div>
         <h1 className="text-3xl font-bold tracking-tight text-ink">{WEBHOOK_MESSAGES.pageTitle}</h1>
         <p className="mt-1 text-sm text-muted">
