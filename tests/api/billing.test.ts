@@ -200,6 +200,8 @@ describe("Stripe webhooks", () => {
         (event.data.object as { id: string }).id === subscriptionId,
     );
     expect(delivered).toHaveLength(1);
+    // The subscription's other events (invoice, checkout) may still be landing: count after them.
+    await eventually(async () => expect(await control(t.emulator).pendingEvents()).toBe(0));
     const before = await t.db.selectFrom("stripe_events").select("id").execute();
     await control(t.emulator).redeliver(delivered[0]!.id);
     await control(t.emulator).redeliver(delivered[0]!.id);

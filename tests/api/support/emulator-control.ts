@@ -30,5 +30,10 @@ export function control(emulator: RunningStripeEmulator) {
         (record) => record.event,
       ),
     redeliver: (eventId: string) => call("POST", `/events/${eventId}/redeliver`),
+    /** How many events the emulator is still trying to deliver (0 once every webhook has landed). */
+    pendingEvents: async () =>
+      (await call<{ data: Array<{ status: string }> }>("GET", "/events")).data.filter(
+        (record) => record.status === "pending",
+      ).length,
   };
 }
