@@ -58,13 +58,7 @@ describe("checkout", () => {
     const product = await createProduct(t, seller.cookie, {}, { cover: false });
     const response = await checkout(product.id);
     const sessionId = sessionIdOf(response.json().url);
-    const account = (
-      await t.db
-        .selectFrom("profiles")
-        .select("stripe_connect_account_id")
-        .where("id", "=", seller.userId)
-        .executeTakeFirstOrThrow()
-    ).stripe_connect_account_id!;
+    const account = seller.account;
     const session = await t.stripe.checkout.sessions.retrieve(
       sessionId,
       { expand: ["line_items"] },

@@ -21,13 +21,7 @@ beforeAll(async () => {
   t = await createTestApp({ listen: true });
   seller = await readySeller(t);
   rival = await readySeller(t);
-  account = (
-    await t.db
-      .selectFrom("profiles")
-      .select("stripe_connect_account_id")
-      .where("id", "=", seller.userId)
-      .executeTakeFirstOrThrow()
-  ).stripe_connect_account_id!;
+  account = seller.account;
 });
 afterAll(async () => {
   await t.close();

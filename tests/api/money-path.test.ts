@@ -16,13 +16,7 @@ let account: string;
 beforeAll(async () => {
   t = await createTestApp({ listen: true });
   seller = await readySeller(t);
-  account = (
-    await t.db
-      .selectFrom("profiles")
-      .select("stripe_connect_account_id")
-      .where("id", "=", seller.userId)
-      .executeTakeFirstOrThrow()
-  ).stripe_connect_account_id!;
+  account = seller.account;
 });
 afterAll(async () => {
   await t.close();
@@ -310,14 +304,7 @@ describe("Connect events are only hints", () => {
   it("a completed event from another account, or for an unpaid session, fulfils nothing", async () => {
     const product = await limitedProduct(2);
     const sessionId = sessionIdOf((await buyNow(product.id)).json().url);
-    const rival = await readySeller(t);
-    const rivalAccount = (
-      await t.db
-        .selectFrom("profiles")
-        .select("stripe_connect_account_id")
-        .where("id", "=", rival.userId)
-        .executeTakeFirstOrThrow()
-    ).stripe_connect_account_id!;
+    const { account: rivalAccount } = await readySeller(t);
     expect(
       (await sendConnectEvent("checkout.session.completed", rivalAccount, forgedPayment(sessionId)))
         .statusCode,

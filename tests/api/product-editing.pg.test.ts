@@ -43,11 +43,6 @@ describe("editing stock while buyers check out", () => {
       { inventoryType: "limited", quantityAvailable: "2" },
       { cover: false },
     );
-    const account = await one.db
-      .selectFrom("profiles")
-      .select("stripe_connect_account_id")
-      .where("id", "=", seller.userId)
-      .executeTakeFirstOrThrow();
     let edit: ReturnType<typeof setTotal> | undefined;
     let editDone = false;
     // A checkout as create-checkout.ts records it, paused before it commits.
@@ -58,7 +53,7 @@ describe("editing stock while buyers check out", () => {
         .values({
           id: `hold_${randomBytes(8).toString("hex")}`,
           seller_id: seller.userId,
-          stripe_account_id: account.stripe_connect_account_id!,
+          stripe_account_id: seller.account,
           product_id: product.id,
           reservation: "held",
           network_hash: randomBytes(8).toString("hex"),

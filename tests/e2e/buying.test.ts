@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_MESSAGES } from "../../src/contracts/orders";
 import { launchBrowser, PHONE_VIEWPORT, screenshot } from "./support/browser";
-import { readySeller } from "./support/seller";
+import { publishProduct, readySeller } from "./support/seller";
 import { type E2EServer, startE2EServer } from "./support/server";
 
 const BUYER_EMAIL = "buyer@example.com";
@@ -54,49 +54,9 @@ function pdfFile(): Buffer {
   return Buffer.from(body);
 }
 
-/** What the new product form does, from the seller's page: upload the file, then publish. */
-async function createProduct(page: Page, file: Buffer, stock: number | null = null): Promise<string> {
-  return page.evaluate(
-    async ({ base64, title, stock }) => {
-      const call = async (path: string, init: RequestInit = {}) => {
-        const response = await fetch(path, init);
-        if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${await response.text()}`);
-        return response.status === 204 ? null : response.json();
-      };
-      const json = (body: unknown): RequestInit => ({
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-      const intent = await call(
-        "/api/uploads",
-        json({
-          purpose: "product-file",
-          fileName: "guide.pdf",
-          sizeBytes: bytes.length,
-          contentType: "application/pdf",
-        }),
-      );
-      const put = await fetch(intent.url, { method: "PUT", headers: intent.headers, body: bytes });
-      if (!put.ok) throw new Error(`PUT upload: ${put.status}`);
-      await call(`/api/uploads/${intent.uploadId}/complete`, { method: "POST" });
-      const product = await call(
-        "/api/products",
-        json({
-          title,
-          description: "Twelve lessons.",
-          price: "9.99",
-          inventoryType: stock === null ? "unlimited" : "limited",
-          quantityAvailable: stock,
-          fileUploadId: intent.uploadId,
-        }),
-      );
-      return product.id as string;
-    },
-    { base64: file.toString("base64"), title: TITLE, stock },
-  );
-}
+/** The product these journeys buy, published as the new product form does. */
+const createProduct = (page: Page, file: Buffer, stock: number | null = null) =>
+  publishProduct(page, { title: TITLE, description: "Twelve lessons.", price: "9.99", file, stock });
 
 async function expectToast(page: Page, title: string, description?: string) {
   const toasts = page.locator("[data-sonner-toast]");

@@ -5,6 +5,7 @@ import { signUp, type TestApp } from "./test-app";
 import { eventually } from "./wait";
 
 /** A seller who has paid the plan and finished Stripe onboarding (the test app must listen). */
+/** A seller on the plan with payouts set up; `account` is their connected Stripe account. */
 export async function readySeller(t: TestApp) {
   const seller = await signUp(t);
   const checkout = await t.request({ method: "POST", url: "/api/billing/checkout", cookie: seller.cookie });
@@ -33,7 +34,7 @@ export async function readySeller(t: TestApp) {
     ).json();
     expect(status).toMatchObject({ canUseDashboard: true, payouts: { onboardingComplete: true } });
   });
-  return seller;
+  return { ...seller, account: profile.stripe_connect_account_id! };
 }
 
 type Purpose = "product-file" | "product-cover" | "profile-picture";

@@ -100,15 +100,16 @@ export function tinyPdf(): Buffer {
 }
 
 /**
- * What the new product form does, from the seller's signed-in page: upload a PDF, then publish an
- * unlimited product. Answers the product id.
+ * What the new product form does, from the seller's signed-in page: upload a PDF (a tiny one unless
+ * `file` is given), then publish it, unlimited unless `stock` is given. Answers the product id.
  */
 export async function publishProduct(
   page: Page,
-  product: { title: string; price: string; description?: string },
+  product: { title: string; price: string; description?: string; file?: Buffer; stock?: number | null },
 ): Promise<string> {
+  const { file = tinyPdf(), stock = null, description = "", title, price } = product;
   return page.evaluate(
-    async ({ base64, title, price, description }) => {
+    async ({ base64, title, price, description, stock }) => {
       const call = async (path: string, init: RequestInit = {}) => {
         const response = await fetch(path, init);
         if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${await response.text()}`);
@@ -134,11 +135,18 @@ export async function publishProduct(
       await call(`/api/uploads/${intent.uploadId}/complete`, { method: "POST" });
       const created = await call(
         "/api/products",
-        json({ title, description, price, inventoryType: "unlimited", fileUploadId: intent.uploadId }),
+        json({
+          title,
+          description,
+          price,
+          inventoryType: stock === null ? "unlimited" : "limited",
+          quantityAvailable: stock,
+          fileUploadId: intent.uploadId,
+        }),
       );
       return created.id as string;
     },
-    { base64: tinyPdf().toString("base64"), description: "", ...product },
+    { base64: file.toString("base64"), title, price, description, stock },
   );
 }
 

@@ -1,7 +1,5 @@
-import { toast } from "sonner";
 import { PRODUCT_MESSAGES } from "../../../contracts/products";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
-import { isAlreadyReported } from "../../lib/already-reported";
+import { DeleteConfirmDialog } from "../../components/delete-confirm-dialog";
 import { useDeleteProduct } from "./products-api";
 
 /** The exact confirmation of SPEC section 2; Delete waits for the server before closing. */
@@ -15,28 +13,14 @@ export function DeleteProductDialog({
   productId: string | null;
   onClose: () => void;
 }) {
-  const { mutate, isPending } = useDeleteProduct(userId);
-  const confirm = () => {
-    if (!productId) return;
-    mutate(productId, {
-      onSuccess: () => {
-        toast.success(PRODUCT_MESSAGES.deletedTitle, { description: PRODUCT_MESSAGES.deleted });
-        onClose();
-      },
-      onError: (error) => {
-        if (!isAlreadyReported(error)) toast.error("Error", { description: error.message });
-      },
-    });
-  };
   return (
-    <ConfirmDialog
-      open={productId !== null}
+    <DeleteConfirmDialog
+      target={productId === null ? null : { id: productId }}
+      mutation={useDeleteProduct(userId)}
       title={PRODUCT_MESSAGES.deleteConfirmTitle}
       description={PRODUCT_MESSAGES.deleteConfirm}
-      confirmLabel="Delete"
-      busyLabel="Deleting..."
-      busy={isPending}
-      onConfirm={confirm}
+      deletedTitle={PRODUCT_MESSAGES.deletedTitle}
+      deletedDescription={() => PRODUCT_MESSAGES.deleted}
       onClose={onClose}
     />
   );
