@@ -2,6 +2,7 @@ import { type Selectable, sql } from "kysely";
 import { PURCHASE_RULES, type SalesPage } from "../../../contracts/orders";
 import type { Database } from "../../db/database";
 import { pageLimit } from "../../db/prepared-statements";
+import { queryTemplate } from "../../db/query-templates";
 import type { OrderTable } from "../../db/schema";
 import { badRequest, notFound } from "../../http/errors";
 import { saleLicenseOf } from "../licenses/sale-license";
@@ -44,57 +45,76 @@ export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 /**
  * Customer Sales: the seller's own orders, newest first, one page at a time, with the seller's totals
  * read in the same statement (one round trip). The page is right-joined to the one-row totals, so an
- * empty page still answers one row, whose order columns are null.
+ * empty page still answers one row, whose order columns are null. Compiled once per page size, with
+ * and without a cursor (see queryTemplate): it is the dashboard's busiest read.
  */
+const salesPageQuery = queryTemplate(
+  (
+    db,
+    params: { sellerId: string; cursorCreatedAt?: Date; cursorId?: string },
+    shape: { limit: number; afterCursor: boolean },
+  ) => {
+    let page = db
+      .selectFrom("orders")
+      .select([
+        "id",
+        "customer_email",
+        "product_title",
+        "amount_cents",
+        "created_at",
+        "status",
+        "downloads_used",
+        "discount_code",
+        "discount_cents",
+        "product_id",
+      ])
+      .where("seller_id", "=", params.sellerId);
+    if (shape.afterCursor) {
+      // A row comparison, which PostgreSQL answers from the (seller_id, created_at, id) index directly
+      // (an `or` of the two cases would read and discard every newer order first).
+      page = page.where((eb) =>
+        eb(
+          eb.refTuple("created_at", "id"),
+          "<",
+          eb.tuple(params.cursorCreatedAt as Date, params.cursorId as string),
+        ),
+      );
+    }
+    return db
+      .selectFrom(
+        page
+          .orderBy("created_at", "desc")
+          .orderBy("id", "desc")
+          .limit(pageLimit(shape.limit + 1))
+          .as("page"),
+      )
+      .rightJoin(salesTotalsQuery(db, params.sellerId).as("totals"), (join) => join.onTrue())
+      .leftJoin("license_keys", "license_keys.order_id", "page.id")
+      .selectAll("page")
+      .select(["totals.orders_count", "totals.units_sold", saleFileCount("page.product_id")])
+      .select([
+        "license_keys.key as license_key",
+        "license_keys.disabled_at as license_disabled_at",
+        "license_keys.uses as license_uses",
+      ])
+      .orderBy("page.created_at", "desc")
+      .orderBy("page.id", "desc");
+  },
+  (shape) => `${shape.limit}:${shape.afterCursor}`,
+);
+
 export async function salesPage(
   db: Database,
   sellerId: string,
   limit: number,
   before?: string,
 ): Promise<SalesPage> {
-  let page = db
-    .selectFrom("orders")
-    .select([
-      "id",
-      "customer_email",
-      "product_title",
-      "amount_cents",
-      "created_at",
-      "status",
-      "downloads_used",
-      "discount_code",
-      "discount_cents",
-      "product_id",
-    ])
-    .where("seller_id", "=", sellerId);
-  if (before) {
-    const cursor = decodeCursor(before);
-    // A row comparison, which PostgreSQL answers from the (seller_id, created_at, id) index directly
-    // (an `or` of the two cases would read and discard every newer order first).
-    page = page.where((eb) =>
-      eb(eb.refTuple("created_at", "id"), "<", eb.tuple(cursor.createdAt, cursor.id)),
-    );
-  }
-  const joined = await db
-    .selectFrom(
-      page
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(pageLimit(limit + 1))
-        .as("page"),
-    )
-    .rightJoin(salesTotalsQuery(db, sellerId).as("totals"), (join) => join.onTrue())
-    .leftJoin("license_keys", "license_keys.order_id", "page.id")
-    .selectAll("page")
-    .select(["totals.orders_count", "totals.units_sold", saleFileCount("page.product_id")])
-    .select([
-      "license_keys.key as license_key",
-      "license_keys.disabled_at as license_disabled_at",
-      "license_keys.uses as license_uses",
-    ])
-    .orderBy("page.created_at", "desc")
-    .orderBy("page.id", "desc")
-    .execute();
+  const cursor = before ? decodeCursor(before) : undefined;
+  const joined = await salesPageQuery.execute(
+    db,
+    cursor ? { sellerId, cursorCreatedAt: cursor.createdAt, cursorId: cursor.id } : { sellerId },
+    { limit, afterCursor: cursor !== undefined },
+  );
   const totals = joined[0];
   const rows = joined.filter((row): row is typeof row & SaleRow => row.id !== null);
   const sales = rows.slice(0, limit);
