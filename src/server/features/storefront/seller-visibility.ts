@@ -1,4 +1,5 @@
 import type { Database } from "../../db/database";
+import { queryTemplate } from "../../db/query-templates";
 import { planAccess } from "../billing/plan-standing";
 
 export interface PublicSeller {
@@ -15,13 +16,9 @@ export interface PublicSeller {
   planAllowsSales: boolean;
 }
 
-/** A seller as the public sees them, with the plan rules applied. Undefined for an unknown id. */
-export async function findPublicSeller(
-  db: Database,
-  sellerId: string,
-  now: Date,
-): Promise<PublicSeller | undefined> {
-  const row = await db
+/** The seller row behind every public page (compiled once: see queryTemplate). */
+const publicSellerQuery = queryTemplate((db, params: { sellerId: string }) =>
+  db
     .selectFrom("profiles")
     .leftJoin("subscriptions", "subscriptions.user_id", "profiles.id")
     .select([
@@ -35,8 +32,16 @@ export async function findPublicSeller(
       "subscriptions.past_due_since",
       "subscriptions.canceled_at",
     ])
-    .where("profiles.id", "=", sellerId)
-    .executeTakeFirst();
+    .where("profiles.id", "=", params.sellerId),
+);
+
+/** A seller as the public sees them, with the plan rules applied. Undefined for an unknown id. */
+export async function findPublicSeller(
+  db: Database,
+  sellerId: string,
+  now: Date,
+): Promise<PublicSeller | undefined> {
+  const [row] = await publicSellerQuery.execute(db, { sellerId });
   if (!row) return undefined;
   const access = planAccess(
     row.status
