@@ -18,7 +18,11 @@ export default defineConfig({
     // The server reads the manifest for the hashed names of the public pages' script and stylesheet.
     manifest: true,
     rollupOptions: {
-      input: { app: "src/web/index.html", "public-pages": "src/web/public-pages/enhance.ts" },
+      input: {
+        app: "src/web/index.html",
+        "public-pages": "src/web/public-pages/enhance.ts",
+        "public-pages-styles": "src/web/public-pages/public-pages.css",
+      },
     },
   },
   server: {

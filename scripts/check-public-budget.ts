@@ -1,7 +1,8 @@
 /**
  * CI size check (.ci/run): the JavaScript the server-rendered public pages load before they are
  * interactive (their entry and its static imports, not lazy chunks), gzipped, must stay within the
- * budget, and so must the embed script (dist/web/embed.js) within its own. Reads the built files: run
+ * budget, and so must the embed script (dist/web/embed.js) and the stylesheet every public page inlines,
+ * each within its own. Reads the built files: run
  * after `npm run build`. Usage: tsx scripts/check-public-budget.ts [distDir]
  */
 import { readFile } from "node:fs/promises";
@@ -12,9 +13,12 @@ import { EMBED_SCRIPT_FILE } from "../src/server/features/embed/embed-script";
 import {
   type ManifestChunk,
   PUBLIC_PAGE_SCRIPT_ENTRY,
+  PUBLIC_PAGE_STYLESHEET_ENTRY,
 } from "../src/server/features/public-pages/page-assets";
 
 const BUDGET_BYTES = 60 * 1024;
+/** The public pages' stylesheet is inlined in every page's HTML, so each page view pays for it. */
+const STYLESHEET_BUDGET_BYTES = 9 * 1024;
 /** Both pages are rendered by features/public-pages/render-document.tsx with the same one script. */
 const PAGES = { "product page": PUBLIC_PAGE_SCRIPT_ENTRY, storefront: PUBLIC_PAGE_SCRIPT_ENTRY };
 
@@ -44,7 +48,12 @@ for (const [page, entry] of Object.entries(PAGES)) {
   console.log(
     `${page}: ${kb(total)} gzip of JavaScript before interactive (budget ${kb(BUDGET_BYTES)}): ${verdict}`,
   );
-  if (total > BUDGET_BYTES) failed = true;
+  if (total > BUDGET_BYTES) {
+    console.error(
+      "A public page loads more JavaScript than its budget: keep React, the router and other app code out of src/web/public-pages/.",
+    );
+    failed = true;
+  }
 }
 // The embeddable buy button's script, which other sites load (src/web/embed): its own, smaller budget.
 const embedBytes = gzipSync(await readFile(path.join(distDir, EMBED_SCRIPT_FILE))).length;
@@ -57,9 +66,19 @@ if (!embedOk) {
   failed = true;
 }
 
-if (failed) {
+const stylesheet = manifest[PUBLIC_PAGE_STYLESHEET_ENTRY];
+if (!stylesheet)
+  throw new Error(`${PUBLIC_PAGE_STYLESHEET_ENTRY} is not in the manifest: is the web app built?`);
+const styleBytes = gzipSync(await readFile(path.join(distDir, stylesheet.file))).length;
+const styleOk = styleBytes <= STYLESHEET_BUDGET_BYTES;
+console.log(
+  `public pages' inline stylesheet: ${(styleBytes / 1024).toFixed(1)} KB gzip (budget ${(STYLESHEET_BUDGET_BYTES / 1024).toFixed(1)} KB): ${styleOk ? "ok" : "OVER BUDGET"}`,
+);
+if (!styleOk) {
   console.error(
-    "A public page loads more JavaScript than its budget: keep React, the router and other app code out of src/web/public-pages/.",
+    "The public pages' stylesheet is over its budget: it takes the classes of the files in src/web/public-pages/public-pages.css only.",
   );
-  process.exit(1);
+  failed = true;
 }
+
+if (failed) process.exit(1);

@@ -3,7 +3,10 @@ import path from "node:path";
 
 /** What the server-rendered public pages load from the built web app. */
 export interface PublicPageAssets {
-  /** The app's Tailwind stylesheet, inlined: it is small (~9 KB gzip) and would block rendering. */
+  /**
+   * The public pages' own Tailwind stylesheet (src/web/public-pages/public-pages.css: only the classes
+   * they use), inlined: it is small and would otherwise block rendering.
+   */
   styles: string;
   /** Path of the pages' own small script (src/web/public-pages/enhance.ts), or null before a build. */
   scriptPath: string | null;
@@ -11,7 +14,8 @@ export interface PublicPageAssets {
 
 /** The manifest key of the public pages' script; scripts/check-public-budget.ts weighs it. */
 export const PUBLIC_PAGE_SCRIPT_ENTRY = "public-pages/enhance.ts";
-const APP_ENTRY = "index.html";
+/** The manifest key of the public pages' stylesheet; the budget check weighs it too. */
+export const PUBLIC_PAGE_STYLESHEET_ENTRY = "public-pages/public-pages.css";
 
 export interface ManifestChunk {
   file: string;
@@ -31,8 +35,8 @@ export async function loadPublicPageAssets(distDir: string): Promise<PublicPageA
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { styles: "", scriptPath: null };
     throw error;
   }
-  const stylesheets = manifest[APP_ENTRY]?.css ?? [];
-  const styles = await Promise.all(stylesheets.map((file) => readFile(path.join(distDir, file), "utf8")));
+  const stylesheet = manifest[PUBLIC_PAGE_STYLESHEET_ENTRY]?.file;
+  const styles = stylesheet ? await readFile(path.join(distDir, stylesheet), "utf8") : "";
   const script = manifest[PUBLIC_PAGE_SCRIPT_ENTRY]?.file;
-  return { styles: styles.join("\n"), scriptPath: script ? `/${script}` : null };
+  return { styles, scriptPath: script ? `/${script}` : null };
 }
