@@ -11,17 +11,20 @@ let t: TestApp;
 let webDir: string;
 let seller: Awaited<ReturnType<typeof readySeller>>;
 beforeAll(async () => {
-  // A built web app as Vite writes it: the manifest names the hashed stylesheet and script.
+  // A built web app as Vite writes it: the manifest names the hashed stylesheets and script. The public
+  // pages inline their own stylesheet, never the app's.
   webDir = await mkdtemp(path.join(tmpdir(), "flatfee-web-"));
   await mkdir(path.join(webDir, ".vite"));
   await mkdir(path.join(webDir, "assets"));
-  await writeFile(path.join(webDir, "assets", "app-abc123.css"), ".text-ink{color:#0f172a}");
+  await writeFile(path.join(webDir, "assets", "app-abc123.css"), ".app-only{color:red}");
+  await writeFile(path.join(webDir, "assets", "public-pages-styles-abc123.css"), ".text-ink{color:#0f172a}");
   await writeFile(path.join(webDir, "assets", "public-pages-def456.js"), "console.log(1)");
   await writeFile(
     path.join(webDir, ".vite", "manifest.json"),
     JSON.stringify({
       "index.html": { file: "assets/app-x.js", css: ["assets/app-abc123.css"], isEntry: true },
       "public-pages/enhance.ts": { file: "assets/public-pages-def456.js", isEntry: true },
+      "public-pages/public-pages.css": { file: "assets/public-pages-styles-abc123.css", isEntry: true },
     }),
   );
   await writeFile(path.join(webDir, "index.html"), '<!doctype html><div id="root"></div>');
@@ -84,6 +87,7 @@ describe("server-rendered product page", () => {
     expect(html).toContain(`<meta property="og:url" content="${APP_URL}/product/${product.id}" />`);
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain("<style>.text-ink{color:#0f172a}</style>");
+    expect(html).not.toContain(".app-only");
     expect(html).toContain('<script type="module" src="/assets/public-pages-def456.js"></script>');
     // Browsers apply form-action to the form's redirect: Checkout's origin must be allowed.
     expect(response.headers["content-security-policy"]).toContain(
