@@ -1,4 +1,6 @@
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresEventBus } from "../../src/server/adapters/events/event-bus";
 import { control } from "./support/emulator-control";
 import { openEventStream } from "./support/event-stream";
 import { createTestApp, signUp, type TestApp } from "./support/test-app";
@@ -50,5 +52,25 @@ describe("a lost LISTEN connection", () => {
       15_000,
       500,
     );
+  });
+});
+
+describe("a closed bus", () => {
+  it("ignores its listening connection reporting errors after close (pg refuses a second release)", async () => {
+    const pool = receiver.database.pool!;
+    const acquired: pg.PoolClient[] = [];
+    const onAcquire = (client: pg.PoolClient) => acquired.push(client);
+    pool.on("acquire", onAcquire);
+    const bus = await postgresEventBus(pool, { warn() {}, info() {} });
+    pool.off("acquire", onAcquire);
+    // The connection the bus listens on (the app's own jobs may take others from the pool meanwhile).
+    const listening = acquired.find((client) => client.listenerCount("notification") > 0);
+    expect(listening).toBeDefined();
+    await bus.close();
+    // What a dying connection does after close(): the server's FATAL, then the socket's end.
+    expect(() => {
+      listening!.emit("error", new Error("terminating connection due to administrator command"));
+      listening!.emit("error", new Error("Connection terminated unexpectedly"));
+    }).not.toThrow();
   });
 });

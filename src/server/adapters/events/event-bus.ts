@@ -63,19 +63,26 @@ const RELISTEN_MS = 500;
 export async function postgresEventBus(pool: pg.Pool, log: Pick<Logger, "warn" | "info">): Promise<EventBus> {
   const local = inProcessEventBus();
   const caches = inProcessEventBus();
-  let listener: pg.PoolClient | undefined;
+  /** The listening connection, and how to destroy it (once: see `listen`). */
+  let listener: { client: pg.PoolClient; destroy: () => boolean } | undefined;
   let relistenTimer: NodeJS.Timeout | undefined;
   let closed = false;
 
   const listen = async (): Promise<void> => {
     const client = await pool.connect();
-    let lost = false;
-    // A dying connection reports itself more than once (the server's FATAL, then the socket's end).
-    const replace = (error: unknown) => {
-      if (lost) return;
-      lost = true;
-      if (listener === client) listener = undefined;
+    // Destroyed, not returned to the pool: a connection that was listening is not reused. Only once:
+    // a dying connection reports itself more than once (the server's FATAL, then the socket's end),
+    // also after close() destroyed it, and pg refuses a second release.
+    let destroyed = false;
+    const destroy = () => {
+      if (destroyed) return false;
+      destroyed = true;
       client.release(true);
+      return true;
+    };
+    const replace = (error: unknown) => {
+      if (!destroy()) return;
+      if (listener?.client === client) listener = undefined;
       log.warn({ err: error }, "live updates paused: the LISTEN connection was lost, reconnecting");
       scheduleListen();
     };
@@ -91,8 +98,11 @@ export async function postgresEventBus(pool: pg.Pool, log: Pick<Logger, "warn" |
     } catch (error) {
       return replace(error);
     }
-    if (closed) return client.release(true);
-    listener = client;
+    if (closed) {
+      destroy();
+      return;
+    }
+    listener = { client, destroy };
   };
   const scheduleListen = () => {
     if (closed) return;
@@ -122,8 +132,7 @@ export async function postgresEventBus(pool: pg.Pool, log: Pick<Logger, "warn" |
     async close() {
       closed = true;
       clearTimeout(relistenTimer);
-      // Destroyed, not returned to the pool: a connection that was listening is not reused.
-      listener?.release(true);
+      listener?.destroy();
       listener = undefined;
       await local.close();
       await caches.close();
