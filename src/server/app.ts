@@ -57,6 +57,7 @@ import { registerWebhookRoutes } from "./features/webhooks/routes";
 import { registerErrorHandling } from "./http/errors";
 import { registerRequestGuards } from "./http/request-guards";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { sellerAnswers } from "./http/seller-answers";
 import { registerSessionCookies } from "./http/session";
 import { registerWebApp } from "./http/web-app";
 import { drainOnClose } from "./shutdown";
@@ -166,7 +167,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     secret: deps.authSecret,
     now,
   });
-  registerAnalyticsRoutes(server, { db: deps.db, auth, now, secret: deps.authSecret });
+  // The dashboard's stats and first sales page, kept per seller until an event for them (or 5 s).
+  const answers = sellerAnswers(deps.events, now);
+  server.addHook("onClose", async () => answers.close());
+  registerAnalyticsRoutes(server, { db: deps.db, auth, answers, now, secret: deps.authSecret });
   registerDiscountRoutes(server, { db: deps.db, auth, now });
   const pdfStamps = registerPdfStamps(server, {
     db: deps.db,
@@ -183,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const settling = { ...fulfilment, db: deps.db, events: deps.events };
   const checkout = { ...settling, visitorKey: checkoutVisitorKey(deps.authSecret), now };
   registerCheckoutRoutes(server, checkout);
-  registerOrderRoutes(server, { ...fulfilment, db: deps.db, auth, events: deps.events, now });
+  registerOrderRoutes(server, { ...fulfilment, db: deps.db, auth, events: deps.events, answers, now });
   registerApiKeyRoutes(server, { db: deps.db, auth, now });
   registerSellerApiRoutes(server, { ...fulfilment, db: deps.db, events: deps.events, now });
   registerDownloadRoutes(server, {

@@ -195,9 +195,9 @@ describe("the page cache itself", () => {
   const rendered =
     (html: string, sellerId = "seller-a") =>
     async () => ({ html, sellerId });
-  const newCache = (maxPages = 10) => {
+  const newCache = (maxEntries = 10) => {
     const events = inProcessEventBus();
-    const cache = new PublicPageCache(events, { now: () => new Date(), ttlMs: 60_000, maxPages });
+    const cache = new PublicPageCache(events, { now: () => new Date(), ttlMs: 60_000, maxEntries });
     return { events, cache };
   };
   const htmlOf = async (page: Promise<{ bodies: { gzip: Buffer } } | null>) => {
@@ -205,7 +205,7 @@ describe("the page cache itself", () => {
     return finished ? gunzipSync(finished.bodies.gzip).toString() : undefined;
   };
 
-  it("keeps at most maxPages, dropping the least recently used", async () => {
+  it("keeps at most maxEntries, dropping the least recently used", async () => {
     const { cache } = newCache(2);
     await cache.page("a", rendered("A"));
     await cache.page("b", rendered("B"));

@@ -5,6 +5,7 @@ import { analyticsQuerySchema, analyticsSchema, visitSourceFieldsSchema } from "
 import { dashboardStatsSchema } from "../../../contracts/products";
 import type { Database } from "../../db/database";
 import { enforceRateLimit } from "../../http/rate-limit";
+import { type SellerAnswers, sendSellerAnswer } from "../../http/seller-answers";
 import { currentUser, requireUser } from "../../http/session";
 import type { Auth } from "../auth/auth";
 import { dashboardStats } from "./dashboard-stats";
@@ -18,15 +19,27 @@ const PRODUCT_VIEW_LIMIT = { name: "product-view:ip", limit: 120, windowSeconds:
 
 export function registerAnalyticsRoutes(
   app: FastifyInstance,
-  deps: { db: Database; auth: Auth; now: () => Date /** Keys the visitor hash of views. */; secret: string },
+  deps: {
+    db: Database;
+    auth: Auth;
+    answers: SellerAnswers;
+    now: () => Date;
+    /** Keys the visitor hash of views. */
+    secret: string;
+  },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     "/api/dashboard/stats",
     { schema: { response: { 200: dashboardStatsSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const seller = await requireUser(deps.auth, request);
-      return dashboardStats(deps.db, seller.id, deps.now());
+      return sendSellerAnswer(request, reply, deps.answers, {
+        sellerId: seller.id,
+        key: "dashboard-stats",
+        schema: dashboardStatsSchema,
+        compute: () => dashboardStats(deps.db, seller.id, deps.now()),
+      });
     },
   );
 

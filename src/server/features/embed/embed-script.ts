@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { strongEtag } from "../../http/etag";
 
 /** The built embed script (dist/web/embed.js, written by the web build: vite.config.ts) and its tag. */
 export interface EmbedScript {
@@ -23,6 +23,5 @@ export async function loadEmbedScript(distDir: string): Promise<EmbedScript | nu
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
-  const etag = `"${createHash("sha256").update(code).digest("base64url").slice(0, 32)}"`;
-  return { code, etag };
+  return { code, etag: strongEtag(code) };
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { embedProductsQuerySchema, embedProductsSchema } from "../../../contracts/embed";
 import type { ApiErrorBody } from "../../../contracts/errors";
 import type { Database } from "../../db/database";
+import { clientHolds } from "../../http/etag";
 import { getEmbedProducts } from "./embed-products";
 import type { EmbedScript } from "./embed-script";
 
@@ -41,7 +42,7 @@ export function registerEmbedRoutes(
       } satisfies ApiErrorBody);
     }
     reply.header("cache-control", SCRIPT_CACHE).header("etag", script.etag);
-    if (request.headers["if-none-match"]?.split(/\s*,\s*/).includes(script.etag)) {
+    if (clientHolds(request, script.etag)) {
       return reply.status(304).send();
     }
     return reply.type("text/javascript; charset=utf-8").send(script.code);

@@ -11,6 +11,7 @@ import {
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
 import { badRequest } from "../../http/errors";
+import { type SellerAnswers, sendSellerAnswer } from "../../http/seller-answers";
 import { requireUser, webHeaders } from "../../http/session";
 import type { Auth } from "../auth/auth";
 import { type RefundDeps, refundOrder } from "../refunds/refund-order";
@@ -21,7 +22,7 @@ import { resetDownloads, salesPage } from "./sales";
 import { isTimeZone, salesCsv } from "./sales-csv";
 
 export type OrderRouteDeps = FulfilmentDeps &
-  RefundDeps & { db: Database; auth: Auth; events: EventBus; now: () => Date };
+  RefundDeps & { db: Database; auth: Auth; events: EventBus; answers: SellerAnswers; now: () => Date };
 
 const orderParams = z.object({ id: z.string().min(1).max(64) });
 export function registerOrderRoutes(app: FastifyInstance, deps: OrderRouteDeps) {
@@ -75,9 +76,17 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRouteDeps) 
         response: { 200: salesPageSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const seller = await requireUser(deps.auth, request);
-      return salesPage(deps.db, seller.id, request.query.limit, request.query.before);
+      const { limit, before } = request.query;
+      // The first page is what every open dashboard asks for after each sale: kept until the next event.
+      if (before) return salesPage(deps.db, seller.id, limit, before);
+      return sendSellerAnswer(request, reply, deps.answers, {
+        sellerId: seller.id,
+        key: `sales:${limit}`,
+        schema: salesPageSchema,
+        compute: () => salesPage(deps.db, seller.id, limit),
+      });
     },
   );
 

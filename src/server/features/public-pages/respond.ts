@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gunzip, gzip, constants as zlibConstants } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../http/errors";
+import { clientHolds, strongEtag } from "../../http/etag";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -35,8 +35,7 @@ export async function finishPage(html: string): Promise<FinishedPage> {
     }),
     gzipped(identity, { level: 6 }),
   ]);
-  const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 32)}"`;
-  return { etag, bodies: { br, gzip } };
+  return { etag: strongEtag(identity), bodies: { br, gzip } };
 }
 
 /**
@@ -54,7 +53,7 @@ export async function sendFinishedPage(
     .header("cache-control", cacheControl)
     .header("etag", page.etag)
     .header("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
-  if (request.headers["if-none-match"]?.split(/\s*,\s*/).includes(page.etag)) return reply.status(304).send();
+  if (clientHolds(request, page.etag)) return reply.status(304).send();
   const encoding = preferredEncoding(request.headers["accept-encoding"]);
   reply.type("text/html; charset=utf-8");
   if (encoding === "identity") return reply.send(await gunzipped(page.bodies.gzip));

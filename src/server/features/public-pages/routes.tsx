@@ -146,7 +146,7 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
   const pages = new PublicPageCache(deps.events, {
     now: deps.now,
     ttlMs: PAGE_CACHE_TTL_MS,
-    maxPages: PAGE_CACHE_MAX_PAGES,
+    maxEntries: PAGE_CACHE_MAX_PAGES,
   });
   // Pages carrying a visit's source (utm fields, a referring host) are keyed by values anyone can make
   // up: kept apart, so made-up ones never push the plain pages out, and rendered for one network at most
@@ -154,7 +154,7 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
   const sourcedPages = new PublicPageCache(deps.events, {
     now: deps.now,
     ttlMs: PAGE_CACHE_TTL_MS,
-    maxPages: SOURCED_PAGE_CACHE_MAX_PAGES,
+    maxEntries: SOURCED_PAGE_CACHE_MAX_PAGES,
   });
   app.addHook("onClose", async () => {
     pages.close();
