@@ -43,6 +43,10 @@ export const WEBHOOK_MESSAGES = {
   resentTitle: "Delivery queued again",
   loadFailed: "We couldn't load your webhooks.",
   deliveriesLoadFailed: "We couldn't load the deliveries.",
+  /** Why a delivery failed, as the seller sees it: how our server resolves and connects stays in our logs. */
+  deliveryRefused: "Not sent: the endpoint's address is not a public address we can deliver to.",
+  deliveryConnectionFailed: "Not sent: the connection to the endpoint failed.",
+  deliveryTimedOut: "No answer within 10 seconds.",
 } as const;
 
 export const webhookEndpointInputSchema = z.object({

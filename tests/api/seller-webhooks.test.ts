@@ -348,8 +348,15 @@ describe("endpoints", () => {
     expect((await deliveriesOf(endpointId))[0]).toMatchObject({
       status: "pending",
       lastResponseStatus: null,
-      lastError: "Refused: rebind.flatfee-test resolves to a private address (127.0.0.1)",
+      lastError: WEBHOOK_MESSAGES.deliveryRefused,
     });
+    // How the server resolved the name stays out of what the seller sees.
+    const shown = await t.request({
+      method: "GET",
+      url: `/api/webhook-endpoints/${endpointId}/deliveries`,
+      cookie: seller.cookie,
+    });
+    expect(shown.body).not.toMatch(/127\.0\.0\.1|resolves|rebind\.flatfee-test/);
     expect(receivedAt("/sneaky")).toHaveLength(0);
   });
 

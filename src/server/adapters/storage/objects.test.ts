@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { attachmentDisposition } from "./objects";
 import { s3Storage } from "./s3";
 import { isOutOfSpace } from "./storage";
 
@@ -51,5 +52,23 @@ describe("isOutOfSpace", () => {
       expect(failure).toBeInstanceOf(Error);
       expect(isOutOfSpace(failure)).toBe(true);
     });
+  });
+});
+
+describe("attachmentDisposition", () => {
+  it("never carries a path separator, in the fallback or the UTF-8 name", () => {
+    const header = attachmentDisposition("../../../../tmp/x.zip");
+    expect(header).toBe(
+      `attachment; filename=".._.._.._.._tmp_x.zip"; filename*=UTF-8''.._.._.._.._tmp_x.zip`,
+    );
+    const windows = attachmentDisposition("..\\..\\évil.pdf");
+    expect(windows).not.toMatch(/[\\/]|%2F|%5C/i);
+    expect(windows).toContain(`filename*=UTF-8''.._.._%C3%A9vil.pdf`);
+  });
+
+  it("keeps an ordinary name as it is and quotes what would break the header", () => {
+    expect(attachmentDisposition('Chapter "1" 100%.pdf')).toBe(
+      `attachment; filename="Chapter _1_ 100_.pdf"; filename*=UTF-8''Chapter%20%221%22%20100%25.pdf`,
+    );
   });
 });

@@ -43,10 +43,17 @@ export function assertSafeKey(key: string): void {
   if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
 }
 
-/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
+/** Path separators: a seller-set name like `../../x.zip` must never read as a path on the buyer's computer. */
+const PATH_SEPARATORS = /[/\\]/g;
+
+/**
+ * `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266 / 5987), with `/` and `\`
+ * replaced by `_` in both: browsers strip them, but download managers and scripts may not.
+ */
 export function attachmentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, "_");
-  const encoded = encodeURIComponent(fileName).replace(
+  const safeName = fileName.replace(PATH_SEPARATORS, "_");
+  const fallback = safeName.replace(/[^\x20-\x7e]|["%]/g, "_");
+  const encoded = encodeURIComponent(safeName).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );

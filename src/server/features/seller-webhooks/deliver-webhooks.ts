@@ -1,13 +1,15 @@
 import { sql } from "kysely";
 import type { Logger } from "pino";
+import { WEBHOOK_MESSAGES } from "../../../contracts/webhooks";
 import type { Database } from "../../db/database";
 import {
   type Resolver,
   resolveDeliveryTarget,
   systemResolver,
   type WebhookNetworkPolicy,
+  WebhookTargetRefused,
 } from "./address-policy";
-import { postWebhook, WEBHOOK_TIMEOUT_MS } from "./post-webhook";
+import { postWebhook, WEBHOOK_TIMEOUT_MS, WebhookTimeout } from "./post-webhook";
 import { signWebhook } from "./signature";
 
 const SECOND_MS = 1000;
@@ -45,7 +47,8 @@ export interface WebhookDeliveryDeps {
   timeoutMs?: number;
 }
 
-type Outcome = { responseStatus: number | null; error: string | null };
+/** `error` is what the seller sees; `detail`, what went wrong as the server saw it, only goes to the log. */
+type Outcome = { responseStatus: number | null; error: string | null; detail?: string };
 
 /**
  * The delivery worker of the webhook queue. Several instances may run it: a delivery is claimed with
@@ -152,7 +155,11 @@ export class WebhookDeliveries {
     const givesUp = nextAttemptAt.getTime() > delivery.round_started_at.getTime() + RETRY_WINDOW_MS;
     if (!succeeded) {
       this.deps.log.warn(
-        { deliveryId: delivery.id, responseStatus: outcome.responseStatus, error: outcome.error },
+        {
+          deliveryId: delivery.id,
+          responseStatus: outcome.responseStatus,
+          error: outcome.detail ?? outcome.error,
+        },
         "webhook delivery failed",
       );
     }
@@ -197,8 +204,22 @@ export class WebhookDeliveries {
       );
       return { responseStatus, error: null };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return { responseStatus: null, error: message.slice(0, ERROR_MAX_LENGTH) };
+      const detail = error instanceof Error ? error.message : String(error);
+      return {
+        responseStatus: null,
+        error: sellerFacingError(error),
+        detail: detail.slice(0, ERROR_MAX_LENGTH),
+      };
     }
   }
+}
+
+/**
+ * A failed attempt as its seller sees it: what the server resolved a name to, which names it cannot
+ * resolve, or a connection error's code would tell a prober about our network, so only these three.
+ */
+function sellerFacingError(error: unknown): string {
+  if (error instanceof WebhookTargetRefused) return WEBHOOK_MESSAGES.deliveryRefused;
+  if (error instanceof WebhookTimeout) return WEBHOOK_MESSAGES.deliveryTimedOut;
+  return WEBHOOK_MESSAGES.deliveryConnectionFailed;
 }

@@ -5,6 +5,9 @@ import type { ResolvedAddress } from "./address-policy";
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
+/** The endpoint took longer than the timeout to answer. */
+export class WebhookTimeout extends Error {}
+
 /**
  * A lookup that answers only the addresses already checked, so the connection goes where the check
  * said (no second DNS query an attacker could answer differently).
@@ -52,7 +55,7 @@ export function postWebhook(
       },
     );
     const timer = setTimeout(() => {
-      request.destroy(new Error(`No answer within ${Math.round(timeoutMs / 1000)} s`));
+      request.destroy(new WebhookTimeout(`No answer within ${Math.round(timeoutMs / 1000)} s`));
     }, timeoutMs);
     request.on("error", (error) => {
       clearTimeout(timer);
