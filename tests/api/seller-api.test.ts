@@ -4,7 +4,7 @@ import { API_KEY_LIMITS, API_KEY_MESSAGES, API_KEY_PATTERN } from "../../src/con
 import { API_KEY_RATE } from "../../src/server/features/seller-api/authenticate-api-key";
 import { pruneApiRequestLogs } from "../../src/server/features/seller-api/request-log";
 import { REQUEST_GUARD_MESSAGES } from "../../src/server/http/request-guards";
-import { buyProduct, createProduct, readySeller } from "./support/sellers";
+import { buyProduct, createProduct, readySeller, subscribedSeller } from "./support/sellers";
 import { APP_URL, createTestApp, signUp, type TestApp } from "./support/test-app";
 import { eventually } from "./support/wait";
 
@@ -16,7 +16,7 @@ let keyA: string;
 let keyB: string;
 beforeAll(async () => {
   t = await createTestApp({ listen: true });
-  [seller, other] = await Promise.all([readySeller(t), signUp(t)]);
+  [seller, other] = await Promise.all([readySeller(t), subscribedSeller(t)]);
   keyA = (await createKey(seller.cookie, "Zapier")).secret;
   keyB = (await createKey(other.cookie, "B's bot")).secret;
 });
@@ -111,7 +111,7 @@ describe("API keys in settings", () => {
     expect((await t.request({ method: "GET", url: "/api/api-keys/requests" })).statusCode).toBe(401);
 
     // Two more than allowed, all at once: exactly the limit is made.
-    const limited = await signUp(t);
+    const limited = await subscribedSeller(t);
     const attempts = await Promise.all(
       Array.from({ length: API_KEY_LIMITS.maxKeysPerSeller + 2 }, (_, i) =>
         t.request({

@@ -6,8 +6,8 @@ import {
   DELIVERY_RETENTION_MS,
   pruneWebhookDeliveries,
 } from "../../src/server/features/seller-webhooks/prune-deliveries";
-import { buyProduct, createProduct, readySeller } from "./support/sellers";
-import { createTestApp, signUp, type TestApp } from "./support/test-app";
+import { buyProduct, createProduct, readySeller, subscribedSeller } from "./support/sellers";
+import { createTestApp, type TestApp } from "./support/test-app";
 import { eventually } from "./support/wait";
 import { startWebhookReceiver, verifyStandardWebhook } from "./support/webhook-receiver";
 
@@ -400,7 +400,8 @@ describe("endpoints", () => {
     );
     const [delivery] = await deliveriesOf(endpoint.id);
 
-    const other = await signUp(t);
+    // On the plan, so every refusal below is about whose endpoint it is.
+    const other = await subscribedSeller(t);
     const asOther = (method: "GET" | "POST" | "DELETE", url: string, body?: unknown) =>
       t.request({ method, url, cookie: other.cookie, ...(body ? { body } : {}) });
     expect((await asOther("GET", "/api/webhook-endpoints")).json()).toEqual({ endpoints: [] });

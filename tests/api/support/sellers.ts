@@ -4,9 +4,8 @@ import { control } from "./emulator-control";
 import { signUp, type TestApp } from "./test-app";
 import { eventually } from "./wait";
 
-/** A seller who has paid the plan and finished Stripe onboarding (the test app must listen). */
-/** A seller on the plan with payouts set up; `account` is their connected Stripe account. */
-export async function readySeller(t: TestApp) {
+/** A seller who has paid the plan but not set up payouts (the test app must listen). */
+export async function subscribedSeller(t: TestApp) {
   const seller = await signUp(t);
   const checkout = await t.request({ method: "POST", url: "/api/billing/checkout", cookie: seller.cookie });
   await control(t.emulator).payCheckout(new URL(checkout.json().url).pathname.split("/").pop()!);
@@ -16,6 +15,12 @@ export async function readySeller(t: TestApp) {
     ).json();
     expect(status.canUseDashboard).toBe(true);
   });
+  return seller;
+}
+
+/** A seller on the plan with payouts set up; `account` is their connected Stripe account. */
+export async function readySeller(t: TestApp) {
+  const seller = await subscribedSeller(t);
   const onboarding = await t.request({
     method: "POST",
     url: "/api/payouts/onboarding",

@@ -9,6 +9,7 @@ import {
 import { STORE_FALLBACK_NAME } from "../../../contracts/products";
 import { type Database, inTransaction } from "../../db/database";
 import { AppError, badRequest, notFound } from "../../http/errors";
+import { assertHasActivePlan } from "../billing/seller-readiness";
 import { broadcastEmail } from "./broadcast-email";
 import { productUpdateAllowance, sendingAllowance } from "./limits";
 import { toBroadcast } from "./list-broadcasts";
@@ -105,6 +106,7 @@ export async function createBroadcast(
   draft: BroadcastDraft,
   now: Date,
 ): Promise<Broadcast> {
+  await assertHasActivePlan(db, sellerId, now);
   const resolved = await resolveDraft(db, sellerId, draft);
   return inTransaction(db, async (trx) => {
     await trx.selectFrom("profiles").select("id").where("id", "=", sellerId).forUpdate().execute();

@@ -12,6 +12,7 @@ import {
 import { type Database, inTransaction } from "../../db/database";
 import type { DiscountCodeTable } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
+import { assertHasActivePlan } from "../billing/seller-readiness";
 import { listDiscountCodes } from "./list-discount-codes";
 
 const newCodeId = () => `dc_${randomBytes(10).toString("base64url")}`;
@@ -95,6 +96,7 @@ export async function createDiscountCode(
   fields: unknown,
   now: Date,
 ): Promise<DiscountCode> {
+  await assertHasActivePlan(db, sellerId, now);
   const rule = parseRule(fields);
   const id = newCodeId();
   await saving(db, async (trx) => {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { API_KEY_LIMITS, API_KEY_MESSAGES, type CreatedApiKey } from "../../../contracts/api-keys";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
+import { assertHasActivePlan } from "../billing/seller-readiness";
 import { newApiKey } from "./api-key-secret";
 import { apiKeyColumns, toApiKey } from "./api-key-shapes";
 
@@ -15,6 +16,7 @@ export async function createApiKey(
   name: string,
   now: Date,
 ): Promise<CreatedApiKey> {
+  await assertHasActivePlan(db, sellerId, now);
   return db.transaction().execute(async (trx) => {
     await trx.selectFrom("profiles").select("id").where("id", "=", sellerId).forUpdate().execute();
     const active = await trx

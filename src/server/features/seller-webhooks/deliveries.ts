@@ -6,6 +6,7 @@ import {
 } from "../../../contracts/webhooks";
 import type { Database } from "../../db/database";
 import { AppError, notFound } from "../../http/errors";
+import { assertHasActivePlan } from "../billing/seller-readiness";
 import { ownEndpoint } from "./endpoints";
 import { exampleEventData, queueDeliveries, webhookBody } from "./queue-events";
 
@@ -48,6 +49,7 @@ export async function resendDelivery(
   deliveryId: string,
   now: Date,
 ): Promise<void> {
+  await assertHasActivePlan(db, sellerId, now);
   const updated = await db
     .updateTable("webhook_deliveries")
     .set({ status: "pending", round_attempts: 0, round_started_at: now, next_attempt_at: now })
@@ -65,6 +67,7 @@ export async function sendExampleEvent(
   type: WebhookEventType,
   now: Date,
 ): Promise<string> {
+  await assertHasActivePlan(db, sellerId, now);
   const endpoint = await ownEndpoint(db, sellerId, endpointId);
   if (!endpoint.events.includes(type))
     throw new AppError("event_not_chosen", 400, WEBHOOK_MESSAGES.eventNotChosen);

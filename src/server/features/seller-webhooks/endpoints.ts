@@ -9,6 +9,7 @@ import {
 } from "../../../contracts/webhooks";
 import { type Database, inTransaction } from "../../db/database";
 import { AppError, badRequest, notFound } from "../../http/errors";
+import { assertHasActivePlan } from "../billing/seller-readiness";
 import { checkEndpointUrl, type WebhookNetworkPolicy } from "./address-policy";
 import { newWebhookSecret } from "./signature";
 
@@ -78,6 +79,7 @@ export async function registerEndpoint(
   policy: WebhookNetworkPolicy,
   now: Date,
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  await assertHasActivePlan(db, sellerId, now);
   const parsed = webhookEndpointInputSchema.safeParse(input);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? WEBHOOK_MESSAGES.urlInvalid);
   const url = checkEndpointUrl(parsed.data.url, policy);
