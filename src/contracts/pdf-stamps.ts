@@ -14,6 +14,8 @@ export const PDF_STAMP_LIMITS = {
   /** Larger PDFs are delivered unstamped (the seller is told on the edit page and per sale). */
   maxBytes: 250 * MB,
   maxPages: 10_000,
+  /** A stamp still not done after this is given up: the file is delivered unstamped. */
+  maxSeconds: 60,
   /** The most recent stamping problems the edit page lists. */
   problemsShown: 20,
 } as const;
@@ -34,6 +36,9 @@ export const PDF_STAMP_MESSAGES = {
     damaged: "The PDF is damaged or built in a way that can't be stamped.",
     "too-big": `The PDF is larger than ${sizeLabel(PDF_STAMP_LIMITS.maxBytes)}.`,
     "too-many-pages": `The PDF has more than ${PDF_STAMP_LIMITS.maxPages.toLocaleString("en-US")} pages.`,
+    "too-large-copy":
+      "The PDF's pages share their content in a way that would make each buyer's copy many times larger than the original.",
+    "too-slow": `The PDF took longer than ${PDF_STAMP_LIMITS.maxSeconds} seconds to stamp.`,
     "not-pdf": "The file is not a PDF.",
     "kept-failing": "Stamping kept failing (storage was unavailable); we stopped retrying.",
   },
