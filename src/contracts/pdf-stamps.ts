@@ -43,6 +43,8 @@ export const PDF_STAMP_MESSAGES = {
     "kept-failing": "Stamping kept failing (storage was unavailable); we stopped retrying.",
   },
   fallback: "The buyer got the file as you uploaded it, without the stamp.",
+  /** Next to a PDF on the edit page while the switch is off. */
+  stampingOff: "Delivered as uploaded: stamping is off",
   /** A download asked for while the buyer's copy is still being made. */
   preparing: "Your copy is being stamped with your email. Try again in a few seconds.",
 } as const;
