@@ -8,7 +8,9 @@ const MB = 1024 * 1024;
  * memory follows the page count, not the file size (bench/stamp-pdf.ts, 2 vCPU under load: 50 MB and
  * 500 pages in 1.0 s, +41 MB peak RSS; 250 MB and 2,500 pages in 3.3-4.3 s, +53-66 MB; 10,000 pages in
  * 5.1 s, +62 MB). The limits bound the time and temporary disk a stamp takes: the size is the largest
- * product file, the page count keeps a stamp to seconds.
+ * product file, the page count keeps a stamp to seconds, and a stamp still running after `maxSeconds`
+ * (over ten times the slowest measured) is given up. The stamped copy's own bound (the original plus
+ * 2 KB a page) is in stamp-pdf.ts.
  */
 export const PDF_STAMP_LIMITS = {
   /** Larger PDFs are delivered unstamped (the seller is told on the edit page and per sale). */
