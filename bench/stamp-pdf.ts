@@ -1,5 +1,6 @@
 /**
- * Stamping PDFs (run by hand: `npx tsx bench/stamp-pdf.ts [--mb 50] [--pages 500] [--pdf-lib]`).
+ * Stamping PDFs (run by hand: `npx tsx bench/stamp-pdf.ts [--mb 50] [--pages 500] [--pdf-lib]`, or
+ * `--shared-contents [--pages 300] [--refs 50000]`).
  *
  * Writes a PDF of the given size and page count (each page: a line of text and an incompressible
  * image, so the bytes are real page content), then stamps it in a fresh child process and reports
@@ -9,6 +10,10 @@
  *
  * `--pdf-lib` also stamps it the other way considered: pdf-lib loads the whole document, draws the
  * line on every page and saves a new file (the reason the product stamps with an incremental update).
+ *
+ * `--shared-contents` stamps a small file made to amplify instead: every page's /Contents is the same
+ * array of `--refs` references (test-pdfs.ts `sharedContentsPdf`), and reports the output's size as a
+ * ratio of the input's.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -85,11 +90,13 @@ interface ChildReport {
   baselineRssMb: number;
   peakRssMb: number;
   pages: number;
+  refused?: string;
 }
 
 /** The work of one approach, in this (child) process, with its RSS sampled throughout. */
 async function child(approach: string, input: string, output: string): Promise<void> {
   const { stampPdfFile } = await import("../src/server/features/pdf-stamps/stamp-pdf");
+  const { PdfStampRefusal } = await import("../src/server/features/pdf-stamps/pdf-file");
   const pdfLib = approach === "pdf-lib" ? await import("pdf-lib") : undefined;
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
@@ -98,6 +105,7 @@ async function child(approach: string, input: string, output: string): Promise<v
   }, 5);
   const started = performance.now();
   let pages: number;
+  let refused: string | undefined;
   if (pdfLib) {
     const document = await pdfLib.PDFDocument.load(await readFile(input));
     const font = await document.embedFont(pdfLib.StandardFonts.Helvetica);
@@ -105,12 +113,26 @@ async function child(approach: string, input: string, output: string): Promise<v
     pages = document.getPageCount();
     await writeFile(output, await document.save());
   } else {
-    pages = (await stampPdfFile(input, output, LINE)).pages;
+    try {
+      pages = (await stampPdfFile(input, output, LINE)).pages;
+    } catch (error) {
+      // A refusal is an outcome to report (the file is then served unstamped), not a crash.
+      if (!(error instanceof PdfStampRefusal)) throw error;
+      await writeFile(output, "");
+      pages = 0;
+      refused = `${error.reason}: ${error.message}`;
+    }
   }
   const ms = performance.now() - started;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
-  const report: ChildReport = { ms, baselineRssMb: baseline / 2 ** 20, peakRssMb: peak / 2 ** 20, pages };
+  const report: ChildReport = {
+    ms,
+    baselineRssMb: baseline / 2 ** 20,
+    peakRssMb: peak / 2 ** 20,
+    pages,
+    ...(refused ? { refused } : {}),
+  };
   process.stdout.write(JSON.stringify(report));
 }
 
@@ -132,18 +154,30 @@ async function runChild(approach: string, input: string, output: string): Promis
 }
 
 async function main(): Promise<void> {
+  const shared = args.includes("--shared-contents");
   const megabytes = option("mb", 50);
-  const pages = option("pages", 500);
+  const pages = option("pages", shared ? 300 : 500);
   const dir = await mkdtemp(path.join(tmpdir(), "bench-stamp-"));
   try {
     const input = path.join(dir, "input.pdf");
-    await writeBenchPdf(input, megabytes, pages);
+    if (shared) {
+      const { sharedContentsPdf } = await import("../src/server/features/pdf-stamps/test-pdfs");
+      await writeFile(input, sharedContentsPdf({ pages, refs: option("refs", 50_000) }));
+    } else await writeBenchPdf(input, megabytes, pages);
     const inputBytes = (await stat(input)).size;
-    console.log(`input: ${(inputBytes / 2 ** 20).toFixed(1)} MB, ${pages} pages`);
+    console.log(
+      `input: ${(inputBytes / 2 ** 20).toFixed(2)} MB, ${pages} pages${shared ? ", one shared /Contents array" : ""}`,
+    );
     const approaches = ["incremental", ...(args.includes("--pdf-lib") ? ["pdf-lib"] : [])];
     for (const approach of approaches) {
       const output = path.join(dir, `${approach}.pdf`);
       const report = await runChild(approach, input, output);
+      if (report.refused) {
+        console.log(
+          `${approach.padEnd(11)} ${report.ms.toFixed(0).padStart(6)} ms  RSS ${report.baselineRssMb.toFixed(0)} → ${report.peakRssMb.toFixed(0)} MB (+${(report.peakRssMb - report.baselineRssMb).toFixed(0)} MB)  refused (${report.refused})`,
+        );
+        continue;
+      }
       const outputBytes = (await stat(output)).size;
       const stamped = await readFile(output);
       const hasLine = stamped.includes(Buffer.from(LINE.replace("·", "\xb7"), "latin1"));
@@ -154,7 +188,7 @@ async function main(): Promise<void> {
       }
       console.log(
         `${approach.padEnd(11)} ${report.ms.toFixed(0).padStart(6)} ms  RSS ${report.baselineRssMb.toFixed(0)} → ${report.peakRssMb.toFixed(0)} MB (+${(report.peakRssMb - report.baselineRssMb).toFixed(0)} MB)  ` +
-          `output ${(outputBytes / 2 ** 20).toFixed(1)} MB (+${outputBytes - inputBytes} bytes), ${report.pages} pages stamped, line in bytes: ${hasLine}${checkedPages}`,
+          `output ${(outputBytes / 2 ** 20).toFixed(2)} MB (+${outputBytes - inputBytes} bytes, x${(outputBytes / inputBytes).toFixed(2)} the input), ${report.pages} pages stamped, line in bytes: ${hasLine}${checkedPages}`,
       );
     }
   } finally {

@@ -8,12 +8,16 @@ const MB = 1024 * 1024;
  * memory follows the page count, not the file size (bench/stamp-pdf.ts, 2 vCPU under load: 50 MB and
  * 500 pages in 1.0 s, +41 MB peak RSS; 250 MB and 2,500 pages in 3.3-4.3 s, +53-66 MB; 10,000 pages in
  * 5.1 s, +62 MB). The limits bound the time and temporary disk a stamp takes: the size is the largest
- * product file, the page count keeps a stamp to seconds.
+ * product file, the page count keeps a stamp to seconds, and a stamp still running after `maxSeconds`
+ * (over ten times the slowest measured) is given up. The stamped copy's own bound (the original plus
+ * 2 KB a page) is in stamp-pdf.ts.
  */
 export const PDF_STAMP_LIMITS = {
   /** Larger PDFs are delivered unstamped (the seller is told on the edit page and per sale). */
   maxBytes: 250 * MB,
   maxPages: 10_000,
+  /** A stamp still not done after this is given up: the file is delivered unstamped. */
+  maxSeconds: 60,
   /** The most recent stamping problems the edit page lists. */
   problemsShown: 20,
 } as const;
@@ -34,10 +38,15 @@ export const PDF_STAMP_MESSAGES = {
     damaged: "The PDF is damaged or built in a way that can't be stamped.",
     "too-big": `The PDF is larger than ${sizeLabel(PDF_STAMP_LIMITS.maxBytes)}.`,
     "too-many-pages": `The PDF has more than ${PDF_STAMP_LIMITS.maxPages.toLocaleString("en-US")} pages.`,
+    "too-large-copy":
+      "The PDF's pages share their content in a way that would make each buyer's copy many times larger than the original.",
+    "too-slow": `The PDF took longer than ${PDF_STAMP_LIMITS.maxSeconds} seconds to stamp.`,
     "not-pdf": "The file is not a PDF.",
     "kept-failing": "Stamping kept failing (storage was unavailable); we stopped retrying.",
   },
   fallback: "The buyer got the file as you uploaded it, without the stamp.",
+  /** Next to a PDF on the edit page while the switch is off. */
+  stampingOff: "Delivered as uploaded: stamping is off",
   /** A download asked for while the buyer's copy is still being made. */
   preparing: "Your copy is being stamped with your email. Try again in a few seconds.",
 } as const;

@@ -31,14 +31,18 @@ const latin1 = (text: string) => Buffer.from(text, "latin1");
 const stampBytes = (email: string, orderId: string) => latin1(stampLine(email, orderId).replace("·", "\xb7"));
 
 /** A live product of `files` (name and bytes, in order), stamping unless told otherwise. */
-async function stampingProduct(files: Array<[string, Buffer]>, fields: Record<string, unknown> = {}) {
+async function stampingProduct(
+  files: Array<[string, Buffer]>,
+  fields: Record<string, unknown> = {},
+  owner: { cookie: string } = seller,
+) {
   const entries = [];
   for (const [name, bytes] of files)
-    entries.push({ uploadId: await upload(t, seller.cookie, "product-file", name, bytes) });
+    entries.push({ uploadId: await upload(t, owner.cookie, "product-file", name, bytes) });
   const response = await t.request({
     method: "POST",
     url: "/api/products",
-    cookie: seller.cookie,
+    cookie: owner.cookie,
     body: {
       title: "Stamped book",
       price: "12.00",
@@ -268,6 +272,30 @@ describe("a buyer of a stamping product", () => {
   });
 });
 
+describe("the stamp queue", () => {
+  it("is shared fairly: a seller with many stamps queued first doesn't hold up another's", async () => {
+    const busy = await stampingProduct([
+      ["volume-1.pdf", await samplePdf({ pages: 40 })],
+      ["volume-2.pdf", await samplePdf({ pages: 40 })],
+    ]);
+    const busyOrders = [
+      await buyProduct(t, busy.product.id, uniqueEmail("many-1")),
+      await buyProduct(t, busy.product.id, uniqueEmail("many-2")),
+    ];
+    const otherSeller = await readySeller(t);
+    const small = await stampingProduct([["leaflet.pdf", await samplePdf({ pages: 1 })]], {}, otherSeller);
+    const otherOrder = await buyProduct(t, small.product.id, uniqueEmail("one"));
+
+    expect(await t.app.pdfStamps.runDue()).toBe(5);
+    const busyStamps = (await Promise.all(busyOrders.map(stampsOf))).flat();
+    const [otherStamp] = await stampsOf(otherOrder);
+    expect([...busyStamps, otherStamp].map((stamp) => stamp!.status)).toEqual(Array(5).fill("stamped"));
+    // Queued last, it was made alongside the first seller's first stamp, not after all four of them.
+    const busyFinished = busyStamps.map((stamp) => stamp.finished_at!.getTime()).sort((a, b) => a - b);
+    expect(otherStamp!.finished_at!.getTime()).toBeLessThanOrEqual(busyFinished[1]!);
+  });
+});
+
 describe("when stamping fails", () => {
   it("an encrypted PDF falls back to the original, and the seller sees why on the edit page", async () => {
     const encrypted = handWrittenPdf("/Encrypt << /Filter /Standard /V 1 /R 2 /O <00> /U <00> /P -4 >> ");
@@ -301,6 +329,15 @@ describe("when stamping fails", () => {
         at: expect.any(String),
       },
     ]);
+
+    // The next buyer's stamp fails at once for the same reason: the file is not read again.
+    const nextOrder = await buyProduct(t, product.id, uniqueEmail("locked-again"));
+    await t.app.pdfStamps.runDue();
+    expect((await stampsOf(nextOrder))[0]).toMatchObject({
+      status: "failed",
+      failure: "encrypted",
+      last_error: "the file failed to stamp for an earlier buyer",
+    });
   });
 
   it("a storage failure is retried with backoff, then given up on: the original is served", async () => {

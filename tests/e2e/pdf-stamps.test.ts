@@ -107,5 +107,33 @@ describe("stamped PDFs", () => {
       await setting.scrollIntoViewIfNeeded();
       await screenshot(seller, `stamps-edit-${viewport.width}`);
     }
+
+    // Switched off, the PDF is no longer said to be stamped (before and after saving).
+    await setting.uncheck();
+    const offList = [
+      expect.stringContaining(PDF_STAMP_MESSAGES.stampingOff),
+      expect.stringContaining(PDF_STAMP_MESSAGES.reasons.encrypted),
+    ];
+    expect(await files.getByRole("listitem").allInnerTexts()).toEqual(offList);
+    await seller.getByRole("button", { name: "Save Changes" }).click();
+    await expect
+      .poll(
+        async () =>
+          (
+            (await fromPage(seller, "GET", `/api/products/${productId}/pdf-stamps`)) as {
+              stampPdfs: boolean;
+            }
+          ).stampPdfs,
+      )
+      .toBe(false);
+    await seller.goto(`/products/${productId}/edit`);
+    await files.waitFor();
+    expect(await files.getByRole("listitem").allInnerTexts()).toEqual(offList);
+    expect(await seller.getByText("Stamped for each buyer").count()).toBe(0);
+    for (const viewport of [DESKTOP, PHONE_VIEWPORT]) {
+      await seller.setViewportSize(viewport);
+      await setting.scrollIntoViewIfNeeded();
+      await screenshot(seller, `stamps-edit-off-${viewport.width}`);
+    }
   });
 });

@@ -22,7 +22,14 @@ import {
 /** Why a PDF can't be stamped; `reason` is what the seller is told. */
 export class PdfStampRefusal extends Error {
   constructor(
-    readonly reason: "encrypted" | "damaged" | "too-big" | "too-many-pages" | "not-pdf",
+    readonly reason:
+      | "encrypted"
+      | "damaged"
+      | "too-big"
+      | "too-many-pages"
+      | "too-large-copy"
+      | "too-slow"
+      | "not-pdf",
     detail: string,
   ) {
     super(detail);

@@ -7,11 +7,9 @@ import {
 import { PRODUCT_MESSAGES } from "../../../contracts/products";
 import type { Database } from "../../db/database";
 import { notFound } from "../../http/errors";
-import { PDF_CONTENT_TYPE } from "./stamp-queue";
+import { FILE_FAILURES, PDF_CONTENT_TYPE } from "./stamp-queue";
 
 const NOT_A_PDF = "Not a PDF: delivered as uploaded.";
-/** Failures that come from the file itself (not from an outage), so its next buyers will not get a stamp either. */
-const FILE_FAILURES: PdfStampFailure[] = ["encrypted", "damaged", "too-big", "too-many-pages", "not-pdf"];
 
 /**
  * What the edit page says about stamping one of the seller's products (another seller's answers 404):

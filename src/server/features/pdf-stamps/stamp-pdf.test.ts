@@ -1,17 +1,18 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PDFDict, PDFDocument, PDFName, StandardFonts } from "pdf-lib";
+import { type PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stampLine } from "../../../contracts/pdf-stamps";
 import { PdfStampRefusal } from "./pdf-file";
-import { stampPdfFile } from "./stamp-pdf";
+import { type StampLimits, stampPdfFile } from "./stamp-pdf";
 import { helveticaWidth, winAnsiBytes } from "./stamp-text";
 import {
   handWrittenPdf,
   lastContentOfEachPage,
   samplePdf,
   selfReferentialObjectStreamPdf,
+  sharedContentsPdf,
 } from "./test-pdfs";
 
 let dir: string;
@@ -24,7 +25,7 @@ afterAll(async () => {
 
 const LINE = stampLine("buyer@example.com", "ord_abc123");
 
-async function stamp(bytes: Buffer, line = LINE, limits?: { maxPages: number }) {
+async function stamp(bytes: Buffer, line = LINE, limits?: Partial<StampLimits>) {
   const input = path.join(dir, `in-${Math.random()}.pdf`);
   const output = path.join(dir, `out-${Math.random()}.pdf`);
   await writeFile(input, bytes);
@@ -32,7 +33,13 @@ async function stamp(bytes: Buffer, line = LINE, limits?: { maxPages: number }) 
   return { outcome, bytes: await readFile(output) };
 }
 
-async function refusalOf(bytes: Buffer, limits?: { maxPages: number }) {
+/** The bytes of stream object `num`, as text. */
+function contentOf(document: PDFDocument, num: number): string {
+  const stream = document.context.lookup(PDFRef.of(num));
+  return stream instanceof PDFRawStream ? Buffer.from(stream.contents).toString("latin1") : "";
+}
+
+async function refusalOf(bytes: Buffer, limits?: Partial<StampLimits>) {
   const error = await stamp(bytes, LINE, limits).catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(PdfStampRefusal);
   return (error as PdfStampRefusal).reason;
@@ -56,12 +63,17 @@ describe("stampPdfFile", () => {
     expect(stamps).toHaveLength(4);
     for (const content of stamps) {
       expect(content).toContain("(Licensed to buyer@example.com \xb7 order ord_abc123) Tj");
-      expect(content).toMatch(/^\nQ\nq\nBT\n\/FlatfeeStamp 7 Tf/);
+      expect(content).toMatch(/^\nq\nBT\n\/FlatfeeStamp 7 Tf/);
     }
-    // The pages' own drawing is still there.
+    // The pages' own drawing is still there, between the shared q and Q; pages of one size share a stamp.
     const document = await PDFDocument.load(bytes);
-    const firstPage = document.getPage(0).node.Contents();
-    expect(firstPage?.toString()).toMatch(/^\[ \d+ 0 R \d+ 0 R \d+ 0 R \]$/);
+    const contents = document.getPages().map((page) => page.node.Contents()?.toString());
+    expect(contents[0]).toMatch(/^\[ \d+ 0 R \d+ 0 R \d+ 0 R \d+ 0 R \]$/);
+    const [save, , restore, stampRef] = [...contents[0]!.matchAll(/(\d+) 0 R/g)].map((match) => match[1]);
+    expect(contentOf(document, Number(save))).toBe("q\n");
+    expect(contentOf(document, Number(restore))).toBe("\nQ\n");
+    for (const each of contents)
+      expect(each).toMatch(new RegExp(`^\\[ ${save} 0 R \\d+ 0 R ${restore} 0 R ${stampRef} 0 R \\]$`));
   });
 
   it("handles inherited resources and boxes, content arrays, pages with no content, rotation", async () => {
@@ -78,8 +90,44 @@ describe("stampPdfFile", () => {
     const resources = document.getPage(0).node.Resources();
     expect(resources?.toString()).toMatch(/\/F1 5 0 R/);
     expect(resources?.toString()).toMatch(/\/FlatfeeStamp \d+ 0 R/);
-    // Both contents of the array page are kept, between the saved and restored state.
-    expect(document.getPage(0).node.Contents()?.toString()).toMatch(/^\[ \d+ 0 R 6 0 R 7 0 R \d+ 0 R \]$/);
+    // Both contents of the array page are kept, between the saved and restored state; the page with
+    // no content has only the stamp.
+    expect(document.getPage(0).node.Contents()?.toString()).toMatch(
+      /^\[ \d+ 0 R 6 0 R 7 0 R \d+ 0 R \d+ 0 R \]$/,
+    );
+    expect(document.getPage(1).node.Contents()?.toString()).toMatch(/^\[ \d+ 0 R \]$/);
+  });
+
+  it("refers to a content array that pages share instead of copying it into each: the copy stays small", async () => {
+    const original = sharedContentsPdf({ pages: 100, refs: 10_000 });
+    const { outcome, bytes } = await stamp(original);
+
+    expect(outcome.pages).toBe(100);
+    // Copying the array into every page made this 100 times the original.
+    expect(bytes.length).toBeLessThan(original.length * 2 + 100 * 1024);
+    const stamps = await lastContentOfEachPage(bytes);
+    expect(stamps).toHaveLength(100);
+    for (const content of stamps)
+      expect(content).toContain("(Licensed to buyer@example.com \xb7 order ord_abc123) Tj");
+    // Every page refers to one wrapped array: q, the 10,000 original references, Q, the stamp.
+    const document = await PDFDocument.load(bytes);
+    const refs = new Set(
+      document.getPages().map((page) => page.node.get(PDFName.of("Contents"))?.toString()),
+    );
+    expect(refs.size).toBe(1);
+    const wrapped = document.getPage(0).node.Contents() as PDFArray;
+    expect(wrapped.size()).toBe(10_003);
+    expect(wrapped.get(1)?.toString()).toBe("4 0 R");
+    expect(contentOf(document, Number(wrapped.get(0)!.toString().split(" ")[0]))).toBe("q\n");
+    expect(contentOf(document, Number(wrapped.get(10_001)!.toString().split(" ")[0]))).toBe("\nQ\n");
+  });
+
+  it("refuses a file whose copy would still grow far past the original, and one that takes too long", async () => {
+    // Each page has its stamp in a place of its own, so the shared array is wrapped once per page.
+    expect(await refusalOf(sharedContentsPdf({ pages: 100, refs: 10_000, sizes: true }))).toBe(
+      "too-large-copy",
+    );
+    expect(await refusalOf(await samplePdf({ pages: 2 }), { maxSeconds: 0 })).toBe("too-slow");
   });
 
   it("stamps a file that was already updated (a /Prev chain), twice over", async () => {

@@ -10,9 +10,13 @@ import { helveticaWidth, literalString, winAnsiBytes } from "./stamp-text";
 /**
  * Stamps a line of text at the foot of every page of a PDF with an incremental update (ISO 32000-1,
  * 7.5.6): the original bytes are kept as they are and new versions of the page objects are appended,
- * each page's content wrapped as `q … Q` and followed by one small text stream, plus a new
- * cross-reference section. Nothing is decompressed or rewritten, so memory follows the number of pages
- * and objects (see pdf-file.ts), not the size of the file; the update is written to disk as it is made.
+ * each page's content wrapped between two shared streams, `q` and `Q`, and followed by the stamp's own
+ * small text stream (one per placement, shared by the pages that have it), plus a new cross-reference
+ * section. Nothing is decompressed or rewritten, so memory follows the number of pages and objects
+ * (see pdf-file.ts), not the size of the file; the update is written to disk as it is made.
+ * What pages share (a content array, resources, fonts) is referenced, never copied per page, and the
+ * update is bounded anyway: a file that would still grow past `input + a per-page allowance`, or take
+ * longer than `maxSeconds`, is refused (and served unstamped).
  * pdf-lib was measured too (bench/stamp-pdf.ts): it loads and re-serialises the whole document.
  */
 
@@ -24,6 +28,20 @@ const BASELINE = 10;
 const GREY = "0.4";
 /** US Letter: what readers assume for a page without a MediaBox. */
 const DEFAULT_BOX = [0, 0, 612, 792] as const;
+/**
+ * The update may hold what the original already has (page dictionaries are written again, and a
+ * page's own content array with them) plus this much per page (the stamp, the q/Q references, a
+ * cross-reference entry: about 400 bytes) and a fixed part. More means shared objects are being
+ * multiplied: each buyer's copy would be many times the original, so the file is refused.
+ */
+const UPDATE_BYTES_PER_PAGE = 2048;
+const UPDATE_BYTES_FIXED = 64 * 1024;
+
+export interface StampLimits {
+  maxPages: number;
+  /** A stamp taking longer than this is given up (it holds a worker slot and the event loop's time). */
+  maxSeconds: number;
+}
 
 export interface StampOutcome {
   pages: number;
@@ -78,7 +96,7 @@ export async function writeStampUpdate(
   inputPath: string,
   updatePath: string,
   text: string,
-  limits: { maxPages: number } = PDF_STAMP_LIMITS,
+  limits: Partial<StampLimits> = {},
 ): Promise<StampOutcome> {
   const input = await open(inputPath, "r");
   const output = await open(updatePath, "w");
@@ -86,7 +104,10 @@ export async function writeStampUpdate(
     const { size } = await input.stat();
     const pdf = await PdfFile.open(input, size);
     const writer = new UpdateWriter(output, size);
-    const pages = await appendUpdate(pdf, writer, winAnsiBytes(text), limits.maxPages);
+    const pages = await appendUpdate(pdf, writer, winAnsiBytes(text), {
+      maxPages: limits.maxPages ?? PDF_STAMP_LIMITS.maxPages,
+      maxSeconds: limits.maxSeconds ?? PDF_STAMP_LIMITS.maxSeconds,
+    });
     await writer.flush();
     return { pages, updateBytes: writer.length };
   } finally {
@@ -111,7 +132,7 @@ export async function stampPdfFile(
   inputPath: string,
   outputPath: string,
   text: string,
-  limits?: { maxPages: number },
+  limits?: Partial<StampLimits>,
 ): Promise<StampOutcome> {
   const updatePath = `${outputPath}.update`;
   try {
@@ -123,7 +144,9 @@ export async function stampPdfFile(
   }
 }
 
-async function appendUpdate(pdf: PdfFile, writer: UpdateWriter, line: Buffer, maxPages: number) {
+async function appendUpdate(pdf: PdfFile, writer: UpdateWriter, line: Buffer, limits: StampLimits) {
+  const { maxPages } = limits;
+  const deadline = performance.now() + limits.maxSeconds * 1000;
   const { trailer } = pdf.xref;
   let nextNum = pdf.xref.size;
   const offsets: Array<{ num: number; gen: number; offset: number }> = [];
@@ -155,16 +178,36 @@ async function appendUpdate(pdf: PdfFile, writer: UpdateWriter, line: Buffer, ma
       ]),
     ),
   );
-  // Saves the graphics state before the page's own content, which the stamp restores before drawing.
+  // The page's own content goes between these two (shared by every page), so whatever state it
+  // leaves behind is undone before the stamp draws.
   const save = new PdfRef(nextNum++, 0);
   await writeStream(save, Buffer.from("q\n"));
+  const restore = new PdfRef(nextNum++, 0);
+  await writeStream(restore, Buffer.from("\nQ\n"));
 
   const root = await pdf.resolve(trailer.get("Root"));
   const pagesRoot = root instanceof PdfDict ? root.get("Pages") : undefined;
   if (!(pagesRoot instanceof PdfRef)) throw new PdfStampRefusal("damaged", "no page tree");
 
-  // Resources shared by several pages get one stamped copy each.
+  // Resources shared by several pages get one stamped copy each, and so do shared font dictionaries.
   const sharedResources = new Map<string, { resources: PdfRef; fontName: string }>();
+  const sharedFonts = new Map<number, { fonts: PdfRef; fontName: string }>();
+  // One stamp stream per placement (pages of one size share it), keyed by its bytes.
+  const stampStreams = new Map<string, PdfRef>();
+  // Whether a /Contents reference is a stream or an array: read once, however many pages share it.
+  const contentKinds = new Map<number, "stream" | "array" | "other">();
+  // A shared content array, wrapped once per stamp stream: `${array} ${stamp}`.
+  const wrappedArrays = new Map<string, PdfRef>();
+  const checkBounds = (pagesSoFar: number) => {
+    if (performance.now() > deadline)
+      throw new PdfStampRefusal("too-slow", `stamping took more than ${limits.maxSeconds} s`);
+    const allowed = pdf.size + pagesSoFar * UPDATE_BYTES_PER_PAGE + UPDATE_BYTES_FIXED;
+    if (writer.length > allowed)
+      throw new PdfStampRefusal(
+        "too-large-copy",
+        `the update passed ${allowed} bytes after ${pagesSoFar} pages of a ${pdf.size}-byte file`,
+      );
+  };
   const visited = new Set<number>();
   const stack: Array<{ ref: PdfRef; inherited: Inherited }> = [{ ref: pagesRoot, inherited: {} }];
   let pages = 0;
@@ -172,6 +215,7 @@ async function appendUpdate(pdf: PdfFile, writer: UpdateWriter, line: Buffer, ma
     const { ref, inherited } = stack.pop()!;
     if (visited.has(ref.num)) throw new PdfStampRefusal("damaged", "the page tree loops");
     visited.add(ref.num);
+    checkBounds(pages);
     const node = await pdf.resolve(ref);
     if (!(node instanceof PdfDict))
       throw new PdfStampRefusal("damaged", `page tree node ${ref.num} is missing`);
@@ -198,17 +242,59 @@ async function appendUpdate(pdf: PdfFile, writer: UpdateWriter, line: Buffer, ma
     if (++pages > maxPages) throw new PdfStampRefusal("too-many-pages", `more than ${maxPages} pages`);
 
     const { resources, fontName } = await stampedResources(own.resources, ref.num);
-    const footer = new PdfRef(nextNum++, 0);
-    const placement = await footerPlacement(pdf, own, line);
-    await writeStream(footer, footerContent(fontName, placement, line));
-    const contents = await contentStreams(pdf, node.get("Contents"));
+    const stamp = await stampStream(footerContent(fontName, await footerPlacement(pdf, own, line), line));
     const page = node
       .copy()
-      .set("Contents", [save, ...contents, footer])
+      .set("Contents", await stampedContents(node.get("Contents"), stamp))
       .set("Resources", resources);
     await writeIndirect(ref, writeObject(page));
+    checkBounds(pages);
   }
   if (pages === 0) throw new PdfStampRefusal("damaged", "the document has no pages");
+
+  async function stampStream(content: Buffer): Promise<PdfRef> {
+    const key = content.toString("latin1");
+    const known = stampStreams.get(key);
+    if (known) return known;
+    const ref = new PdfRef(nextNum++, 0);
+    await writeStream(ref, content);
+    stampStreams.set(key, ref);
+    return ref;
+  }
+
+  /**
+   * The page's new /Contents: its own content between `save` and `restore`, then the stamp. A content
+   * array the page refers to (often shared by many pages) is wrapped once per stamp stream in an array
+   * of its own, which the pages refer to: /Contents must be a stream or an array of streams, so the
+   * array can't be nested, and copying it into every page multiplied the file.
+   */
+  async function stampedContents(contents: PdfObject | undefined, stamp: PdfRef): Promise<PdfObject> {
+    if (contents instanceof PdfRef) {
+      const kind = await contentKind(contents);
+      if (kind === "stream") return [save, contents, restore, stamp];
+      if (kind === "other") return [stamp];
+      const key = `${contents.num} ${stamp.num}`;
+      const known = wrappedArrays.get(key);
+      if (known) return known;
+      const items = arrayOf(await pdf.resolve(contents)).filter((item) => item instanceof PdfRef);
+      const wrapped = new PdfRef(nextNum++, 0);
+      await writeIndirect(wrapped, writeObject([save, ...items, restore, stamp]));
+      wrappedArrays.set(key, wrapped);
+      return wrapped;
+    }
+    // A page's own array is already in its dictionary: written again with it, once.
+    const items = arrayOf(contents).filter((item) => item instanceof PdfRef);
+    return items.length > 0 ? [save, ...items, restore, stamp] : [stamp];
+  }
+
+  async function contentKind(ref: PdfRef): Promise<"stream" | "array" | "other"> {
+    const known = contentKinds.get(ref.num);
+    if (known) return known;
+    const target = await pdf.lookup(ref);
+    const kind = target.stream ? "stream" : Array.isArray(target.value) ? "array" : "other";
+    contentKinds.set(ref.num, kind);
+    return kind;
+  }
 
   /** The page's resources with the stamp's font added under a name they don't use yet. */
   async function stampedResources(
@@ -226,11 +312,7 @@ async function appendUpdate(pdf: PdfFile, writer: UpdateWriter, line: Buffer, ma
     if (known) return known;
     const base = source ? await pdf.resolve(source.value) : null;
     const dict = base instanceof PdfDict ? base.copy() : new PdfDict();
-    const fontsValue = await pdf.resolve(dict.get("Font"));
-    const fonts = fontsValue instanceof PdfDict ? fontsValue.copy() : new PdfDict();
-    let fontName = "FlatfeeStamp";
-    for (let n = 1; fonts.get(fontName) !== undefined; n++) fontName = `FlatfeeStamp${n}`;
-    fonts.set(fontName, font);
+    const { fonts, fontName } = await stampedFonts(dict.get("Font"));
     dict.set("Font", fonts);
     if (!key) return { resources: dict, fontName };
     const shared = { resources: new PdfRef(nextNum++, 0), fontName };
@@ -239,18 +321,26 @@ async function appendUpdate(pdf: PdfFile, writer: UpdateWriter, line: Buffer, ma
     return shared;
   }
 
+  /** The font dictionary with the stamp's font added; one that is an object of its own is copied once. */
+  async function stampedFonts(
+    value: PdfObject | undefined,
+  ): Promise<{ fonts: PdfDict | PdfRef; fontName: string }> {
+    const known = value instanceof PdfRef ? sharedFonts.get(value.num) : undefined;
+    if (known) return known;
+    const resolved = await pdf.resolve(value);
+    const fonts = resolved instanceof PdfDict ? resolved.copy() : new PdfDict();
+    let fontName = "FlatfeeStamp";
+    for (let n = 1; fonts.get(fontName) !== undefined; n++) fontName = `FlatfeeStamp${n}`;
+    fonts.set(fontName, font);
+    if (!(value instanceof PdfRef)) return { fonts, fontName };
+    const shared = { fonts: new PdfRef(nextNum++, 0), fontName };
+    await writeIndirect(shared.fonts, writeObject(fonts));
+    sharedFonts.set(value.num, shared);
+    return shared;
+  }
+
   await writeCrossReference(pdf, writer, offsets, nextNum);
   return pages;
-}
-
-/** The page's content streams as a list of references (`Contents` may be one, an array, or absent). */
-async function contentStreams(pdf: PdfFile, contents: PdfObject | undefined): Promise<PdfObject[]> {
-  if (contents instanceof PdfRef) {
-    const target = await pdf.lookup(contents);
-    if (target.stream) return [contents];
-    return arrayOf(target.value).filter((item) => item instanceof PdfRef);
-  }
-  return arrayOf(contents).filter((item) => item instanceof PdfRef);
 }
 
 interface Placement {
@@ -301,12 +391,12 @@ async function boxOf(pdf: PdfFile, value: PdfObject | undefined): Promise<Box | 
   return box[2] - box[0] > 1 && box[3] - box[1] > 1 ? box : undefined;
 }
 
-/** Restores the state saved before the page's content, then draws the line in its own q … Q. */
+/** Draws the line in its own q … Q (the page's state was restored before it). */
 function footerContent(fontName: string, { fontSize, matrix }: Placement, line: Buffer): Buffer {
   const numbers = matrix.map((n) => pdfNumber(n).text).join(" ");
   return Buffer.concat([
     Buffer.from(
-      `\nQ\nq\nBT\n${writeObject(pdfName(fontName))} ${pdfNumber(fontSize).text} Tf\n${GREY} g\n${numbers} Tm\n`,
+      `\nq\nBT\n${writeObject(pdfName(fontName))} ${pdfNumber(fontSize).text} Tf\n${GREY} g\n${numbers} Tm\n`,
       "latin1",
     ),
     literalString(line),

@@ -17,8 +17,19 @@ export const PDF_CONTENT_TYPE = "application/pdf";
 const LEASE_MS = 5 * 60_000;
 /** Transient failures (storage, database) are retried this many times, then the original is served. */
 const MAX_ATTEMPTS = 6;
-/** Stamps claimed per round, one at a time (each holds a temporary copy of its PDF on disk). */
-const ROUND_SIZE = 10;
+/**
+ * Failures that come from the file itself (not from an outage): its next buyers' stamps fail at once
+ * with the same reason, without stamping it again, and the edit page marks the file.
+ */
+export const FILE_FAILURES: PdfStampFailure[] = [
+  "encrypted",
+  "damaged",
+  "too-big",
+  "too-many-pages",
+  "too-large-copy",
+  "too-slow",
+  "not-pdf",
+];
 
 /** Retry after 30 s, 1 min, 2 min, ... capped at 30 minutes. */
 export const stampRetryDelayMs = (attempts: number): number =>
@@ -63,22 +74,13 @@ export interface StampWorkDeps {
   log: Pick<Logger, "warn" | "error">;
 }
 
-/** Makes the stamps that are due, one at a time, until none is left or the round is full. */
-export async function runStampRound(deps: StampWorkDeps, now: () => Date): Promise<number> {
-  let done = 0;
-  for (; done < ROUND_SIZE; done++) {
-    const stamp = await claimNextStamp(deps.db, now());
-    if (!stamp) break;
-    await makeStamp(deps, stamp, now);
-  }
-  return done;
-}
-
 /**
- * Leases the oldest due stamp (SKIP LOCKED: instances never take the same one) and counts the attempt
- * up front, so a stamp that crashes its instance every time still runs out of attempts.
+ * Leases the oldest due stamp of a seller not in `busySellers` (SKIP LOCKED: instances never take the
+ * same one) and counts the attempt up front, so a stamp that crashes its instance every time still
+ * runs out of attempts. The worker passes the sellers it is stamping for: one seller's queue never
+ * holds more than one of its slots, whatever their stamps cost.
  */
-async function claimNextStamp(db: Database, now: Date) {
+export async function claimNextStamp(db: Database, now: Date, busySellers: readonly string[] = []) {
   return db
     .updateTable("pdf_stamps")
     .set({ next_attempt_at: new Date(now.getTime() + LEASE_MS), attempts: sql`attempts + 1` })
@@ -90,19 +92,21 @@ async function claimNextStamp(db: Database, now: Date) {
         .select("id")
         .where("status", "=", "pending")
         .where("next_attempt_at", "<=", now)
+        .$if(busySellers.length > 0, (query) => query.where("seller_id", "not in", busySellers))
         .orderBy("next_attempt_at")
         .orderBy("id")
         .limit(1)
         .forUpdate()
         .skipLocked(),
     )
-    .returning(["id", "order_id", "upload_id", "attempts", "stamped_key"])
+    .returning(["id", "order_id", "upload_id", "seller_id", "attempts", "stamped_key"])
     .executeTakeFirst();
 }
 
-type ClaimedStamp = NonNullable<Awaited<ReturnType<typeof claimNextStamp>>>;
+export type ClaimedStamp = NonNullable<Awaited<ReturnType<typeof claimNextStamp>>>;
 
-async function makeStamp(deps: StampWorkDeps, stamp: ClaimedStamp, now: () => Date): Promise<void> {
+/** Makes one claimed stamp: the copy, or a failure (the original is served), or a retry later. */
+export async function makeStamp(deps: StampWorkDeps, stamp: ClaimedStamp, now: () => Date): Promise<void> {
   const { db, storage } = deps;
   const source = await db
     .selectFrom("pdf_stamps")
@@ -126,6 +130,9 @@ async function makeStamp(deps: StampWorkDeps, stamp: ClaimedStamp, now: () => Da
   }
   if (source.content_type !== PDF_CONTENT_TYPE) return failStamp(deps, stamp, "not-pdf", now());
   if ((source.size_bytes ?? 0) > PDF_STAMP_LIMITS.maxBytes) return failStamp(deps, stamp, "too-big", now());
+  // A file that could not be stamped for an earlier buyer costs nothing more (free claims repeat it).
+  const known = await fileFailure(db, stamp.seller_id, source.upload_id);
+  if (known) return failStamp(deps, stamp, known, now(), "the file failed to stamp for an earlier buyer");
 
   // The key is recorded before anything is written under it, so the janitor can always find it.
   const key = stamp.stamped_key ?? stampedKeyFor(source.storage_key, stamp.order_id);
@@ -169,6 +176,24 @@ async function makeStamp(deps: StampWorkDeps, stamp: ClaimedStamp, now: () => Da
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Why this file of the seller's could not be stamped before, if it was for a reason of its own. */
+async function fileFailure(
+  db: Database,
+  sellerId: string,
+  uploadId: string,
+): Promise<PdfStampFailure | undefined> {
+  const failed = await db
+    .selectFrom("pdf_stamps")
+    .select("failure")
+    .where("seller_id", "=", sellerId)
+    .where("upload_id", "=", uploadId)
+    .where("status", "=", "failed")
+    .where("failure", "in", FILE_FAILURES)
+    .limit(1)
+    .executeTakeFirst();
+  return (failed?.failure ?? undefined) as PdfStampFailure | undefined;
 }
 
 /** The original is served from now on, and the seller sees why (edit page, per sale). */

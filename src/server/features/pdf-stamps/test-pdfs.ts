@@ -32,6 +32,11 @@ export function handWrittenPdf(trailerExtra = ""): Buffer {
     stream("BT /F1 12 Tf 72 680 Td (second half) Tj ET 2 0 0 2 0 0 cm"),
     "<< /Type /Page /Parent 4 0 R >>",
   ];
+  return classicPdf(objects, trailerExtra);
+}
+
+/** A classic file of `objects` (numbered from 1, object 1 the catalog) with a cross-reference table. */
+function classicPdf(objects: string[], trailerExtra = ""): Buffer {
   let body = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
   const offsets: number[] = [];
   objects.forEach((object, i) => {
@@ -101,4 +106,26 @@ export function selfReferentialObjectStreamPdf(): Buffer {
     rows,
     Buffer.from(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`, "latin1"),
   ]);
+}
+
+/**
+ * A small classic file whose pages all share one /Contents array of `refs` references (to one tiny
+ * stream, again and again): 300 pages and 50,000 references is about 0.3 MB. A stamper that copies
+ * the array into every page makes a copy hundreds of times the original's size. `sizes`: each page
+ * gets a MediaBox of its own width, so no two pages have their stamp in the same place.
+ */
+export function sharedContentsPdf({ pages = 300, refs = 50_000, sizes = false } = {}): Buffer {
+  const pageNums = Array.from({ length: pages }, (_, i) => 6 + i);
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [${pageNums.map((num) => `${num} 0 R`).join(" ")}] /Count ${pages} /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> >>`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>",
+    stream("BT /F1 12 Tf 72 700 Td (shared) Tj ET"),
+    `[${" 4 0 R".repeat(refs)} ]`,
+    ...pageNums.map(
+      (_, i) =>
+        `<< /Type /Page /Parent 2 0 R /Contents 5 0 R ${sizes ? `/MediaBox [0 0 ${300 + i} 792] ` : ""}>>`,
+    ),
+  ];
+  return classicPdf(objects);
 }

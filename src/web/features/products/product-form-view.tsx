@@ -289,7 +289,12 @@ export function ProductForm({
           onKeep={() => setCoverRemoved(false)}
         />
         <LicenseKeysField register={register} editing={Boolean(product)} disabled={busy} />
-        <StampPdfsField register={register} productId={product?.id} disabled={busy} />
+        <StampPdfsField
+          register={register}
+          stampingOn={watch("stampPdfs")}
+          productId={product?.id}
+          disabled={busy}
+        />
         {progress && <PublishProgressBar state={progress} />}
         <div className="flex flex-col-reverse gap-3 border-t border-line pt-6 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={cancel}>

@@ -18,10 +18,13 @@ import type { ProductFormValues } from "./product-form";
  */
 export function StampPdfsField({
   register,
+  stampingOn,
   productId,
   disabled,
 }: {
   register: UseFormRegister<ProductFormValues>;
+  /** The switch as it is on screen (saved or not): the file list follows it. */
+  stampingOn: boolean;
   /** The product being edited; none on /new. */
   productId?: string | undefined;
   disabled: boolean;
@@ -44,12 +47,12 @@ export function StampPdfsField({
           </span>
         </span>
       </label>
-      {productId && <ProductStampingStatus productId={productId} />}
+      {productId && <ProductStampingStatus productId={productId} stampingOn={stampingOn} />}
     </div>
   );
 }
 
-function ProductStampingStatus({ productId }: { productId: string }) {
+function ProductStampingStatus({ productId, stampingOn }: { productId: string; stampingOn: boolean }) {
   const { data } = useQuery({
     queryKey: ["pdf-stamps", productId],
     queryFn: ({ signal }) =>
@@ -61,7 +64,7 @@ function ProductStampingStatus({ productId }: { productId: string }) {
   if (!data) return null;
   return (
     <div className="ml-7 space-y-3 text-xs">
-      <StampableFiles files={data.files} />
+      <StampableFiles files={data.files} stampingOn={stampingOn} />
       {(data.stampedCount > 0 || data.pendingCount > 0) && (
         <p className="text-muted">
           {data.stampedCount} {data.stampedCount === 1 ? "copy" : "copies"} stamped
@@ -73,7 +76,14 @@ function ProductStampingStatus({ productId }: { productId: string }) {
   );
 }
 
-function StampableFiles({ files }: { files: ProductStamping["files"] }) {
+/** A PDF that can be stamped is only "Stamped for each buyer" while stamping is on. */
+export function StampableFiles({
+  files,
+  stampingOn,
+}: {
+  files: ProductStamping["files"];
+  stampingOn: boolean;
+}) {
   return (
     <ul className="space-y-1" aria-label="Which files are stamped">
       {files.map((file, index) => (
@@ -82,9 +92,11 @@ function StampableFiles({ files }: { files: ProductStamping["files"] }) {
         <li key={index} className="flex min-w-0 flex-wrap gap-x-2">
           <span className="min-w-0 font-medium wrap-anywhere text-ink">{file.name}</span>
           {file.sizeBytes !== null && <span className="text-muted">{formatBytes(file.sizeBytes)}</span>}
-          <span className={file.notStamped ? "text-muted" : "text-emerald-700"}>
-            {file.notStamped ?? "Stamped for each buyer"}
-          </span>
+          {file.notStamped || !stampingOn ? (
+            <span className="text-muted">{file.notStamped ?? PDF_STAMP_MESSAGES.stampingOff}</span>
+          ) : (
+            <span className="text-emerald-700">Stamped for each buyer</span>
+          )}
         </li>
       ))}
     </ul>
