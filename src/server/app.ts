@@ -164,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage: deps.storage,
     auth,
     events: deps.events,
+    stripe: deps.stripe,
     secret: deps.authSecret,
     now,
   });

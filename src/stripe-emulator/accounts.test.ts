@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, stripeError, type TestEmulator } from "./test-support.js";
+import { createPurchaseSession, startTestEmulator, stripeError, type TestEmulator } from "./test-support.js";
 
 let emulator: TestEmulator;
 let stripe: Stripe;
@@ -109,5 +109,33 @@ describe("connected accounts", () => {
       {},
     );
     expect(body.charges_enabled).toBe(true);
+  });
+});
+
+describe("the business name buyers see", () => {
+  const merchantOnCheckout = async (account: string) => {
+    const session = await createPurchaseSession(stripe, account);
+    const page = await (await fetch(session.url ?? "")).text();
+    return page.match(/<p class="merchant">.*?<\/span>(.*?)<\/p>/)?.[1];
+  };
+
+  it("is business_profile.name, kept when created and when updated; never the account's email", async () => {
+    const account = await stripe.accounts.create({
+      type: "standard",
+      email: "owner-sign-in@example.com",
+      business_profile: { name: "Field Notes Audio" },
+    });
+    expect(account.business_profile?.name).toBe("Field Notes Audio");
+    expect(await merchantOnCheckout(account.id)).toBe("Field Notes Audio");
+
+    const renamed = await stripe.accounts.update(account.id, { business_profile: { name: "Night & Day" } });
+    expect(renamed.business_profile?.name).toBe("Night & Day");
+    expect(await merchantOnCheckout(account.id)).toBe("Night &amp; Day");
+
+    // An empty string unsets a field on Stripe; the page then names no one rather than the owner's email.
+    const unnamed = await stripe.accounts.update(account.id, { business_profile: { name: "" } });
+    expect(unnamed.business_profile?.name).toBeNull();
+    const page = await (await fetch((await createPurchaseSession(stripe, account.id)).url ?? "")).text();
+    expect(page).not.toContain("owner-sign-in@example.com");
   });
 });

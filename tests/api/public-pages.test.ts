@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_MESSAGES } from "../../src/contracts/orders";
 import { createProduct, quantityOf as quantityOfProduct, readySeller } from "./support/sellers";
@@ -294,6 +295,33 @@ describe("server-rendered landing page", () => {
 
     const again = await page("/", { "if-none-match": String(response.headers.etag) });
     expect(again.statusCode).toBe(304);
+  });
+
+  it("previews well when shared: Open Graph and Twitter card tags with a 1200x630 image the web app serves", async () => {
+    const html = (await page("/")).body;
+    const meta = (attribute: string, key: string) =>
+      html.match(new RegExp(`<meta ${attribute}="${key}" content="([^"]*)" />`))?.[1];
+    const title = "Sell unlimited digital products for $10/mo";
+    expect(meta("property", "og:type")).toBe("website");
+    expect(meta("property", "og:site_name")).toBe("Flatfee");
+    expect(meta("property", "og:title")).toBe(title);
+    expect(meta("name", "twitter:title")).toBe(title);
+    expect(meta("property", "og:url")).toBe(`${APP_URL}/`);
+    expect(meta("property", "og:description")).toMatch(/flat \$10\/month/);
+    expect(meta("name", "twitter:description")).toBe(meta("property", "og:description"));
+    expect(meta("name", "twitter:card")).toBe("summary_large_image");
+    expect(meta("property", "og:image")).toBe(`${APP_URL}/og-image.png`);
+    expect(meta("name", "twitter:image")).toBe(`${APP_URL}/og-image.png`);
+    expect([meta("property", "og:image:width"), meta("property", "og:image:height")]).toEqual([
+      "1200",
+      "630",
+    ]);
+    // One description and one title, as before.
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).toContain("<title>Flatfee · Sell digital products for $10/mo</title>");
+    // The image is one of the web app's public files (Vite copies them to the root of the build).
+    const image = await sharp("src/web/public/og-image.png").metadata();
+    expect([image.format, image.width, image.height]).toEqual(["png", 1200, 630]);
   });
 
   it("offers a signed-in visitor Dashboard and a Logout form that ends the session without script", async () => {

@@ -53,6 +53,38 @@ describe("public pages", () => {
     await page.context().close();
   });
 
+  it("landing on a phone: the menu opens without JavaScript and leads to each section and to Login", async () => {
+    const context = await browser.newContext({
+      viewport: PHONE_VIEWPORT,
+      baseURL: server.baseUrl,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto("/");
+    const menuButton = page.locator("header summary").filter({ hasText: "Open menu" });
+    await expect(menuButton.isVisible()).resolves.toBe(true);
+    // The desktop links are hidden at this width; the menu's own are hidden until it opens.
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    await expect(menu.isVisible()).resolves.toBe(false);
+    await menuButton.click();
+    await expect(menu.isVisible()).resolves.toBe(true);
+    for (const name of ["Features", "Pricing", "FAQ"]) {
+      await expect(menu.getByRole("link", { name }).isVisible(), name).resolves.toBe(true);
+    }
+    await expect(page.getByRole("link", { name: "Login" }).isVisible()).resolves.toBe(true);
+    // The open menu lies over the page, inside the viewport.
+    const box = await menu.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= PHONE_VIEWPORT.width).toBe(true);
+    await screenshot(page, "landing-phone-menu-open");
+    await menu.getByRole("link", { name: "Pricing" }).click();
+    await page.waitForURL(/#pricing$/);
+    // The pricing section is scrolled into view (smoothly: polled).
+    const pricingTop = () =>
+      page.locator("#pricing").evaluate((section) => section.getBoundingClientRect().top);
+    await expect.poll(pricingTop).toBeLessThan(PHONE_VIEWPORT.height / 2);
+    await context.close();
+  });
+
   it("landing, legal and status pages render on a phone", async () => {
     for (const [path, name] of [
       ["/", "landing"],

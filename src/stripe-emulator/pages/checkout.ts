@@ -89,16 +89,14 @@ function closedSession(reply: FastifyReply, session: Stripe.Checkout.Session) {
     );
 }
 
-/** Who the buyer pays: the connected account's business name, or a stand-in for the platform. */
+/**
+ * Who the buyer pays: the connected account's business name, as Stripe shows it, or a stand-in for the
+ * platform or an unnamed account. Never the account's email: that is the owner's sign-in, not for buyers.
+ */
 export function merchantName(emulator: Emulator, account: Scope): string {
   if (!account) return "Test merchant";
   const connected = emulator.store.state.accounts[account];
-  return (
-    connected?.business_profile?.name ??
-    connected?.settings?.dashboard.display_name ??
-    connected?.email ??
-    "Test merchant"
-  );
+  return connected?.business_profile?.name || connected?.settings?.dashboard.display_name || "Test merchant";
 }
 
 function intervalLabel(price: Stripe.Price | null): string {

@@ -13,19 +13,22 @@ import type { Scope } from "../state/types.js";
 /** Stripe's onboarding links are short-lived. */
 const ACCOUNT_LINK_LIFETIME_SECONDS = 300;
 
+/** Stripe unsets a field sent as an empty string. */
+const businessName = () => text().transform((name) => (name === "" ? null : name));
+
 const createSchema = z.strictObject({
   type: z.enum(["standard", "express", "custom"]).optional(),
   email: text().optional(),
   country: z.string().length(2).optional(),
   metadata: metadata().optional(),
-  business_profile: z.strictObject({ name: text().optional(), url: text().optional() }).optional(),
+  business_profile: z.strictObject({ name: businessName().optional(), url: text().optional() }).optional(),
   default_currency: text().optional(),
 });
 
 const updateSchema = z.strictObject({
   email: text().optional(),
   metadata: metadata().optional(),
-  business_profile: z.strictObject({ name: text().optional(), url: text().optional() }).optional(),
+  business_profile: z.strictObject({ name: businessName().optional(), url: text().optional() }).optional(),
 });
 
 const linkSchema = z.strictObject({

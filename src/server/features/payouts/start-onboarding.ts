@@ -4,6 +4,7 @@ import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
 import type { SignedInUser } from "../../http/session";
 import { sellerStatus } from "../billing/seller-status";
+import { connectedAccountName } from "./connected-account-name";
 
 export interface PayoutDeps {
   db: Database;
@@ -15,13 +16,19 @@ export interface PayoutDeps {
 async function ensureConnectedAccount(deps: PayoutDeps, seller: SignedInUser): Promise<string> {
   const profile = await deps.db
     .selectFrom("profiles")
-    .select("stripe_connect_account_id")
+    .select(["stripe_connect_account_id", "store_name"])
     .where("id", "=", seller.id)
     .executeTakeFirst();
   if (profile?.stripe_connect_account_id) return profile.stripe_connect_account_id;
 
+  // The email is the owner's, for Stripe to reach them; buyers see the business name.
   const account = await deps.stripe.accounts.create(
-    { type: "standard", email: seller.email, metadata: { seller_id: seller.id } },
+    {
+      type: "standard",
+      email: seller.email,
+      business_profile: { name: connectedAccountName(profile?.store_name ?? null) },
+      metadata: { seller_id: seller.id },
+    },
     { idempotencyKey: `connect-account-${seller.id}` },
   );
   await deps.db

@@ -30,7 +30,13 @@ import type { DownloadDeps } from "../downloads/download-link";
 import type { resendDownloadLink } from "../downloads/resend-link";
 import type { FulfilmentDeps } from "../orders/fulfil-checkout";
 import { getPublicProduct } from "../products/public-product";
-import { previewTags, productPreview, storePreview } from "../storefront/link-preview";
+import {
+  landingPreview,
+  previewMetaTags,
+  previewTags,
+  productPreview,
+  storePreview,
+} from "../storefront/link-preview";
 import { getStorefront } from "../storefront/storefront";
 import { registerBuyerPageForms, registerBuyerPages } from "./buyer-pages";
 import { registerEmbedPage } from "./embed-page";
@@ -100,9 +106,9 @@ Sitemap: ${appUrl}/sitemap.xml
 `;
 /** The signed-in variant is that visitor's own. */
 const SIGNED_IN_LANDING_CACHE = "private, no-cache";
-// As src/web/index.html's, which Vite owns.
-const LANDING_HEAD = `<title>Flatfee · Sell digital products for $10/mo</title>
-    <meta name="description" content="Sell unlimited digital products for a flat $10/month. Connect your own Stripe, upload your files, share one link per product. 0% of sales taken." />`;
+// The title and description as src/web/index.html's (which Vite owns), plus the link preview's tags.
+const LANDING_HEAD = (appUrl: string) => `<title>Flatfee · Sell digital products for $10/mo</title>
+    ${previewMetaTags(landingPreview(appUrl))}`;
 
 /**
  * The public pages, rendered on the server with the web app's components and the public API's
@@ -117,7 +123,7 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
       renderDocument({
         assets: deps.assets,
         path: "/",
-        headTags: LANDING_HEAD,
+        headTags: LANDING_HEAD(deps.appUrl),
         page: <LandingPage signedIn={signedIn} />,
       }),
     );

@@ -10,7 +10,7 @@ export interface LinkPreview {
   description: string;
   url: string;
   image: string | null;
-  type: "product" | "profile";
+  type: "product" | "profile" | "website";
   priceCents?: number;
 }
 
@@ -50,14 +50,38 @@ export function storePreview(appUrl: string, store: Storefront): LinkPreview {
   };
 }
 
+/** The landing page's preview image: rendered by scripts/render-og-image.ts into the web app's public files. */
+export const LANDING_OG_IMAGE = { path: "/og-image.png", width: 1200, height: 630 } as const;
+
+export const LANDING_DESCRIPTION =
+  "Sell unlimited digital products for a flat $10/month. Connect your own Stripe, upload your files, share one link per product. 0% of sales taken.";
+
+/** The same for a shared link to the landing page. */
+export function landingPreview(appUrl: string): LinkPreview {
+  return {
+    title: "Sell unlimited digital products for $10/mo",
+    description: LANDING_DESCRIPTION,
+    url: `${appUrl}/`,
+    image: `${appUrl}${LANDING_OG_IMAGE.path}`,
+    type: "website",
+  };
+}
+
 export const escapeAttribute = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The <head> tags for a preview: Open Graph, Twitter card, and the page title. */
 export function previewTags(preview: LinkPreview): string {
+  return [`<title>${escapeAttribute(preview.title)} · Flatfee</title>`, previewMetaTags(preview)].join(
+    "\n    ",
+  );
+}
+
+/** Open Graph and Twitter card tags, and the description, without a title. */
+export function previewMetaTags(preview: LinkPreview): string {
   const tags: Array<[string, string, string]> = [
     ["property", "og:site_name", "Flatfee"],
-    ["property", "og:type", preview.type === "product" ? "product" : "profile"],
+    ["property", "og:type", preview.type],
     ["property", "og:title", preview.title],
     ["property", "og:description", preview.description],
     ["property", "og:url", preview.url],
@@ -79,5 +103,5 @@ export function previewTags(preview: LinkPreview): string {
   const meta = tags.map(
     ([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeAttribute(value)}" />`,
   );
-  return [`<title>${escapeAttribute(preview.title)} · Flatfee</title>`, ...meta].join("\n    ");
+  return meta.join("\n    ");
 }
