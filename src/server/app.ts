@@ -60,7 +60,7 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import { sellerAnswers } from "./http/seller-answers";
 import { registerSessionCookies } from "./http/session";
 import { registerWebApp } from "./http/web-app";
-import { drainOnClose } from "./shutdown";
+import { DRAINING_CLOSE, drainOnClose } from "./shutdown";
 
 export interface AppDeps {
   appUrl: string;
@@ -114,9 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     // Signed download and storage links travel as path parameters and are longer than the default 100.
     maxParamLength: 2000,
-    // On close, only idle keep-alive connections are cut: requests in flight finish (see shutdown.ts),
-    // and the realtime routes end their event streams themselves.
-    forceCloseConnections: "idle",
+    // On close, requests in flight finish and kept-alive connections close between requests (see
+    // shutdown.ts); the realtime routes end their event streams themselves.
+    ...DRAINING_CLOSE,
   };
   const server: FastifyInstance = Fastify({
     ...options,

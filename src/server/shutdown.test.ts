@@ -1,9 +1,10 @@
 import http from "node:http";
+import net from "node:net";
 import { PassThrough } from "node:stream";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { eventually } from "../../tests/api/support/wait";
-import { closeInOrder, closeWithin, drainOnClose } from "./shutdown";
+import { closeInOrder, closeWithin, DRAINING_CLOSE, drainOnClose } from "./shutdown";
 
 interface Entry {
   level: "info" | "warn" | "error";
@@ -21,11 +22,15 @@ function recordingLog() {
 let server: FastifyInstance;
 // Keep-alive, as browsers and proxies connect: an idle connection must not hold the shutdown open.
 const agent = new http.Agent({ keepAlive: true });
-afterEach(() => agent.destroy());
+const openSockets: net.Socket[] = [];
+afterEach(() => {
+  agent.destroy();
+  for (const socket of openSockets.splice(0)) socket.destroy();
+});
 
 /** An app like ours (see app.ts) with a route that answers when the test says so. */
 async function appWithSlowRoute() {
-  server = Fastify({ forceCloseConnections: "idle" });
+  server = Fastify(DRAINING_CLOSE);
   drainOnClose(server);
   let answer = () => {};
   const started = new Promise<void>((resolveStarted) => {
@@ -67,6 +72,68 @@ function get(path: string, onHeaders: () => void = () => {}) {
   });
 }
 
+/**
+ * A kept-alive connection driven byte by byte: `send` writes a request at once (synchronously, so the
+ * test decides whether it reaches the server before or after closing begins) and answers its response,
+ * or the error the connection ended with.
+ */
+async function rawConnection() {
+  const address = server.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  const socket = net.connect(port, "127.0.0.1");
+  await new Promise((resolve) => socket.once("connect", resolve));
+  let received = Buffer.alloc(0);
+  let waiting: { resolve: (answer: RawAnswer) => void; reject: (error: Error) => void } | undefined;
+  const settle = () => {
+    const end = received.indexOf("\r\n\r\n");
+    if (!waiting || end < 0) return;
+    const head = received.subarray(0, end).toString("latin1").split("\r\n");
+    const headers = Object.fromEntries(
+      head
+        .slice(1)
+        .map((line) => [
+          line.slice(0, line.indexOf(":")).toLowerCase(),
+          line.slice(line.indexOf(":") + 1).trim(),
+        ]),
+    );
+    const length = Number(headers["content-length"] ?? 0);
+    if (received.length < end + 4 + length) return;
+    const body = received.subarray(end + 4, end + 4 + length).toString("utf8");
+    received = received.subarray(end + 4 + length);
+    const done = waiting;
+    waiting = undefined;
+    done.resolve({ status: Number(head[0]?.split(" ")[1]), connection: headers.connection, body });
+  };
+  socket.on("data", (chunk: Buffer) => {
+    received = Buffer.concat([received, chunk]);
+    settle();
+  });
+  let ended: Error | undefined;
+  const fail = (error: Error) => {
+    ended ??= error;
+    waiting?.reject(ended);
+  };
+  socket.on("error", fail);
+  socket.on("close", () => fail(new Error("the server closed the connection")));
+  openSockets.push(socket);
+  return {
+    send(path: string): Promise<RawAnswer> {
+      if (ended) return Promise.reject(ended);
+      const answer = new Promise<RawAnswer>((resolve, reject) => {
+        waiting = { resolve, reject };
+      });
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      return answer;
+    },
+  };
+}
+
+interface RawAnswer {
+  status: number;
+  connection: string | undefined;
+  body: string;
+}
+
 describe("drainOnClose and closeWithin", () => {
   it("lets a request in flight finish, tells its client the connection ends, closes idle ones", async () => {
     const slow = await appWithSlowRoute();
@@ -84,6 +151,36 @@ describe("drainOnClose and closeWithin", () => {
     expect(await inFlight).toEqual({ status: 200, connection: "close", body: '{"done":true}' });
     await closed;
     expect(entries.filter((entry) => entry.level === "warn")).toEqual([]);
+  });
+
+  it("answers a request that reached a kept-alive connection just before closing began", async () => {
+    await appWithSlowRoute();
+    await server.listen({ port: 0, host: "127.0.0.1" });
+    const connection = await rawConnection();
+    expect(await connection.send("/fast")).toMatchObject({ status: 200, connection: "keep-alive" });
+
+    // The request is on the server's side of the connection, not read yet, when closing begins.
+    const answer = connection.send("/fast");
+    const closed = closeWithin(server, recordingLog().log, 60_000);
+    // Not reset as an idle connection, nor refused with a 503: answered, and the connection ends.
+    expect(await answer).toEqual({ status: 200, connection: "close", body: '{"done":true}' });
+    await closed;
+  });
+
+  it("answers a request sent on an idle kept-alive connection while closing, then closes it", async () => {
+    await appWithSlowRoute();
+    await server.listen({ port: 0, host: "127.0.0.1" });
+    const connection = await rawConnection();
+    expect(await connection.send("/fast")).toMatchObject({ status: 200, connection: "keep-alive" });
+
+    const closed = closeWithin(server, recordingLog().log, 60_000);
+    await eventually(async () => expect(server.server.listening).toBe(false), 1000, 1);
+    expect(await connection.send("/fast")).toEqual({
+      status: 200,
+      connection: "close",
+      body: '{"done":true}',
+    });
+    await closed;
   });
 
   it("closes a connection whose response was already on its way once that response is done", async () => {
