@@ -23,6 +23,13 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * The embedded database's buffer pool. PostgreSQL's default, 128 MB, is allocated and cleared at every
+ * open: a fifth of PGlite's start (bench/README.md, cold start). An embedded database is small and its
+ * files stay in the OS cache, so a quarter of that is plenty.
+ */
+export const EMBEDDED_SHARED_BUFFERS = "32MB";
+
 export async function openDatabase(
   target: DatabaseTarget,
   log: Pick<Logger, "warn">,
@@ -35,6 +42,7 @@ export async function openDatabase(
   if (target.kind === "pglite") mkdirSync(target.directory, { recursive: true });
   const pglite = new PGlite(target.kind === "pglite" ? target.directory : undefined, {
     parsers: { 20: (value: string) => Number.parseInt(value, 10) },
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
     ...(target.kind === "pglite"
       ? await startingFromTemplate(target.directory, pgliteTemplate)
       : await templateData(pgliteTemplate)),
