@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -39,9 +39,9 @@ interface Started {
 }
 
 /** `node main.js` in embedded mode on free ports, resolved once /api/health answers 200. */
-async function startBundle(dataDir: string): Promise<Started> {
+async function startBundle(dataDir: string, nodeOptions: string[] = []): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(bundleDir, "main.js")], {
+  const child = spawn(process.execPath, [...nodeOptions, path.join(bundleDir, "main.js")], {
     cwd: workDir,
     env: {
       PATH: process.env.PATH,
@@ -50,6 +50,7 @@ async function startBundle(dataDir: string): Promise<Started> {
       DATA_DIR: dataDir,
       STRIPE_EMULATOR_PORT: String(await freePort()),
       LOG_LEVEL: "info",
+      ...(nodeOptions.length > 0 ? { LOADED_MODULES_FILE: path.join(workDir, "loaded-modules.txt") } : {}),
     },
   });
   let output = "";
@@ -112,5 +113,52 @@ describe("the compiled server", () => {
     expect(found.rows[0]?.table).toBe("made_from_template");
     await rm(dataDir, { recursive: true, force: true });
     await rm(firstDataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it("loads no library of a rarely used feature at start: each is loaded when first used", async () => {
+    // Every module the process loads, ES modules (a resolve hook) and CommonJS ones (require.cache at exit).
+    await writeFile(
+      path.join(workDir, "module-hooks.mjs"),
+      `import { appendFileSync } from "node:fs";
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  appendFileSync(process.env.LOADED_MODULES_FILE, resolved.url + "\\n");
+  return resolved;
+}`,
+    );
+    await writeFile(
+      path.join(workDir, "record-modules.mjs"),
+      `import { appendFileSync } from "node:fs";
+import { createRequire, register } from "node:module";
+register("./module-hooks.mjs", import.meta.url);
+const require = createRequire(import.meta.url);
+process.on("exit", () => appendFileSync(process.env.LOADED_MODULES_FILE, Object.keys(require.cache).join("\\n")));`,
+    );
+    const dataDir = await mkdtemp(path.join(tmpdir(), "flatfee-compiled-data-"));
+    const server = await startBundle(dataDir, ["--import", path.join(workDir, "record-modules.mjs")]);
+    expect(await stop(server)).toBe(0);
+    await rm(dataDir, { recursive: true, force: true });
+
+    const loaded = new Set(
+      [
+        ...(await readFile(path.join(workDir, "loaded-modules.txt"), "utf8")).matchAll(
+          /node_modules\/((?:@[^/]+\/)?[^/]+)/g,
+        ),
+      ].map((match) => match[1]),
+    );
+    expect(loaded).toContain("fastify"); // the record works
+    const rare = [
+      "sharp", // cover and profile pictures
+      "yauzl", // ZIP inspection
+      "file-type", // uploads
+      "@zxcvbn-ts/language-common", // the common-password list, on sign-up and password changes
+      "pg", // PostgreSQL, when DATABASE_URL is set
+      "nodemailer", // SMTP, when configured
+      "@aws-sdk/client-s3", // S3, when configured
+      "ajv", // Fastify's default schema compiler: our schemas are zod's
+      "radix-ui", // the server-rendered pages' components: bundled, only the few they use
+      "lucide-react",
+    ];
+    expect(rare.filter((name) => loaded.has(name))).toEqual([]);
   }, 60_000);
 });

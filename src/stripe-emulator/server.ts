@@ -21,10 +21,17 @@ import { registerWebhookEndpoints } from "./resources/webhook-endpoints.js";
 /** Stripe nests parameters deeply (`line_items[0][price_data][product_data][metadata][k]`). */
 const QS_OPTIONS = { depth: 32, arrayLimit: 1000, parameterLimit: 10_000 };
 
+function noSchemas(): never {
+  throw new Error("stripe-emulator: routes take no schemas");
+}
+
 export function buildServer(emulator: Emulator): FastifyInstance {
   const app = Fastify({
     logger: false,
     routerOptions: { querystringParser: (query) => qs.parse(query, QS_OPTIONS) },
+    // No route has a schema (bodies are checked by params.ts), so Fastify's default compilers (Ajv and
+    // fast-json-stringify, some hundred modules) are never loaded.
+    schemaController: { compilersFactory: { buildValidator: noSchemas, buildSerializer: noSchemas } },
   });
 
   app.addContentTypeParser(

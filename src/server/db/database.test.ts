@@ -1,7 +1,11 @@
+import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "./database";
+import { testDatabaseTemplate } from "../../../tests/support/database-template";
+import { EMBEDDED_SHARED_BUFFERS, openDatabase } from "./database";
 import { DatabaseUnavailableError, isDatabaseUnavailable } from "./unavailable";
 
 const silentLog = { warn() {} };
@@ -31,6 +35,17 @@ describe("a PostgreSQL server that does not answer", () => {
     );
     expect(failure).toBeInstanceOf(DatabaseUnavailableError);
     await database.close();
+  });
+});
+
+describe("the embedded database", () => {
+  it("opens with a small buffer pool, which PGlite allocates and clears at every start", async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), "flatfee-database-"));
+    const database = await openDatabase({ kind: "pglite", directory }, silentLog, testDatabaseTemplate());
+    const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(database.db);
+    await database.close();
+    await rm(directory, { recursive: true, force: true });
+    expect(rows[0]?.shared_buffers).toBe(EMBEDDED_SHARED_BUFFERS);
   });
 });
 

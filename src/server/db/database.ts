@@ -1,15 +1,12 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
-import pg from "pg";
+import { Kysely, Migrator, sql } from "kysely";
+import type pg from "pg";
 import type { Logger } from "pino";
 import { migrations } from "./migrations";
 import { PGliteDialect } from "./pglite-dialect";
-import { PreparingClient } from "./prepared-statements";
 import type { DB } from "./schema";
-import { DatabaseUnavailableError } from "./unavailable";
 
 export type Database = Kysely<DB>;
 
@@ -26,12 +23,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// Postgres numeric and bigint come back as strings by default; our amounts are integer cents
-// and counts fit in a JS number, so read int8 as a number.
-pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
-
-/** A request waits at most this long for a connection, then answers 503 instead of hanging. */
-const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * The embedded database's buffer pool. PostgreSQL's default, 128 MB, is allocated and cleared at every
+ * open: a fifth of PGlite's start (bench/README.md, cold start). An embedded database is small and its
+ * files stay in the OS cache, so a quarter of that is plenty.
+ */
+export const EMBEDDED_SHARED_BUFFERS = "32MB";
 
 export async function openDatabase(
   target: DatabaseTarget,
@@ -39,28 +36,13 @@ export async function openDatabase(
   /** A PGlite data directory tarball to start a new embedded database from (scripts/make-database-template.ts). */
   pgliteTemplate?: string,
 ): Promise<DatabaseHandle> {
-  if (target.kind === "postgres") {
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: 10,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      // Off only for a connection pooler that cannot keep a connection's statements (PgBouncer before 1.21).
-      ...(target.preparedStatements === false ? {} : { Client: PreparingClient }),
-    });
-    // A restart or failover ends every connection, idle or in use. pg reports it as an 'error' event on
-    // the client, which would crash the process without a listener; the pool's own listener only covers
-    // idle clients. Queries on the lost connection fail on their own, and the pool drops the client.
-    pool.on("connect", (client) => {
-      client.on("error", (error) => log.warn({ err: error }, "PostgreSQL connection lost"));
-    });
-    // Logged by the client's listener above; without a listener here the pool would rethrow it.
-    pool.on("error", () => {});
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: reportingUnavailable(pool) }) });
-    return { db, target: target.kind, pool, close: () => db.destroy() };
-  }
+  // Only the driver in use is loaded: pg for PostgreSQL, PGlite for the embedded database.
+  if (target.kind === "postgres") return (await import("./postgres")).openPostgres(target, log);
+  const { PGlite } = await import("@electric-sql/pglite");
   if (target.kind === "pglite") mkdirSync(target.directory, { recursive: true });
   const pglite = new PGlite(target.kind === "pglite" ? target.directory : undefined, {
     parsers: { 20: (value: string) => Number.parseInt(value, 10) },
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
     ...(target.kind === "pglite"
       ? await startingFromTemplate(target.directory, pgliteTemplate)
       : await templateData(pgliteTemplate)),
@@ -90,17 +72,6 @@ async function startingFromTemplate(directory: string, template: string | undefi
 async function templateData(template: string | undefined) {
   if (!template || !existsSync(template)) return {};
   return { loadDataDir: new Blob([await readFile(template)]) };
-}
-
-/** The pool as Kysely sees it: a connection that cannot be made is a DatabaseUnavailableError. */
-function reportingUnavailable(pool: pg.Pool) {
-  return {
-    connect: () =>
-      pool.connect().catch((error: unknown) => {
-        throw new DatabaseUnavailableError(error);
-      }),
-    end: () => pool.end(),
-  };
 }
 
 export async function migrateToLatest(db: Database): Promise<void> {

@@ -2,6 +2,8 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFreshDatabase } from "../../../tests/api/support/test-database";
 import { PreparingClient } from "./prepared-statements";
+// Reads int8 as a number, as the app's pool does (its module sets pg's parser).
+import "./postgres";
 
 // Runs only on PostgreSQL (npm run test:pg): prepared statements are PostgreSQL's, per connection.
 let database: { url: string; drop(): Promise<void> };

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Customer, CustomersPage } from "../../../contracts/audience";
 import type { Database } from "../../db/database";
-import { pageLimit } from "../../db/prepared-statements";
+import { pageLimit } from "../../db/page-limit";
 import { badRequest } from "../../http/errors";
 
 /** `lastPurchaseISO|email`: a keyset cursor, as the sales list's, so page 500 costs what page 1 does. */

@@ -82,7 +82,7 @@ export function createAuth({ db, outbox, appUrl, secret }: AuthDeps) {
         if (!PASSWORD_SETTING_PATHS.has(ctx.path)) return;
         const body = ctx.body as { password?: unknown; newPassword?: unknown } | undefined;
         const password = body?.password ?? body?.newPassword;
-        if (typeof password === "string" && isCommonPassword(password)) {
+        if (typeof password === "string" && (await isCommonPassword(password))) {
           throw new APIError("BAD_REQUEST", {
             message: AUTH_MESSAGES.serverCommonPassword,
             code: "WEAK_PASSWORD",

@@ -1,9 +1,12 @@
-import { dictionary } from "@zxcvbn-ts/language-common";
+let commonPasswords: Promise<Set<string>> | undefined;
 
-let commonPasswords: Set<string> | undefined;
-
-/** True for passwords on zxcvbn's list of ~49,000 most common (breached) passwords. Bundled: no network. */
-export function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set((dictionary["passwords-common"] as string[]).map((p) => p.toLowerCase()));
-  return commonPasswords.has(password.toLowerCase());
+/**
+ * True for passwords on zxcvbn's list of ~49,000 most common (breached) passwords. Bundled: no network.
+ * The list is loaded when a password is first set, not at start.
+ */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  commonPasswords ??= import("@zxcvbn-ts/language-common").then(
+    ({ dictionary }) => new Set((dictionary["passwords-common"] as string[]).map((p) => p.toLowerCase())),
+  );
+  return (await commonPasswords).has(password.toLowerCase());
 }

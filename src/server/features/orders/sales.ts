@@ -1,7 +1,7 @@
 import { type Selectable, sql } from "kysely";
 import { PURCHASE_RULES, type SalesPage } from "../../../contracts/orders";
 import type { Database } from "../../db/database";
-import { pageLimit } from "../../db/prepared-statements";
+import { pageLimit } from "../../db/page-limit";
 import { queryTemplate } from "../../db/query-templates";
 import type { OrderTable } from "../../db/schema";
 import { badRequest, notFound } from "../../http/errors";

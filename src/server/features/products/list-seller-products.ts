@@ -1,5 +1,5 @@
 import type { Database } from "../../db/database";
-import { pageLimit } from "../../db/prepared-statements";
+import { pageLimit } from "../../db/page-limit";
 import { decodeCursor, encodeCursor } from "../orders/sales";
 import { productRows } from "./product-files";
 import { toSellerProduct } from "./product-shapes";

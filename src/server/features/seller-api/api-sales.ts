@@ -6,7 +6,7 @@ import {
   parseApiDate,
 } from "../../../contracts/seller-api";
 import type { Database } from "../../db/database";
-import { pageLimit } from "../../db/prepared-statements";
+import { pageLimit } from "../../db/page-limit";
 import type { OrderTable } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { saleLicenseOf } from "../licenses/sale-license";

@@ -13,7 +13,6 @@ import type { VirusScanner } from "./clamav";
 import type { UploadDeps } from "./create-upload-intent";
 import { inspectImage, inspectProductFile, invalidFile, type StoredObject } from "./inspect-content";
 import { findSellerUpload, type UploadRow } from "./queries";
-import { renderCoverImages, renderProfilePicture } from "./render-images";
 import { storageFullAnswer } from "./storage-full";
 import { deleteObjectsOf, describeCompletedUpload } from "./stored-objects";
 import { coverImageKeys, keyExtension, newObjectKey, profilePictureKey } from "./upload-keys";
@@ -171,6 +170,8 @@ async function storeCheckedFile(
     return { sizeBytes: source.sizeBytes, contentType };
   }
   await inspectImage(storage, source, virusScanner);
+  // sharp (native, 0.4 s to load) is loaded with the first image, not at start.
+  const { renderCoverImages, renderProfilePicture } = await import("./render-images");
   let rendered: StoredFile;
   if (upload.purpose === "product-cover") {
     const { sizeBytes, variants } = await renderCoverImages(storage, source, coverImageKeys(source.key));

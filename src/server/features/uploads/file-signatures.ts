@@ -1,5 +1,3 @@
-import { fileTypeFromBuffer } from "file-type";
-
 /** Magic numbers of programs, checked on the first bytes of a file or of a ZIP entry. */
 
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -89,6 +87,8 @@ export interface SniffedContent {
 export async function sniffContent(head: Buffer): Promise<SniffedContent> {
   const kind = executableKind(head);
   if (kind) return { program: kind };
+  // Loaded on the first upload, not at start.
+  const { fileTypeFromBuffer } = await import("file-type");
   const format = (await fileTypeFromBuffer(head))?.ext;
   if (!format) return {};
   if (PROGRAM_TYPES.has(format))

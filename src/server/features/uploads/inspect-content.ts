@@ -17,7 +17,6 @@ import {
   sniffContent,
   zipEndRecords,
 } from "./file-signatures";
-import { findZipProblem } from "./zip-inspection";
 
 export interface StoredObject {
   bucket: BucketName;
@@ -165,6 +164,8 @@ export async function inspectProductFile(
   const sniffed = await sniffRefusingPrograms(head, tail);
   const rule = PRODUCT_CONTENT_RULES[agreedFormat(file, sniffed, head)];
   if (isZipContainer(head)) {
+    // yauzl is loaded with the first ZIP, not at start.
+    const { findZipProblem } = await import("./zip-inspection");
     const problem = await findZipProblem(storage, object);
     if (problem) throw invalidFile(problem);
   } else if (await hasZipAtEnd(storage, object, tail)) {
