@@ -10,8 +10,9 @@
  * connections, out of process); each app measurement runs right after nginx's, in rounds, and each result
  * is the median of those paired ratios. Since the machine is shared, it also gives the ratio of CPU time
  * per request (nginx's from /proc, the app's from process.cpuUsage), which other work moves far less.
- * Without wrk it falls back to autocannon in worker threads, and says so. Then it times, in the process, what a page costs when it is not kept (database reads, React's
- * rendering, the ETag hash, brotli and gzip): what a change to a page costs once.
+ * Without wrk it falls back to autocannon in worker threads, and says so. Then it times, in the
+ * process, what a page costs when it is not kept (database reads, React's rendering, the ETag hash,
+ * brotli and gzip): what a change to a page costs once.
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
