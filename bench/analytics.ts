@@ -33,7 +33,7 @@ const usePostgres = process.argv.includes("--postgres");
 if (usePostgres) process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/postgres";
 else delete process.env.TEST_DATABASE_URL;
 
-const { cookiesOf, createTestApp, signUp } = await import("../tests/api/support/test-app");
+const { createTestApp, signUp } = await import("../tests/api/support/test-app");
 const serverTimes: number[] = [];
 const t = await createTestApp({
   listen: true,
@@ -87,13 +87,10 @@ console.log(
   `seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s: ${seeded.rows[0]?.views} product views, ${seeded.rows[0]?.units} units in the roll-ups`,
 );
 
-// Signed in again after seeding, like a browser in use (see dashboard-and-product.ts).
-const signIn = await t.request({
-  method: "POST",
-  url: "/api/auth/sign-in/email",
-  body: { email: seller.email, password: seller.password },
-});
-const cookie = cookiesOf(signIn);
+// Signed in again after seeding and whenever the cookie gets old, like a browser in use (see bench/session.ts).
+const { freshSession } = await import("./session");
+const session = freshSession(t, seller);
+const sessionHeaders = async () => ({ cookie: await session() });
 const paths = {
   "7 days": "/api/analytics?period=7d",
   "30 days": "/api/analytics?period=30d",
@@ -104,11 +101,11 @@ const paths = {
 
 console.log("\nserver time, one request at a time (ms):");
 for (const [name, path] of Object.entries(paths)) {
-  const first = await fetch(`${t.url}${path}`, { headers: { cookie } });
+  const first = await fetch(`${t.url}${path}`, { headers: await sessionHeaders() });
   if (first.status !== 200) throw new Error(`${path} answered ${first.status}: ${await first.text()}`);
   serverTimes.length = 0;
   for (let i = 0; i < SEQUENTIAL_REQUESTS; i++)
-    await (await fetch(`${t.url}${path}`, { headers: { cookie } })).text();
+    await (await fetch(`${t.url}${path}`, { headers: await sessionHeaders() })).text();
   const sorted = [...serverTimes].sort((a, b) => a - b);
   const p95 = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
   console.log(
@@ -121,7 +118,7 @@ await pairedRatios(
   t.url!,
   Object.entries(paths)
     .filter(([name]) => name !== "7 days")
-    .map(([name, path]) => ({ name, path, headers: { cookie } })),
+    .map(([name, path]) => ({ name, path, headers: sessionHeaders })),
   { rounds: 3, seconds: 2, baselinePath: "/bench/trivial" },
 );
 await t.close();

@@ -16,7 +16,7 @@ const usePostgres = process.argv.includes("--postgres");
 if (usePostgres) process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/postgres";
 else delete process.env.TEST_DATABASE_URL;
 
-const { cookiesOf, createTestApp, signUp } = await import("../tests/api/support/test-app");
+const { createTestApp, signUp } = await import("../tests/api/support/test-app");
 const t = await createTestApp({
   listen: true,
   extraRoutes: (server) => server.get("/bench/trivial", async () => ({ ok: true })),
@@ -31,14 +31,11 @@ const seedStart = Date.now();
 await seedSellerSales(t, seller.userId, { orders: ORDERS, storeViews: STORE_VIEWS });
 console.log(`seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
 
-// Signed in again after seeding, like a browser in use: its session cookie carries the cached copy of
-// the session (valid SESSION_CACHE_SECONDS, renewed by the server's answers), not a stale one.
-const signIn = await t.request({
-  method: "POST",
-  url: "/api/auth/sign-in/email",
-  body: { email: seller.email, password: seller.password },
-});
-const sellerCookie = cookiesOf(signIn);
+// Signed in again after seeding and whenever the cookie gets old, like a browser in use: its session
+// cookie carries the cached copy of the session (valid SESSION_CACHE_SECONDS), not a stale one.
+const { freshSession } = await import("./session");
+const sellerSession = freshSession(t, seller);
+const sessionHeaders = async () => ({ cookie: await sellerSession() });
 
 // Warm up each path once so the first measurement does not pay for JIT and plans.
 for (const path of [
@@ -47,14 +44,14 @@ for (const path of [
   "/api/orders",
   "/api/public/products/benchproduct",
 ]) {
-  await fetch(`${t.url}${path}`, { headers: { cookie: sellerCookie } });
+  await fetch(`${t.url}${path}`, { headers: await sessionHeaders() });
 }
 
 await pairedRatios(
   t.url!,
   [
-    { name: "dashboard stats", path: "/api/dashboard/stats", headers: { cookie: sellerCookie } },
-    { name: "first Customer Sales page", path: "/api/orders", headers: { cookie: sellerCookie } },
+    { name: "dashboard stats", path: "/api/dashboard/stats", headers: sessionHeaders },
+    { name: "first Customer Sales page", path: "/api/orders", headers: sessionHeaders },
     { name: "public product API", path: "/api/public/products/benchproduct" },
   ],
   { rounds: 3, seconds: 2, baselinePath: "/bench/trivial" },

@@ -20,7 +20,7 @@ export interface LoadResult {
 
 export async function load(
   url: string,
-  options: { connections?: number; seconds: number; headers?: Record<string, string> },
+  options: { connections?: number; seconds: number; headers?: Record<string, string>; workers?: number },
 ): Promise<LoadResult> {
   const headers = Object.entries(options.headers ?? {}).flatMap(([name, value]) => [
     "-H",
@@ -35,6 +35,7 @@ export async function load(
       String(options.connections ?? 50),
       "-d",
       String(options.seconds),
+      ...(options.workers ? ["-w", String(options.workers)] : []),
       ...headers,
       url,
     ],
@@ -55,6 +56,8 @@ export async function load(
   };
 }
 
+type Headers = Record<string, string>;
+
 export const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -65,7 +68,7 @@ export const median = (values: number[]) =>
  */
 export async function pairedRatios(
   baseUrl: string,
-  endpoints: Array<{ name: string; path: string; headers?: Record<string, string> }>,
+  endpoints: Array<{ name: string; path: string; headers?: Headers | (() => Promise<Headers>) }>,
   options: { rounds: number; seconds: number; baselinePath: string; headers?: Record<string, string> },
 ): Promise<Map<string, number>> {
   const rows = endpoints.map((endpoint) => ({
@@ -76,10 +79,14 @@ export async function pairedRatios(
   const baselines: LoadResult[] = [];
   for (let round = 0; round < options.rounds; round++) {
     for (const row of rows) {
-      const measure = (path: string, headers?: Record<string, string>) =>
+      const measure = (path: string, headers?: Headers) =>
         load(`${baseUrl}${path}`, { seconds: options.seconds, headers: { ...options.headers, ...headers } });
       const baseline = await measure(options.baselinePath);
-      const run = await measure(row.path, row.headers);
+      // Asked for just before the run: a session cookie is then signed in afresh when it is getting old.
+      const run = await measure(
+        row.path,
+        typeof row.headers === "function" ? await row.headers() : row.headers,
+      );
       baselines.push(baseline);
       row.runs.push(run);
       row.ratios.push(run.rps / baseline.rps);

@@ -5,7 +5,8 @@
  */
 import sharp from "sharp";
 import { minimalPdf } from "../src/server/features/uploads/test-fixtures";
-import { cookiesOf, signUp, type TestApp } from "../tests/api/support/test-app";
+import { signUp, type TestApp } from "../tests/api/support/test-app";
+import { freshSession } from "./session";
 
 const DESCRIPTION =
   "Thirty short lessons, from the first wash to a finished landscape: materials, colour mixing, " +
@@ -76,18 +77,13 @@ export async function seedPublicStore(t: TestApp, productCount: number) {
       status: "active",
     })
     .execute();
-  // A fresh sign-in: its cached session copy now carries the plan.
-  const signIn = await t.request({
-    method: "POST",
-    url: "/api/auth/sign-in/email",
-    body: { email: seller.email, password: seller.password },
-  });
-  const cookie = cookiesOf(signIn);
+  // A fresh sign-in (its cached session copy now carries the plan), again whenever it gets old.
+  const session = freshSession(t, seller);
   expectStatus(
     await t.request({
       method: "PUT",
       url: "/api/store-settings",
-      cookie,
+      cookie: await session(),
       body: { storeName: "Ada's Watercolours", storeTagline: "Paint with light, one lesson at a time" },
     }),
     200,
@@ -95,6 +91,7 @@ export async function seedPublicStore(t: TestApp, productCount: number) {
   const cover = await photoLikeCover();
   const productIds: string[] = [];
   for (let index = 1; index <= productCount; index++) {
+    const cookie = await session();
     const fileUploadId = await upload(t, cookie, "product-file", "lessons.pdf", minimalPdf());
     const coverUploadId = await upload(t, cookie, "product-cover", "cover.jpg", cover);
     const created = await t.request({

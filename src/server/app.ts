@@ -2,7 +2,12 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
-import Fastify, { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyInstance } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  LogController,
+} from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
 import type Stripe from "stripe";
@@ -55,6 +60,7 @@ import type { VirusScanner } from "./features/uploads/clamav";
 import { registerUploadRoutes } from "./features/uploads/routes";
 import { registerWebhookRoutes } from "./features/webhooks/routes";
 import { registerErrorHandling } from "./http/errors";
+import { registerRequestLogging } from "./http/logger";
 import { registerRequestGuards } from "./http/request-guards";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { sellerAnswers } from "./http/seller-answers";
@@ -125,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Zod compiles every schema (setValidatorCompiler below). Without factories of its own, Fastify would
     // load its default compilers (Ajv and fast-json-stringify: some hundred modules) at start.
     schemaController: { compilersFactory: { buildValidator: zodOnly, buildSerializer: zodOnly } },
+    // One line per request when its answer is sent, sampled for kept pages (http/logger.ts).
+    logController: new LogController({ disableRequestLogging: true }),
   };
   const server: FastifyInstance = Fastify({
     ...options,
@@ -132,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
+  registerRequestLogging(server);
   registerSecurityHeaders(server, { formActionOrigins: [checkoutOrigin(deps.stripe)] });
   await server.register(compress, {
     encodings: ["br", "gzip"],

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import helmet from "helmet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/server/http/logger";
 import { REQUEST_GUARD_MESSAGES } from "../../src/server/http/request-guards";
@@ -312,13 +313,84 @@ describe("logs", () => {
 
     const logged_urls = lines
       .map((line) => JSON.parse(line) as { msg: string; req?: { url: string } })
-      .filter((entry) => entry.msg === "incoming request")
+      .filter((entry) => entry.msg === "request completed")
       .map((entry) => entry.req?.url);
     expect(logged_urls).toHaveLength(urls.length + 2);
     expect(lines.join("\n")).not.toContain(secret);
     expect(logged_urls).toContain("/download/[redacted]");
     expect(logged_urls).toContain("/auth?reset=true&token=[redacted]");
     expect(logged_urls).toContain("/api/auth/verify-email?token=[redacted]&callbackURL=%2F");
+  });
+});
+
+describe("request logs", () => {
+  /** A second instance of the deployment whose JSON log lines are collected. */
+  async function loggedInstance() {
+    const lines: string[] = [];
+    const instance = await createTestApp({
+      sharing: t,
+      logger: createLogger("info", { write: (line: string) => void lines.push(line) }),
+    });
+    const entries = () =>
+      lines.map(
+        (line) =>
+          JSON.parse(line) as {
+            msg: string;
+            sampled?: number;
+            req?: { url: string };
+            res?: { statusCode: number };
+          },
+      );
+    return { instance, lines, entries };
+  }
+
+  it("never show an API key sent in the query, under any name", async () => {
+    const { instance, lines, entries } = await loggedInstance();
+    const key = "ff_live_AbCdEfGhIj0123456789klmnopqrstuvwxyzABCD";
+    const randomKey = "Zq3xV9tLm2Pw8sKd4RfB7nHc";
+    const urls = [
+      `/api/v1/products?api_key=${key}`,
+      `/api/v1/products?key=${randomKey}`,
+      `/api/v1/products?access_token=${randomKey}`,
+      `/api/v1/products?limit=5&apiKey=${key}`,
+      `/api/v1/sales?q=${key}`,
+      `/api/v1/sales?${randomKey}`,
+    ];
+    for (const url of urls) await instance.request({ method: "GET", url });
+    // What is not a key stays readable.
+    const productId = "0b6f4c7e-3a1d-4e52-9c0a-5f2d8e1b7a93";
+    await instance.request({
+      method: "GET",
+      url: `/product/${productId}?utm_source=newsletter&utm_medium=email`,
+    });
+    await instance.close();
+
+    expect(lines.join("\n")).not.toContain(key);
+    expect(lines.join("\n")).not.toContain(randomKey);
+    const logged = entries()
+      .filter((entry) => entry.msg === "request completed")
+      .map((entry) => entry.req?.url);
+    expect(logged).toContain("/api/v1/products?api_key=[redacted]");
+    expect(logged).toContain("/api/v1/products?limit=5&apiKey=[redacted]");
+    expect(logged).toContain("/api/v1/sales?q=[redacted]");
+    expect(logged).toContain(`/product/${productId}?utm_source=newsletter&utm_medium=email`);
+  });
+
+  it("are one line per request, one in 100 for kept public pages, every one for other answers", async () => {
+    const product = await createProduct(t, seller.cookie);
+    const { instance, entries } = await loggedInstance();
+    for (let i = 0; i < 150; i++) await instance.request({ method: "GET", url: `/product/${product.id}` });
+    for (let i = 0; i < 3; i++) await instance.request({ method: "GET", url: "/api/no-such-route" });
+    await instance.close();
+
+    const requests = entries().filter((entry) => entry.req);
+    expect(requests.every((entry) => entry.msg === "request completed")).toBe(true);
+    const pages = requests.filter((entry) => entry.req?.url === `/product/${product.id}`);
+    // The first (rendered, then kept) and the 101st, each standing for 100.
+    expect(pages).toHaveLength(2);
+    expect(pages.map((entry) => entry.sampled)).toEqual([100, 100]);
+    const missing = requests.filter((entry) => entry.req?.url === "/api/no-such-route");
+    expect(missing.map((entry) => entry.res?.statusCode)).toEqual([404, 404, 404]);
   });
 });
 
@@ -404,6 +476,39 @@ describe("store visibility", () => {
 });
 
 describe("security headers", () => {
+  it("are Helmet's with our policy, exactly, also on an event stream (a hijacked answer)", async () => {
+    const helmetSent = new Map<string, string>();
+    const raw = {
+      setHeader: (name: string, value: string) => helmetSent.set(name.toLowerCase(), String(value)),
+      removeHeader: (name: string) => helmetSent.delete(name.toLowerCase()),
+    };
+    const user = await signUp(t);
+    const stream = await fetch(`${t.url}/api/events`, { headers: { cookie: user.cookie } });
+    await stream.body?.cancel();
+    const health = await fetch(`${t.url}/api/health`);
+    for (const response of [stream, health]) {
+      const policy = String(response.headers.get("content-security-policy"));
+      const formAction = policy.match(/form-action 'self' (\S+);/)?.[1] ?? "";
+      helmetSent.clear();
+      helmet({
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            imgSrc: ["'self'", "data:", "blob:", "https:"],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            connectSrc: ["'self'"],
+            frameAncestors: ["'none'"],
+            formAction: ["'self'", formAction],
+            upgradeInsecureRequests: null,
+          },
+        },
+        crossOriginEmbedderPolicy: false,
+      })({} as never, raw as never, () => {});
+      expect(helmetSent.size).toBe(12);
+      for (const [name, value] of helmetSent) expect(response.headers.get(name), name).toBe(value);
+    }
+  });
+
   it("go with every answer: the policy forbids framing and foreign scripts, and allows Checkout as a form's target", async () => {
     for (const url of ["/api/health", "/api/no-such-route", "/"]) {
       const response = await t.request({ method: "GET", url });

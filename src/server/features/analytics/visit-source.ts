@@ -58,7 +58,10 @@ export function sourceOfPage(
   appUrl: string,
 ): VisitSource {
   const fromQuery = sourceOfFields(query);
-  const external = externalHost(request.referer, [new URL(appUrl).hostname, hostnameOf(request.host)]);
+  // Most visits send no Referer: then no address is parsed.
+  const external = request.referer
+    ? externalHost(request.referer, [new URL(appUrl).hostname, hostnameOf(request.host)])
+    : null;
   return { ...fromQuery, referrerHost: external ?? fromQuery.referrerHost };
 }
 

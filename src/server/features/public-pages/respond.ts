@@ -19,6 +19,8 @@ type Encoding = "br" | "gzip" | "identity";
 export interface FinishedPage {
   etag: string;
   bodies: Record<Exclude<Encoding, "identity">, Buffer>;
+  /** The page's own headers per encoding, made once: content type, encoding and ETag. */
+  headers: Record<Encoding, Readonly<Record<string, string>>>;
 }
 
 /** Tags and compresses a page once. Compression runs on libuv's threads, not the event loop. */
@@ -35,12 +37,23 @@ export async function finishPage(html: string): Promise<FinishedPage> {
     }),
     gzipped(identity, { level: 6 }),
   ]);
-  return { etag: strongEtag(identity), bodies: { br, gzip } };
+  const etag = strongEtag(identity);
+  const htmlHeaders = { "content-type": "text/html; charset=utf-8", etag };
+  return {
+    etag,
+    bodies: { br, gzip },
+    headers: {
+      br: { ...htmlHeaders, "content-encoding": "br" },
+      gzip: { ...htmlHeaders, "content-encoding": "gzip" },
+      identity: htmlHeaders,
+    },
+  };
 }
 
 /**
- * Sends a finished page, or 304 when the browser holds its tag. The encoding is chosen here and
- * `content-encoding` set, so @fastify/compress leaves the body alone (it skips encoded replies).
+ * Sends a finished page, or 304 when the browser holds its tag, with headers made when the page was
+ * (see FinishedPage). The encoding is chosen here and `content-encoding` set, so @fastify/compress leaves
+ * the body alone (it skips encoded replies). Its log line is sampled (http/logger.ts).
  */
 export async function sendFinishedPage(
   request: FastifyRequest,
@@ -48,24 +61,39 @@ export async function sendFinishedPage(
   page: FinishedPage,
   cacheControl: string,
 ) {
+  request.keptAnswer = true;
   const vary = reply.getHeader("vary");
   reply
     .header("cache-control", cacheControl)
-    .header("etag", page.etag)
     .header("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
-  if (clientHolds(request, page.etag)) return reply.status(304).send();
+  if (clientHolds(request, page.etag)) return reply.header("etag", page.etag).status(304).send();
   const encoding = preferredEncoding(request.headers["accept-encoding"]);
-  reply.type("text/html; charset=utf-8");
+  reply.headers(page.headers[encoding]);
   if (encoding === "identity") return reply.send(await gunzipped(page.bodies.gzip));
-  return reply.header("content-encoding", encoding).send(page.bodies[encoding]);
+  return reply.send(page.bodies[encoding]);
+}
+
+/** Accept-Encoding values seen and what they chose: browsers send a handful, so each is parsed once. */
+const encodingChoices = new Map<string, Encoding>();
+const MAX_ENCODING_CHOICES = 64;
+
+/** The best encoding this `Accept-Encoding` takes (remembered per value, see encodingChoices). */
+function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  let encoding = encodingChoices.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = parseAcceptEncoding(acceptEncoding);
+    // Made-up values must not grow the map: past its size, new ones are parsed every time.
+    if (encodingChoices.size < MAX_ENCODING_CHOICES) encodingChoices.set(acceptEncoding, encoding);
+  }
+  return encoding;
 }
 
 /**
  * The best encoding this `Accept-Encoding` takes: brotli, then gzip, else none. A `q=0` refuses one,
  * and `*` stands for any not named.
  */
-function preferredEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return "identity";
+function parseAcceptEncoding(acceptEncoding: string): Encoding {
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(",")) {
     const [name = "", ...params] = part.split(";").map((piece) => piece.trim());

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from "node:http";
 import { setTimeout } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
 import type { EventBus } from "../../adapters/events/event-bus";
@@ -30,7 +31,9 @@ export function registerRealtimeRoutes(app: FastifyInstance, deps: { auth: Auth;
     const user = await requireUser(deps.auth, request);
     reply.hijack();
     const res = reply.raw;
+    // A hijacked answer sends only what is written here: the headers set so far (security headers) too.
     res.writeHead(200, {
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
       "content-type": "text/event-stream",
       "cache-control": "no-store",
       connection: "keep-alive",
