@@ -23,7 +23,10 @@ const attempts = (id: string) => [
   { url: "/api/api-keys", body: { name: "Zapier" } },
   { url: "/api/discount-codes", body: { code: "SPRING", kind: "percent", value: 10, appliesTo: "all" } },
   { url: "/api/broadcasts", body: { kind: "message", audience: "all", subject: "Hello", message: "News." } },
-  { url: "/api/broadcasts", body: { kind: "product-update", productId: id, subject: "Ch. 9", message: "News." } },
+  {
+    url: "/api/broadcasts",
+    body: { kind: "product-update", productId: id, subject: "Ch. 9", message: "News." },
+  },
 ];
 
 async function rowsOf(sellerId: string) {

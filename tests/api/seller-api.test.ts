@@ -5,7 +5,7 @@ import { API_KEY_RATE } from "../../src/server/features/seller-api/authenticate-
 import { pruneApiRequestLogs } from "../../src/server/features/seller-api/request-log";
 import { REQUEST_GUARD_MESSAGES } from "../../src/server/http/request-guards";
 import { buyProduct, createProduct, readySeller, subscribedSeller } from "./support/sellers";
-import { APP_URL, createTestApp, signUp, type TestApp } from "./support/test-app";
+import { APP_URL, createTestApp, type signUp, type TestApp } from "./support/test-app";
 import { eventually } from "./support/wait";
 
 let t: TestApp;
