@@ -66,7 +66,7 @@ const totalsSchema = z.object({
   units: z.number(),
   productViews: z.number(),
   storeViews: z.number(),
-  /** Units ÷ product views; null without views. */
+  /** Units ÷ product views, at most 1 (features/analytics/seller-analytics.ts); null without views. */
   conversionRate: z.number().nullable(),
 });
 export type AnalyticsTotals = z.infer<typeof totalsSchema>;

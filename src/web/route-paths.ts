@@ -15,7 +15,11 @@ export const SERVER_PAGE_PATHS = [
   "unsubscribe/:token",
 ];
 
-/** Pages the web app renders. */
+/**
+ * Pages the web app renders. The spec names /dashboard, /new and /settings; every other seller page
+ * lives under /dashboard/ (`/dashboard/analytics`, `/dashboard/webhooks`...), so the address says where
+ * it is in the app and `Disallow: /dashboard` keeps all of them from search engines.
+ */
 export const APP_PAGE_PATHS = {
   auth: "auth",
   terms: "terms",
@@ -25,14 +29,38 @@ export const APP_PAGE_PATHS = {
   dashboard: "dashboard",
   analytics: "dashboard/analytics",
   newProduct: "new",
-  editProduct: "products/:productId/edit",
+  editProduct: "dashboard/products/:productId/edit",
   settings: "settings",
-  discounts: "discounts",
-  webhooks: "webhooks",
+  discounts: "dashboard/discounts",
+  webhooks: "dashboard/webhooks",
   library: "library",
-  customers: "customers",
-  emailCustomers: "customers/email",
+  customers: "dashboard/customers",
+  emailCustomers: "dashboard/customers/email",
 } as const;
+
+/**
+ * Seller pages' earlier addresses and where they moved: bookmarks and old links keep working (the
+ * server answers them with a 301, the router redirects in-app navigations).
+ */
+export const MOVED_PAGE_PATHS: Record<string, string> = {
+  discounts: APP_PAGE_PATHS.discounts,
+  webhooks: APP_PAGE_PATHS.webhooks,
+  customers: APP_PAGE_PATHS.customers,
+  "customers/email": APP_PAGE_PATHS.emailCustomers,
+  "products/:productId/edit": APP_PAGE_PATHS.editProduct,
+};
+
+/** The page's new address (`/dashboard/...`, its query kept) when `url` is one of the moved ones; else null. */
+export function movedPageUrl(url: string): string | null {
+  const [pathname = "", query] = url.split(/\?(.*)/s, 2);
+  for (const [from, to] of Object.entries(MOVED_PAGE_PATHS)) {
+    const match = matchPath(`/${from}`, pathname);
+    // The matched segments as they were sent (generatePath would encode them a second time).
+    if (match)
+      return `/${to.replace(/:(\w+)/g, (_, name: string) => match.params[name] ?? "")}${query ? `?${query}` : ""}`;
+  }
+  return null;
+}
 
 /** Whether a page answers this path (the landing page included), matched as the router matches it. */
 export function isPagePath(pathname: string): boolean {

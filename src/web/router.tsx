@@ -1,9 +1,15 @@
-import { createBrowserRouter, type LoaderFunctionArgs, Outlet, ScrollRestoration } from "react-router";
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  Outlet,
+  redirect,
+  ScrollRestoration,
+} from "react-router";
 import { PageSpinner } from "./components/ui/spinner";
 import { ErrorScreen } from "./features/errors/error-screen";
 import { useRealtimeUpdates } from "./lib/realtime";
 import { useSession } from "./lib/session";
-import { APP_PAGE_PATHS, SERVER_PAGE_PATHS } from "./route-paths";
+import { APP_PAGE_PATHS, MOVED_PAGE_PATHS, movedPageUrl, SERVER_PAGE_PATHS } from "./route-paths";
 
 /**
  * React Router keys each history entry (and the scroll position saved for it) by the key in its
@@ -38,6 +44,12 @@ function RootLayout() {
 function loadFromServer({ request }: LoaderFunctionArgs): Promise<never> {
   window.location.assign(request.url);
   return new Promise(() => {});
+}
+
+/** A seller page's earlier address, reached inside the app: to where it lives now (as the server's 301). */
+function redirectToMovedPage({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  return redirect(movedPageUrl(`${url.pathname}${url.search}`) ?? `/${APP_PAGE_PATHS.dashboard}`);
 }
 
 /**
@@ -106,6 +118,7 @@ export const router = createBrowserRouter([
         lazy: () => import("./features/webhooks/webhooks-page").then((m) => ({ Component: m.WebhooksPage })),
       },
       ...SERVER_PAGE_PATHS.map((path) => ({ path, loader: loadFromServer })),
+      ...Object.keys(MOVED_PAGE_PATHS).map((path) => ({ path, loader: redirectToMovedPage })),
       {
         path: APP_PAGE_PATHS.customers,
         lazy: () =>

@@ -246,6 +246,17 @@ describe("traffic sources", () => {
     });
   });
 
+  it("never shows a conversion above 100%: one counted view and two sales is 100%", async () => {
+    const product = await createProduct(t, seller.cookie, { title: "Bought twice", price: "3.00" });
+    // One visitor buys twice from the page within 30 minutes: one view counted, two sales.
+    const opened = await visit(product.id);
+    await buyFromPage(product.id, opened);
+    await buyFromPage(product.id, opened);
+    const stats = await analytics(seller.cookie, `?productId=${product.id}`);
+    expect(stats.totals).toMatchObject({ productViews: 1, units: 2, conversionRate: 1 });
+    expect(stats.products).toMatchObject([{ productViews: 1, units: 2, conversionRate: 1 }]);
+  });
+
   it("counts a visitor once per 30 minutes, and never bots or the seller", async () => {
     const product = await createProduct(t, seller.cookie, { title: "Views" });
     const ip = nextIp();

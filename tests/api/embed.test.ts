@@ -4,7 +4,9 @@ import path from "node:path";
 import { brotliDecompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildEmbedScript } from "../../scripts/embed-script-build.mjs";
+import type { SellerAnalytics } from "../../src/contracts/analytics";
 import { EMBED_LIMITS, EMBED_MESSAGES } from "../../src/contracts/embed";
+import { control } from "./support/emulator-control";
 import { createProduct, readySeller } from "./support/sellers";
 import { createTestApp, type TestApp } from "./support/test-app";
 import { eventually } from "./support/wait";
@@ -304,5 +306,127 @@ describe("framing", () => {
     const location = String(response.headers.location);
     expect(location.startsWith(`http://${t.emulator.host}:${t.emulator.port}/`)).toBe(true);
     expect((await fetch(location)).status).toBe(200);
+  });
+});
+
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0 Safari/537.36";
+
+const unescapeHtml = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+/** The hidden fields of the overlay's Buy Now form, as the browser posts them. */
+function buyFormFields(html: string): Record<string, string> {
+  const form = html.match(/<form[^>]* action="\/product\/[^"]+\/buy"[^>]*>([\s\S]*?)<\/form>/);
+  expect(form, "the overlay has a Buy Now form").not.toBeNull();
+  const fields: Record<string, string> = {};
+  for (const input of form![1]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
+    fields[input[1]!] = unescapeHtml(input[2]!);
+  return fields;
+}
+
+describe("views and sales through the embed", () => {
+  /**
+   * What a browser does on a site with the snippet: the frame loads the overlay (its address as embed.ts
+   * makes it, the site's page as Referer unless `referer` is null), the overlay's script counts the view
+   * with the source the page carries, and Buy Now (in the top window, a same-origin form) is paid.
+   */
+  async function buyThroughOverlay(
+    productId: string,
+    options: { query: string; referer: string | null; ip: string },
+  ) {
+    const overlay = await t.request({
+      method: "GET",
+      url: `/embed/product/${productId}${options.query}`,
+      headers: { "user-agent": BROWSER, ...(options.referer ? { referer: options.referer } : {}) },
+      ip: options.ip,
+    });
+    expect(overlay.statusCode).toBe(200);
+    expect(overlay.body).toContain(`data-product-view="${productId}"`);
+    const viewSource = unescapeHtml(overlay.body.match(/data-view-source="([^"]*)"/)?.[1] ?? "");
+    const view = await t.request({
+      method: "POST",
+      url: `/api/public/products/${productId}/views`,
+      body: Object.fromEntries(new URLSearchParams(viewSource)),
+      headers: { "user-agent": BROWSER, "sec-fetch-site": "same-origin" },
+      ip: options.ip,
+    });
+    expect(view.statusCode).toBe(204);
+    const fields = buyFormFields(overlay.body);
+    const buy = await t.request({
+      method: "POST",
+      url: `/product/${productId}/buy`,
+      body: new URLSearchParams(fields).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
+      ip: options.ip,
+    });
+    expect(buy.statusCode, buy.body).toBe(303);
+    const sessionId = new URL(String(buy.headers.location)).pathname.split("/").pop()!;
+    await control(t.emulator).payCheckout(sessionId, "4242424242424242", `embed-${options.ip}@example.com`);
+    return { overlay, fields };
+  }
+
+  const analyticsOf = async (productId: string) => {
+    const response = await t.request({
+      method: "GET",
+      url: `/api/analytics?productId=${productId}`,
+      cookie: seller.cookie,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as SellerAnalytics;
+  };
+
+  it("counts the overlay's view and files its sale under the embedding site and the link's utm_source", async () => {
+    const product = await createProduct(t, seller.cookie, { title: "Sold on my blog", price: "7" });
+    const { overlay, fields } = await buyThroughOverlay(product.id, {
+      query: "?ref=creator.example&utm_source=spring-post",
+      referer: "https://www.creator.example/blog/spring?private=1",
+      ip: "172.20.0.1",
+    });
+    expect(fields).toEqual({ ref: "creator.example", utm_source: "spring-post" });
+    // That site's page: never a shared cache's, which keys by address only.
+    expect(overlay.headers["cache-control"]).toBe("private, no-cache");
+    expect(overlay.body).toContain(
+      `href="/product/${product.id}?ref=creator.example&amp;utm_source=spring-post"`,
+    );
+
+    await eventually(async () => {
+      const stats = await analyticsOf(product.id);
+      expect(stats.sources).toEqual([
+        {
+          referrerHost: "creator.example",
+          utmSource: "spring-post",
+          utmMedium: null,
+          utmCampaign: null,
+          productViews: 1,
+          units: 1,
+          revenueCents: 700,
+        },
+      ]);
+      expect(stats.totals).toMatchObject({ productViews: 1, units: 1, conversionRate: 1 });
+    });
+  });
+
+  it("names the site from the ref embed.js adds when the site sends no Referer; our own host is no source", async () => {
+    const product = await createProduct(t, seller.cookie, { title: "No referrer site" }, { cover: false });
+    await buyThroughOverlay(product.id, { query: "?ref=quiet.example", referer: null, ip: "172.20.0.2" });
+    await eventually(async () => {
+      expect((await analyticsOf(product.id)).sources).toMatchObject([
+        { referrerHost: "quiet.example", utmSource: null, productViews: 1, units: 1 },
+      ]);
+    });
+
+    // The seller's own preview of the button (in the dashboard) opens the overlay from our own host.
+    const preview = await get(`/embed/product/${product.id}?ref=localhost`, {
+      referer: "http://localhost:3000/dashboard",
+    });
+    expect(preview.body).not.toContain("data-view-source");
+    expect(buyFormFields(preview.body)).toEqual({});
+    expect(preview.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60");
   });
 });

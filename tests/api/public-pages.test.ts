@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_MESSAGES } from "../../src/contracts/orders";
+import { APP_PAGE_PATHS } from "../../src/web/route-paths";
 import { createProduct, quantityOf as quantityOfProduct, readySeller } from "./support/sellers";
 import { APP_URL, createTestApp, signUp, type TestApp } from "./support/test-app";
 
@@ -365,6 +366,18 @@ describe("robots.txt", () => {
     for (const path of ["/success", "/download/", "/library", "/api/", "/dashboard"]) {
       expect(rules).toContain(`Disallow: ${path}`);
     }
+    // Every seller page falls under a Disallow line (they live under /dashboard, /new and /settings).
+    const disallowed = rules.filter((rule) => rule.startsWith("Disallow: ")).map((rule) => rule.slice(10));
+    for (const pagePath of Object.values(APP_PAGE_PATHS)) {
+      const sellerPage = !["auth", "terms", "privacy", "status", "system-status", "library"].includes(
+        pagePath,
+      );
+      if (sellerPage)
+        expect(
+          disallowed.some((prefix) => `/${pagePath}`.startsWith(prefix)),
+          pagePath,
+        ).toBe(true);
+    }
     expect(response.body).not.toContain("Disallow: /product");
     expect(response.body).not.toContain("Disallow: /store");
     expect(rules).toContain(`Sitemap: ${APP_URL}/sitemap.xml`);
@@ -384,7 +397,11 @@ describe("status codes of the web app's pages", () => {
       "/auth?reset=true&token=x",
       "/dashboard",
       "/dashboard/",
-      "/products/abc/edit",
+      "/dashboard/products/abc/edit",
+      "/dashboard/discounts",
+      "/dashboard/webhooks",
+      "/dashboard/customers",
+      "/dashboard/customers/email",
       "/library",
     ]) {
       const response = await page(url);
@@ -401,6 +418,30 @@ describe("status codes of the web app's pages", () => {
     // Not pages: JSON 404s, as before.
     expect((await page("/api/nothing")).json().code).toBe("not_found");
     expect((await page("/assets/missing.js")).json().code).toBe("not_found");
+  });
+});
+
+describe("seller pages' earlier addresses", () => {
+  it("answer a permanent redirect to the page under /dashboard, with the query, so bookmarks keep working", async () => {
+    for (const [from, to] of <const>[
+      ["/discounts", "/dashboard/discounts"],
+      ["/webhooks", "/dashboard/webhooks"],
+      ["/customers?search=ada", "/dashboard/customers?search=ada"],
+      ["/customers/email", "/dashboard/customers/email"],
+      ["/products/abc/edit", "/dashboard/products/abc/edit"],
+      ["/Webhooks/", "/dashboard/webhooks"],
+    ]) {
+      for (const method of ["GET", "HEAD"] as const) {
+        const response = await t.app.server.inject({ method, url: from });
+        expect(response.statusCode, `${method} ${from}`).toBe(301);
+        expect(response.headers.location, `${method} ${from}`).toBe(to);
+      }
+      expect((await page(to)).statusCode, to).toBe(200);
+    }
+    // Only what a bookmark does: anything else there is not a page.
+    const posted = await t.request({ method: "POST", url: "/webhooks", body: {} });
+    expect(posted.statusCode).toBe(404);
+    expect((await page("/webhooks/extra")).statusCode).toBe(404);
   });
 });
 

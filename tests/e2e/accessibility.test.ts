@@ -499,7 +499,7 @@ describe("accessibility and layout, every page at 1280 and 375 px with the longe
     await check(seller, "library signed in as a seller", () => visit(seller, "/library", /./));
 
     await check(seller, "edit product", async () => {
-      await visit(seller, `/products/${products.hostile}/edit`, "Edit Product");
+      await visit(seller, `/dashboard/products/${products.hostile}/edit`, "Edit Product");
       await seller.waitForFunction(
         (title) => [...document.querySelectorAll("input")].some((input) => input.value === title),
         LONG_TITLE,
@@ -516,7 +516,7 @@ describe("accessibility and layout, every page at 1280 and 375 px with the longe
       maxUses: "1000000",
     });
     const openDiscounts = async () => {
-      await visit(seller, "/discounts", "Discount codes");
+      await visit(seller, "/dashboard/discounts", "Discount codes");
       await seller.getByText("FEATHERSTONEHAUGH_SPRING_", { exact: false }).first().waitFor();
     };
     await check(seller, "discounts", openDiscounts);

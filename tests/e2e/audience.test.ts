@@ -75,7 +75,7 @@ describe("customers and emails to them", () => {
     await buyProduct(server, productId, BUYER_TWO);
 
     // The customers page lists both buyers (live: the sales arrive by webhook).
-    await seller.goto("/customers");
+    await seller.goto("/dashboard/customers");
     const list = seller.getByRole("region", { name: "Customer list" });
     await list.getByText(FAN).waitFor();
     await list.getByText(BUYER_TWO).waitFor();
@@ -118,7 +118,7 @@ describe("customers and emails to them", () => {
     await checkLayout(buyer, "unsubscribed");
 
     // A product update from the edit page reaches the one buyer still subscribed.
-    await seller.goto(`/products/${productId}/edit`);
+    await seller.goto(`/dashboard/products/${productId}/edit`);
     const card = seller.getByRole("region", { name: "Tell your buyers what's new" });
     await card.getByRole("button", { name: "Email 1 buyer about this update" }).click();
     await card.getByLabel("What's new").fill("Chapter 4");
@@ -139,7 +139,7 @@ describe("customers and emails to them", () => {
     ).toBe(0);
 
     // Both are marked unsubscribed on the customers page.
-    await seller.goto("/customers");
+    await seller.goto("/dashboard/customers");
     await seller.getByRole("region", { name: "Customer list" }).getByText("Unsubscribed").nth(1).waitFor();
   });
 });

@@ -45,7 +45,7 @@ async function buyWithCode(productId: string, code: string, email: string) {
 }
 
 describe("discount codes", () => {
-  it("a seller creates a 20% code limited to 2 uses on /discounts, and sees its uses and revenue", async () => {
+  it("a seller creates a 20% code limited to 2 uses on /dashboard/discounts, and sees its uses and revenue", async () => {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 900 },
       baseURL: server.baseUrl,
@@ -59,7 +59,7 @@ describe("discount codes", () => {
     // From the dashboard.
     await page.goto("/dashboard");
     await page.getByRole("link", { name: "Discount codes" }).click();
-    await page.waitForURL(`${server.baseUrl}/discounts`);
+    await page.waitForURL(`${server.baseUrl}/dashboard/discounts`);
     await page.getByRole("heading", { level: 1, name: DISCOUNT_MESSAGES.pageTitle }).waitFor();
     await page.getByText("No discount codes yet").waitFor();
 
@@ -143,7 +143,7 @@ describe("discount codes", () => {
     await sales.getByText("SPRING20").waitFor();
     await sales.getByText("−$4.00").waitFor();
     await screenshot(page, "discounts-dashboard");
-    await page.goto("/discounts");
+    await page.goto("/dashboard/discounts");
     await row.getByRole("button", { name: "Delete SPRING20" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await expectToast(page, DISCOUNT_MESSAGES.deletedTitle);

@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SellerAnalytics } from "../../src/contracts/analytics";
 import { EMBED_LIMITS } from "../../src/contracts/embed";
 import { expectAccessible, expectNoSidewaysOverflow } from "./support/accessibility";
 import { launchBrowser, PHONE_VIEWPORT } from "./support/browser";
@@ -71,8 +72,17 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function newPage(viewport = DESKTOP, javaScriptEnabled = true): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: server.baseUrl, javaScriptEnabled });
+/** A buyer's browser as sites see it: views from a "HeadlessChrome" user agent are never counted. */
+const BUYER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0 Safari/537.36";
+
+async function newPage(viewport = DESKTOP, javaScriptEnabled = true, userAgent?: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport,
+    baseURL: server.baseUrl,
+    javaScriptEnabled,
+    ...(userAgent ? { userAgent } : {}),
+  });
   contexts.push(context);
   return context.newPage();
 }
@@ -104,7 +114,7 @@ describe("embeddable buy button", () => {
   });
 
   it("a site with the snippet shows a Buy button with the price; the overlay opens, closes with Esc, and the buyer pays with 4242 and downloads", async () => {
-    const page = await newPage(DESKTOP);
+    const page = await newPage(DESKTOP, true, BUYER_AGENT);
     const fromApp: string[] = [];
     page.on("request", (request) => {
       if (request.url().startsWith(server.baseUrl)) fromApp.push(new URL(request.url()).pathname);
@@ -187,6 +197,21 @@ describe("embeddable buy button", () => {
       page.getByRole("button", { name: "Download Your File" }).click(),
     ]);
     expect((await readFile(await download.path())).equals(tinyPdf())).toBe(true);
+
+    // The seller's analytics count the overlay's view and file the sale under the embedding site.
+    await expect
+      .poll(async () => {
+        const stats = (await seller.evaluate(async (id) => {
+          const response = await fetch(`/api/analytics?productId=${id}`);
+          return response.json();
+        }, productId)) as SellerAnalytics;
+        return stats.sources.map(({ referrerHost, productViews, units }) => ({
+          referrerHost,
+          productViews,
+          units,
+        }));
+      })
+      .toEqual([{ referrerHost: "localhost", productViews: 1, units: 1 }]);
   });
 
   it("fits a phone: the button, and the overlay over the whole screen", async () => {

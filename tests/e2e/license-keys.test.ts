@@ -78,7 +78,7 @@ describe("license keys", () => {
     const productId = await publishProduct(seller, { title: "Pixel Forge for macOS", price: "29.00" });
 
     // The edit page's switch, saved like every other field.
-    await seller.goto(`/products/${productId}/edit`);
+    await seller.goto(`/dashboard/products/${productId}/edit`);
     const keysField = seller.getByLabel(LICENSE_MESSAGES.fieldLabel);
     await keysField.waitFor();
     expect(await keysField.isChecked()).toBe(false);
@@ -86,7 +86,7 @@ describe("license keys", () => {
     await shot(seller, "edit-page");
     await seller.getByRole("button", { name: "Save Changes" }).click();
     await expectToast(seller, PRODUCT_MESSAGES.updatedTitle);
-    await seller.goto(`/products/${productId}/edit`);
+    await seller.goto(`/dashboard/products/${productId}/edit`);
     expect(await seller.getByLabel(LICENSE_MESSAGES.fieldLabel).isChecked()).toBe(true);
 
     // A buyer pays with 4242 and lands on the success page, which shows the key.

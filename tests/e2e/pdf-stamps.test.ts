@@ -87,7 +87,7 @@ describe("stamped PDFs", () => {
     expect((await readFile(await original.path())).equals(locked)).toBe(true);
 
     // The edit page says which files are stamped, how many copies were made, and what failed.
-    await seller.goto(`/products/${productId}/edit`);
+    await seller.goto(`/dashboard/products/${productId}/edit`);
     await expect.poll(() => seller.getByLabel(PDF_STAMP_MESSAGES.settingLabel).isChecked()).toBe(true);
     const files = seller.getByRole("list", { name: "Which files are stamped" });
     await files.waitFor();

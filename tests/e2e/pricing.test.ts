@@ -52,7 +52,7 @@ describe("pricing tools, buyer side", () => {
     await readySeller(seller, server);
     const guide = await publishProduct(seller, { title: "Watercolour Guide", price: "19.99" });
 
-    await seller.goto("/discounts");
+    await seller.goto("/dashboard/discounts");
     await seller.getByRole("button", { name: "New code" }).click();
     const form = seller.locator("form");
     await form.getByLabel("Code", { exact: true }).fill("SPRING20");

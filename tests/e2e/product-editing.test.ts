@@ -136,7 +136,7 @@ describe("publishing and editing a product", () => {
 
     // Edit: the form starts from the product.
     await live.getByRole("link", { name: "Edit product" }).click();
-    await page.waitForURL(`${server.baseUrl}/products/${productId}/edit`);
+    await page.waitForURL(`${server.baseUrl}/dashboard/products/${productId}/edit`);
     await page.getByRole("heading", { name: "Edit Product" }).waitFor();
     expect(await page.getByLabel("Product Title *").inputValue()).toBe("Brush Lettering Workbook");
     expect(await page.getByLabel("Price (USD) *").inputValue()).toBe("12.00");
@@ -223,7 +223,7 @@ describe("publishing and editing a product", () => {
     await screenshot(page, "product-edit-phone");
 
     // Another seller's product, or none: not found, with the way back.
-    await page.goto("/products/no-such-product/edit");
+    await page.goto("/dashboard/products/no-such-product/edit");
     await page.getByRole("heading", { name: "Product not found" }).waitFor();
     await page.getByRole("link", { name: "Back to Dashboard" }).waitFor();
     await context.close();

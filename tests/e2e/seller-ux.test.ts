@@ -154,7 +154,7 @@ describe("seller pages on a phone", () => {
     expect(await title.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
 
     const edit = products.getByRole("link", { name: `Edit ${LONG_TITLE}` });
-    expect(await edit.getAttribute("href")).toBe(`/products/${productId}/edit`);
+    expect(await edit.getAttribute("href")).toBe(`/dashboard/products/${productId}/edit`);
     for (const [label, action] of [
       ["View", products.getByRole("link", { name: `View ${LONG_TITLE}` })],
       ["Edit", edit],

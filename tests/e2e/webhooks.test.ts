@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 describe("webhooks", () => {
-  it("a seller adds an endpoint on /webhooks, a sale reaches their receiver signed, and the page shows the delivery", async () => {
+  it("a seller adds an endpoint on /dashboard/webhooks, a sale reaches their receiver signed, and the page shows the delivery", async () => {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 900 },
       baseURL: server.baseUrl,
@@ -35,7 +35,7 @@ describe("webhooks", () => {
     const productId = await publishProduct(page, { title: "Lo-fi Sample Pack", price: "12.00" });
 
     await page.getByRole("link", { name: "Webhooks" }).click();
-    await page.waitForURL(`${server.baseUrl}/webhooks`);
+    await page.waitForURL(`${server.baseUrl}/dashboard/webhooks`);
     await page.getByRole("heading", { level: 1, name: WEBHOOK_MESSAGES.pageTitle }).waitFor();
     await page.getByText("No endpoints yet").waitFor();
 
@@ -91,14 +91,14 @@ describe("webhooks", () => {
     expect(receiver.received[2]!.headers["webhook-id"]).toBe(receiver.received[1]!.headers["webhook-id"]);
 
     await page.waitForTimeout(500);
-    await expectAccessible(page, "/webhooks");
-    await expectNoSidewaysOverflow(page, "/webhooks");
+    await expectAccessible(page, "/dashboard/webhooks");
+    await expectNoSidewaysOverflow(page, "/dashboard/webhooks");
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: "/tmp/webhooks-desktop.png", fullPage: true });
 
     await page.setViewportSize(PHONE_VIEWPORT);
-    await expectNoSidewaysOverflow(page, "/webhooks at 375 px");
-    await expectAccessible(page, "/webhooks at 375 px");
+    await expectNoSidewaysOverflow(page, "/dashboard/webhooks at 375 px");
+    await expectAccessible(page, "/dashboard/webhooks at 375 px");
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: "/tmp/webhooks-phone.png", fullPage: true });
     await context.close();

@@ -4,7 +4,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { ApiErrorBody } from "../../contracts/errors";
-import { isPagePath } from "../../web/route-paths";
+import { isPagePath, movedPageUrl } from "../../web/route-paths";
 
 const API_PREFIXES = ["/api/", "/dev/", "/files/"];
 
@@ -13,7 +13,8 @@ const API_PREFIXES = ["/api/", "/dev/", "/files/"];
  * client router can take over; the public product and store pages are rendered by the server instead
  * (features/public-pages). A path none of the app's pages answers (src/web/route-paths.ts, the list its
  * router uses) gets index.html with status 404, and the app shows its 404 page: search engines and
- * link checkers see a missing page as missing. Files are looked up per request, so a rebuild is picked
+ * link checkers see a missing page as missing; a seller page's earlier address answers 301 to its new one
+ * (MOVED_PAGE_PATHS). Files are looked up per request, so a rebuild is picked
  * up without a restart. Unknown API routes and missing assets are JSON 404s.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
@@ -31,6 +32,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
 
   const indexFile = path.join(distDir, "index.html");
   app.setNotFoundHandler(async (request, reply) => {
+    // A seller page's earlier address (a bookmark, an old link): permanently to where it lives now.
+    const moved = request.method === "GET" || request.method === "HEAD" ? movedPageUrl(request.url) : null;
+    if (moved) return reply.redirect(moved, 301);
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     const isAsset = request.url.startsWith("/assets/");
     if (request.method !== "GET" || isApi || isAsset) {

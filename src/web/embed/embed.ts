@@ -8,6 +8,7 @@
  * globals but `FlatfeeEmbed`, only type imports from the contracts (so no zod), nothing else loaded
  * until a button is pressed. Checked at most 10 KB gzip by scripts/check-public-budget.ts.
  */
+import type { SOURCE_FIELDS } from "../../contracts/analytics";
 import type { EmbedProduct, EmbedProducts } from "../../contracts/embed";
 import { EMBED_CLOSE_MESSAGE, embedPagePath } from "../../contracts/embed-frame";
 import { BUTTON_CSS, OVERLAY_CSS } from "./embed-styles";
@@ -117,7 +118,31 @@ window.addEventListener("message", (event) => {
   }
 });
 
-function openProduct(button: HTMLButtonElement, product: EmbedProduct): void {
+/** SOURCE_FIELDS' utm names (a type import cannot carry the values, but checks their spelling). */
+const UTM_FIELDS: Array<(typeof SOURCE_FIELDS)["utmSource" | "utmMedium" | "utmCampaign"]> = [
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+];
+
+/**
+ * The overlay's address names where the buyer is: this site's host (`ref`, for sites whose Referrer-Policy
+ * sends none) and the utm fields of the creator's link, so the view and the sale count for this site.
+ */
+function overlayAddress(link: string, productId: string): string {
+  const fields = new URLSearchParams();
+  if (location.hostname)
+    fields.set("ref" satisfies (typeof SOURCE_FIELDS)["referrerHost"], location.hostname);
+  const linkFields = new URL(link, location.href).searchParams;
+  for (const name of UTM_FIELDS) {
+    const value = linkFields.get(name);
+    if (value) fields.set(name, value);
+  }
+  const query = fields.toString();
+  return `${origin}${embedPagePath(productId)}${query ? `?${query}` : ""}`;
+}
+
+function openProduct(button: HTMLButtonElement, link: string, product: EmbedProduct): void {
   if (!origin) return;
   overlay ??= makeOverlay();
   const { dialog, title, body } = overlay;
@@ -126,7 +151,7 @@ function openProduct(button: HTMLButtonElement, product: EmbedProduct): void {
   body.replaceChildren(element("p", "loading", "Loading…"));
   frame = element("iframe", "");
   frame.title = name;
-  frame.src = origin + embedPagePath(product.id);
+  frame.src = overlayAddress(link, product.id);
   frame.addEventListener("load", () => frame?.classList.add("ready"));
   body.append(frame);
   opener = button;
@@ -159,7 +184,7 @@ function makeButton(link: HTMLAnchorElement, product: EmbedProduct): void {
   if (note) button.append(element("span", "stock", note));
   if (product.status === "available") {
     button.setAttribute("aria-haspopup", "dialog");
-    button.addEventListener("click", () => openProduct(button, product));
+    button.addEventListener("click", () => openProduct(button, link.href, product));
   } else {
     button.disabled = true;
   }

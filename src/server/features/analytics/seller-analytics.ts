@@ -42,7 +42,14 @@ function mondayOf(day: string): string {
   const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
   return addDays(day, -weekday);
 }
-const rate = (units: number, views: number) => (views > 0 ? units / views : null);
+/**
+ * Sales ÷ counted product views, at most 1: a view is counted once per visitor per 30 minutes and only
+ * with the page's script, so a visitor who buys twice, or buys from a page whose view was not counted
+ * (script off, a bot-like browser, a link straight to Buy Now through the API), makes more sales than
+ * views; past 100% the rate would say nothing true. Null without views.
+ */
+export const conversionRate = (units: number, views: number): number | null =>
+  views > 0 ? Math.min(units, views) / views : null;
 const orNull = (value: string) => (value === "" ? null : value);
 
 /**
@@ -156,7 +163,7 @@ export async function sellerAnalytics(
       productViews: Number(product.views),
       units: Number(product.units),
       revenueCents: Number(product.revenue),
-      conversionRate: rate(Number(product.units), Number(product.views)),
+      conversionRate: conversionRate(Number(product.units), Number(product.views)),
     })),
     sources: row.sources.map((source) => ({
       referrerHost: orNull(source.host),
@@ -176,7 +183,13 @@ function totalsOf(
   revenueCents: number,
   storeViews: number,
 ): AnalyticsTotals {
-  return { revenueCents, units, productViews, storeViews, conversionRate: rate(units, productViews) };
+  return {
+    revenueCents,
+    units,
+    productViews,
+    storeViews,
+    conversionRate: conversionRate(units, productViews),
+  };
 }
 
 /** Every day (or week) from `from` to `to`, empty ones included, so a chart's axis is even. */

@@ -58,12 +58,17 @@ export function sourceOfPage(
   appUrl: string,
 ): VisitSource {
   const fromQuery = sourceOfFields(query);
-  // Most visits send no Referer: then no address is parsed.
-  const external = request.referer
-    ? externalHost(request.referer, [new URL(appUrl).hostname, hostnameOf(request.host)])
-    : null;
-  return { ...fromQuery, referrerHost: external ?? fromQuery.referrerHost };
+  // Most visits send no Referer and no `ref`: then no address is parsed.
+  if (!request.referer && fromQuery.referrerHost === null) return fromQuery;
+  const ownHosts = [new URL(appUrl).hostname, hostnameOf(request.host)];
+  const external = externalHost(request.referer, ownHosts);
+  // A `ref` naming us (the seller's own preview of the embed button) is no source either.
+  const passedOn = isOwnHost(fromQuery.referrerHost, ownHosts) ? null : fromQuery.referrerHost;
+  return { ...fromQuery, referrerHost: external ?? passedOn };
 }
+
+const isOwnHost = (host: string | null, ownHosts: Array<string | null>): boolean =>
+  host !== null && ownHosts.some((own) => own !== null && own.toLowerCase().replace(/^www\./, "") === host);
 
 function externalHost(referer: string | undefined, ownHosts: Array<string | null>): string | null {
   if (!referer) return null;
@@ -74,9 +79,8 @@ function externalHost(referer: string | undefined, ownHosts: Array<string | null
     return null;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-  const host = url.hostname.toLowerCase();
-  if (ownHosts.some((own) => own !== null && own.toLowerCase() === host)) return null;
-  return hostValue(host);
+  const host = hostValue(url.hostname);
+  return isOwnHost(host, ownHosts) ? null : host;
 }
 
 /** The name part of a Host header (`example.com:3000` → `example.com`). */

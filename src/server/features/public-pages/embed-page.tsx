@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import type { VisitSource } from "../../../contracts/analytics";
 import { EmbedProductNotFound, EmbedProductPage } from "../../../web/features/embed/embed-product-page";
+import { hasSource, NO_SOURCE, sourceFieldValues, sourceOfPage } from "../analytics/visit-source";
 import { getPublicProduct } from "../products/public-product";
 import { escapeAttribute } from "../storefront/link-preview";
 import type { PublicPageCache, RenderedPage } from "./page-cache";
@@ -9,6 +11,8 @@ import type { PublicPageDeps } from "./routes";
 
 /** As the product page: shared caches may keep it a minute, browsers revalidate (a 304 on the ETag). */
 const EMBED_PAGE_CACHE = "public, max-age=0, s-maxage=60";
+/** The overlay opened from a site: that site's own (a shared cache would not key it by Referer). */
+const SOURCED_EMBED_PAGE_CACHE = "private, no-cache";
 /**
  * Inside the frame nothing navigates: Buy Now (then Checkout), the discount code, 'Resend my download
  * link' and every link open in the top window, where our pages' frame-ancestors 'none' does not apply.
@@ -19,19 +23,50 @@ const FRAME_BODY_DATA = { "embed-frame": "" };
 
 type EmbedRoute = { Params: { productId: string } };
 
+/** Where routes.tsx keeps pages: the plain ones, and those made for a visit's source. */
+export interface EmbedPageCaches {
+  pages: PublicPageCache;
+  /** The sourced page's cache and key, or the plain page's when this network renders too many. */
+  sourcedOrPlain: (
+    request: { ip: string },
+    key: string,
+    plainKey: string,
+  ) => Promise<{ cache: PublicPageCache; key: string }>;
+}
+
 /**
  * /embed/product/{id}: the overlay of the embeddable buy button (docs/embed.md), the only page other
  * sites may frame (`frameable`: security-headers.ts). Kept in the public page cache like the product
- * page, under its own key, so the seller's changes drop it too.
+ * page, under its own key, so the seller's changes drop it too. The embedding site is the visit's
+ * source: the frame's Referer is that site, and the embed script adds `ref` (its host, for sites that
+ * send no Referer) and the link's utm fields to the address. So the view is counted (the page's script)
+ * and the sale attributed (Buy Now's hidden fields) to that site, as on the product page.
  */
-export function registerEmbedPage(app: FastifyInstance, deps: PublicPageDeps, pages: PublicPageCache): void {
+export function registerEmbedPage(app: FastifyInstance, deps: PublicPageDeps, caches: EmbedPageCaches): void {
   app.get<EmbedRoute>(
     "/embed/product/:productId",
     { config: { frameable: true } },
     async (request, reply) => {
       const { productId } = request.params;
-      const page = await pages.page(`embed:${productId}`, () => renderEmbedPage(deps, productId));
-      if (page) return sendFinishedPage(request, reply, page, EMBED_PAGE_CACHE);
+      const source = sourceOfPage(
+        request.query,
+        { referer: request.headers.referer, host: request.headers.host },
+        deps.appUrl,
+      );
+      const plainKey = `embed:${productId}`;
+      const kept = hasSource(source)
+        ? await caches.sourcedOrPlain(
+            request,
+            `${plainKey}:${JSON.stringify(sourceFieldValues(source))}`,
+            plainKey,
+          )
+        : { cache: caches.pages, key: plainKey };
+      const sourced = kept.key !== plainKey;
+      const page = await kept.cache.page(kept.key, () =>
+        renderEmbedPage(deps, productId, sourced ? source : NO_SOURCE),
+      );
+      if (page)
+        return sendFinishedPage(request, reply, page, sourced ? SOURCED_EMBED_PAGE_CACHE : EMBED_PAGE_CACHE);
       const html = renderDocument({
         assets: deps.assets,
         path: request.url,
@@ -48,15 +83,25 @@ export function registerEmbedPage(app: FastifyInstance, deps: PublicPageDeps, pa
   );
 }
 
-async function renderEmbedPage(deps: PublicPageDeps, productId: string): Promise<RenderedPage | null> {
+async function renderEmbedPage(
+  deps: PublicPageDeps,
+  productId: string,
+  source: VisitSource,
+): Promise<RenderedPage | null> {
   const product = await getPublicProduct(deps.db, productId, deps.now()).catch(nullWhenNotFound);
   if (!product) return null;
+  const sourceFields = sourceFieldValues(source);
   const html = renderDocument({
     assets: deps.assets,
     path: `/embed/product/${product.id}`,
     headTags: `<title>${escapeAttribute(product.title)} · Buy</title>\n    ${FRAME_HEAD}`,
-    page: <EmbedProductPage product={product} />,
-    bodyData: FRAME_BODY_DATA,
+    page: <EmbedProductPage product={product} source={sourceFields} />,
+    // As on the product page: the page's script counts the view with the source Buy Now carries.
+    bodyData: {
+      ...FRAME_BODY_DATA,
+      "product-view": product.id,
+      ...(hasSource(source) ? { "view-source": new URLSearchParams(sourceFields).toString() } : {}),
+    },
   });
   return { html, sellerId: product.seller.id };
 }

@@ -242,7 +242,7 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
   });
 
   registerBuyerPages(app, deps);
-  registerEmbedPage(app, deps, pages);
+  registerEmbedPage(app, deps, { pages, sourcedOrPlain });
 
   // The forms post urlencoded bodies, which only this scope parses; the cross-site check still applies.
   app.register(async (forms) => {

@@ -8,7 +8,7 @@ import { useLogout } from "./use-logout";
 const APP_LINKS = [
   { to: "/dashboard", label: "Dashboard" },
   { to: "/new", label: "New Product" },
-  { to: "/customers", label: "Customers" },
+  { to: "/dashboard/customers", label: "Customers" },
   { to: "/settings", label: "Store Settings" },
 ] as const;
 

@@ -320,7 +320,7 @@ function ProductsTable({ data }: { data: SellerAnalytics }) {
   return (
     <TableCard
       title="Products"
-      description="Conversion is sales ÷ product page views in the period."
+      description="Conversion is sales ÷ product page views in the period, at most 100%."
       emptyMessage="No views or sales in this period yet."
       caption="Views, sales, revenue and conversion per product"
       columns={PRODUCT_COLUMNS}

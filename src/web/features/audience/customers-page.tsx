@@ -10,6 +10,7 @@ import {
   customersCsvFileName,
 } from "../../../contracts/audience";
 import { apiErrorSchema } from "../../../contracts/errors";
+import { countOf } from "../../../contracts/plural";
 import { formatPrice } from "../../../contracts/products";
 import { LoadMoreButton } from "../../components/load-more-button";
 import { Badge } from "../../components/ui/badge";
@@ -143,9 +144,7 @@ function CustomerCards({ customers }: { customers: Customer[] }) {
           </div>
           <Products customer={customer} />
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-            <span className="tabular-nums">
-              {customer.ordersCount} {customer.ordersCount === 1 ? "order" : "orders"}
-            </span>
+            <span className="tabular-nums">{countOf(customer.ordersCount, "order")}</span>
             <span className="tabular-nums">Last {formatSaleDate(customer.lastPurchaseAt)}</span>
             <span className="tabular-nums">First {formatSaleDate(customer.firstPurchaseAt)}</span>
             <Unsubscribed customer={customer} />
@@ -180,7 +179,7 @@ function Customers({ userId }: { userId: string }) {
         </div>
         <div className="flex flex-wrap gap-2">
           <Button asChild>
-            <Link to="/customers/email">
+            <Link to="/dashboard/customers/email">
               <Mail aria-hidden="true" />
               Email customers
             </Link>
@@ -248,7 +247,7 @@ function Customers({ userId }: { userId: string }) {
   );
 }
 
-/** /customers: one row per buyer email, behind the same gates as the dashboard. */
+/** /dashboard/customers: one row per buyer email, behind the same gates as the dashboard. */
 export function CustomersPage() {
   return <SellerGate>{({ user }) => <Customers userId={user.id} />}</SellerGate>;
 }

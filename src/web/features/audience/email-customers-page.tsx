@@ -7,6 +7,7 @@ import {
   type Broadcast,
   type BroadcastPreview,
 } from "../../../contracts/audience";
+import { countOf } from "../../../contracts/plural";
 import { BackLink } from "../../components/back-link";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -23,9 +24,8 @@ import { cn } from "../../lib/utils";
 import { formatSaleDate } from "../sales/sale-format";
 import { SellerGate } from "../seller/seller-gate";
 import { useBroadcasts, useEmailProducts, usePreviewBroadcast, useSendBroadcast } from "./audience-api";
+import { customersLabel } from "./audience-copy";
 import { checkDraft, type DraftErrors, type DraftField } from "./broadcast-form-errors";
-
-const customersLabel = (count: number) => `${count} ${count === 1 ? "customer" : "customers"}`;
 
 function SentList({ broadcasts }: { broadcasts: Broadcast[] }) {
   if (broadcasts.length === 0) {
@@ -50,9 +50,7 @@ function SentList({ broadcasts }: { broadcasts: Broadcast[] }) {
             </p>
           </div>
           <div className="flex shrink-0 items-center gap-3">
-            <span className="text-muted tabular-nums">
-              {broadcast.recipients} {broadcast.recipients === 1 ? "recipient" : "recipients"}
-            </span>
+            <span className="text-muted tabular-nums">{countOf(broadcast.recipients, "recipient")}</span>
             {broadcast.status === "sent" ? (
               <Badge tone="success">Sent</Badge>
             ) : (
@@ -252,7 +250,7 @@ function EmailCustomers({ userId }: { userId: string }) {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <BackLink to="/customers">Back to Customers</BackLink>
+      <BackLink to="/dashboard/customers">Back to Customers</BackLink>
       <div>
         <h1 className="text-3xl font-bold tracking-tight text-ink">{AUDIENCE_MESSAGES.emailTitle}</h1>
         <p className="mt-1 text-sm text-muted">
@@ -296,7 +294,7 @@ function EmailCustomers({ userId }: { userId: string }) {
   );
 }
 
-/** /customers/email: write, preview and send an email to buyers; the sent list. */
+/** /dashboard/customers/email: write, preview and send an email to buyers; the sent list. */
 export function EmailCustomersPage() {
   return <SellerGate>{({ user }) => <EmailCustomers userId={user.id} />}</SellerGate>;
 }

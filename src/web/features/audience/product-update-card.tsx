@@ -11,9 +11,8 @@ import { Textarea } from "../../components/ui/textarea";
 import { isAlreadyReported } from "../../lib/already-reported";
 import { formatSaleDate } from "../sales/sale-format";
 import { useProductUpdateStatus, useSendBroadcast } from "./audience-api";
+import { buyersLabel, updateEmailReach } from "./audience-copy";
 import { checkDraft, type DraftErrors } from "./broadcast-form-errors";
-
-const buyersLabel = (count: number) => `${count} ${count === 1 ? "buyer" : "buyers"}`;
 
 /**
  * The product edit page's "Email N buyers about this update": a "New in {product}: ..." email to
@@ -60,7 +59,7 @@ export function ProductUpdateCard({ userId, productId }: { userId: string; produ
         <CardDescription>
           {buyers === 0
             ? "No one to email yet: buyers who still have this product show up here."
-            : `An update email reaches the ${buyersLabel(buyers)} who have this product, with a link to their library for the new files.`}
+            : updateEmailReach(buyers)}
           {lastSentAt && ` Last update email: ${formatSaleDate(lastSentAt)}.`}
         </CardDescription>
         {nextAvailableAt && buyers > 0 && (

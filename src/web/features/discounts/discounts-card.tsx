@@ -13,7 +13,7 @@ export function DiscountsCard() {
       </CardHeader>
       <div className="p-6 pt-4">
         <Button asChild variant="secondary" className="w-full">
-          <Link to="/discounts">
+          <Link to="/dashboard/discounts">
             <TicketPercent aria-hidden="true" />
             Discount codes
           </Link>

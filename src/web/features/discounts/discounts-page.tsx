@@ -116,7 +116,7 @@ function Discounts({ userId }: { userId: string }) {
   );
 }
 
-/** /discounts: the seller's discount codes, behind the same gates as the dashboard. */
+/** /dashboard/discounts: the seller's discount codes, behind the same gates as the dashboard. */
 export function DiscountsPage() {
   return <SellerGate>{({ user }) => <Discounts userId={user.id} />}</SellerGate>;
 }

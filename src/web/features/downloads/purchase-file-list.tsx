@@ -61,10 +61,14 @@ export function PurchaseFileForms({
             file.downloadsRemaining > 0 ? (
               <form method="post" action={downloadPath}>
                 <input type="hidden" name="file" value={file.id} />
-                <Button type="submit" className="w-full sm:w-auto">
+                <Button
+                  type="submit"
+                  className="w-full sm:w-auto"
+                  // One name in one string: a visually hidden part would be read after a space of its own.
+                  aria-label={files.length > 1 ? `${label} ${file.name}` : undefined}
+                >
                   <Download aria-hidden="true" />
                   {label}
-                  {files.length > 1 && <span className="sr-only">{`: ${file.name}`}</span>}
                 </Button>
               </form>
             ) : (

@@ -13,7 +13,15 @@ const linkClasses =
  * `<base target="_top">` (public-pages/embed-page.tsx) sends Buy Now and every link and form to the
  * top window, so Checkout never opens inside the frame. Rendered on the server, never hydrated.
  */
-export function EmbedProductPage({ product }: { product: PublicProduct }) {
+export function EmbedProductPage({
+  product,
+  source,
+}: {
+  product: PublicProduct;
+  /** The embedding site (and the link's utm fields): carried by Buy Now and the full page's link. */
+  source?: Record<string, string> | undefined;
+}) {
+  const sourceQuery = source && Object.keys(source).length > 0 ? `?${new URLSearchParams(source)}` : "";
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-5 sm:px-6">
       <article className="grid gap-6 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
@@ -36,11 +44,11 @@ export function EmbedProductPage({ product }: { product: PublicProduct }) {
           )}
         </div>
         <div className="min-w-0">
-          <PurchasePanel product={product} />
+          <PurchasePanel product={product} source={source} />
         </div>
       </article>
       <footer className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4 text-xs">
-        <a href={`/product/${product.id}`} className={linkClasses}>
+        <a href={`/product/${product.id}${sourceQuery}`} className={linkClasses}>
           Open the full page
           <ExternalLink className="size-3.5" aria-hidden="true" />
         </a>

@@ -2,13 +2,14 @@ import { KeyRound } from "lucide-react";
 import { toast } from "sonner";
 import { LICENSE_MESSAGES } from "../../../contracts/licenses";
 import type { Sale } from "../../../contracts/orders";
+import { countOf } from "../../../contracts/plural";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { isAlreadyReported } from "../../lib/already-reported";
 import { cn } from "../../lib/utils";
 import { useSetLicenseDisabled } from "./licenses-api";
 
-const verifications = (uses: number) => `${uses} ${uses === 1 ? "verification" : "verifications"}`;
+const verifications = (uses: number) => countOf(uses, "verification");
 
 /**
  * A sale's license key in the sales table and the phone cards: the key (selectable; its whole text in

@@ -10,7 +10,7 @@ import { SellerGate } from "../seller/seller-gate";
 import { ProductFormThenLive } from "./product-live-panel";
 import { useSellerProduct } from "./products-api";
 
-/** /products/:productId/edit: behind the same gates as /new. */
+/** /dashboard/products/:productId/edit: behind the same gates as /new. */
 export function EditProductPage() {
   const { productId = "" } = useParams();
   return <SellerGate>{({ user }) => <EditProduct userId={user.id} productId={productId} />}</SellerGate>;

@@ -16,7 +16,7 @@ export function NewProductForm({ userId }: { userId: string }) {
             Create another
           </Button>
           <Button asChild variant="secondary">
-            <Link to={`/products/${published.id}/edit`}>Edit product</Link>
+            <Link to={`/dashboard/products/${published.id}/edit`}>Edit product</Link>
           </Button>
           <Button asChild>
             <Link to="/dashboard">Go to Dashboard</Link>

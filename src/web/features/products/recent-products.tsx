@@ -41,7 +41,7 @@ function ProductRow({ product, onDelete }: { product: SellerProduct; onDelete: (
           </Link>
         </Button>
         <Button asChild variant="secondary" size="sm">
-          <Link to={`/products/${product.id}/edit`} aria-label={`Edit ${product.title}`}>
+          <Link to={`/dashboard/products/${product.id}/edit`} aria-label={`Edit ${product.title}`}>
             <Pencil aria-hidden="true" />
             Edit
           </Link>

@@ -7,6 +7,7 @@ import {
   type ProductStamping,
   productStampingSchema,
 } from "../../../contracts/pdf-stamps";
+import { countOf } from "../../../contracts/plural";
 import { api } from "../../lib/api";
 import { formatBytes } from "../../lib/format-bytes";
 import type { ProductFormValues } from "./product-form";
@@ -67,7 +68,7 @@ function ProductStampingStatus({ productId, stampingOn }: { productId: string; s
       <StampableFiles files={data.files} stampingOn={stampingOn} />
       {(data.stampedCount > 0 || data.pendingCount > 0) && (
         <p className="text-muted">
-          {data.stampedCount} {data.stampedCount === 1 ? "copy" : "copies"} stamped
+          {countOf(data.stampedCount, "copy", "copies")} stamped
           {data.pendingCount > 0 && `, ${data.pendingCount} being stamped`}.
         </p>
       )}

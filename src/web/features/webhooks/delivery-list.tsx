@@ -1,6 +1,7 @@
 import { format } from "date-fns";
 import { RotateCw } from "lucide-react";
 import { toast } from "sonner";
+import { countOf } from "../../../contracts/plural";
 import { WEBHOOK_MESSAGES, type WebhookDelivery } from "../../../contracts/webhooks";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -41,7 +42,7 @@ function DeliveryRow({ userId, delivery }: { userId: string; delivery: WebhookDe
           <DeliveryStatus status={delivery.status} attempts={delivery.attempts} />
         </div>
         <p className="text-xs text-muted wrap-anywhere">
-          {delivery.attempts} {delivery.attempts === 1 ? "attempt" : "attempts"}
+          {countOf(delivery.attempts, "attempt")}
           {delivery.lastResponseStatus !== null && <> · Response {delivery.lastResponseStatus}</>}
           {delivery.lastAttemptAt && <> · Last tried {when(delivery.lastAttemptAt)}</>}
           {delivery.nextAttemptAt && delivery.attempts > 0 && <> · Next try {when(delivery.nextAttemptAt)}</>}

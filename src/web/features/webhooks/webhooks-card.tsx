@@ -13,7 +13,7 @@ export function WebhooksCard() {
       </CardHeader>
       <div className="p-6 pt-4">
         <Button asChild variant="secondary" className="w-full">
-          <Link to="/webhooks">
+          <Link to="/dashboard/webhooks">
             <Webhook aria-hidden="true" />
             Webhooks
           </Link>

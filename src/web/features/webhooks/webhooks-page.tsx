@@ -86,7 +86,7 @@ function Webhooks({ userId }: { userId: string }) {
   );
 }
 
-/** /webhooks: the seller's webhook endpoints and their deliveries, behind the dashboard's gates. */
+/** /dashboard/webhooks: the seller's webhook endpoints and their deliveries, behind the dashboard's gates. */
 export function WebhooksPage() {
   return <SellerGate>{({ user }) => <Webhooks userId={user.id} />}</SellerGate>;
 }
