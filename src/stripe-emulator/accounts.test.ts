@@ -116,7 +116,7 @@ describe("the business name buyers see", () => {
   const merchantOnCheckout = async (account: string) => {
     const session = await createPurchaseSession(stripe, account);
     const page = await (await fetch(session.url ?? "")).text();
-    return page.match(/<p class="merchant">.*?<\/span>(.*?)<\/p>/)?.[1];
+    return page.match(/<h1 class="merchant">.*?<\/span>(.*?)<\/h1>/)?.[1];
   };
 
   it("is business_profile.name, kept when created and when updated; never the account's email", async () => {

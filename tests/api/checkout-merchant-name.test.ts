@@ -24,7 +24,7 @@ async function merchantOnCheckout(productId: string): Promise<string> {
   const checkout = await t.request({ method: "POST", url: "/api/checkout", body: { productId } });
   expect(checkout.statusCode, checkout.body).toBe(200);
   const page = await (await fetch(checkout.json().url)).text();
-  const merchant = page.match(/<p class="merchant">.*?<\/span>(.*?)<\/p>/s)?.[1];
+  const merchant = page.match(/<h1 class="merchant">.*?<\/span>(.*?)<\/h1>/s)?.[1];
   expect(merchant, page).toBeDefined();
   return merchant!;
 }

@@ -9,6 +9,7 @@ import {
   startTestEmulator,
   type TestEmulator,
 } from "../../src/stripe-emulator/test-support";
+import { type AccessibilityFinding, accessibilityFindings, describeFindings } from "./support/accessibility";
 import { launchBrowser, PHONE_VIEWPORT, screenshot } from "./support/browser";
 
 // The emulator's hosted pages in Chromium: Checkout, Connect onboarding and the billing portal,
@@ -189,5 +190,61 @@ describe("billing portal", () => {
     await page.getByTestId("return-link").click();
     await page.waitForURL(`${appUrl}/settings`);
     await page.context().close();
+  });
+});
+
+describe("accessibility of the hosted pages", () => {
+  // Everyone who runs Flatfee locally sees these pages: they get the same axe checks as our own, and
+  // no finding of any impact is let through.
+  it("Checkout, onboarding and the billing portal have no axe findings at 1280 and 375 px", async () => {
+    const seller = await stripe.accounts.create({
+      type: "standard",
+      business_profile: { name: "Quiet Press" },
+    });
+    const purchase = await createPurchaseSession(stripe, seller.id, {
+      success_url: `${appUrl}/thanks`,
+      cancel_url: `${appUrl}/product`,
+    });
+    // An account link can be opened once, as on Stripe: a new one for each viewport.
+    const onboardingAccount = await stripe.accounts.create({ type: "standard" });
+    const onboardingLink = async () =>
+      (
+        await stripe.accountLinks.create({
+          account: onboardingAccount.id,
+          type: "account_onboarding",
+          refresh_url: `${appUrl}/refresh`,
+          return_url: `${appUrl}/return`,
+        })
+      ).url;
+    const plan = await createPlanSession(stripe, { success_url: `${appUrl}/plan` });
+    const planCheckout = await open(plan.session.url ?? "");
+    await fillCard(planCheckout, "4242 4242 4242 4242");
+    await planCheckout.getByRole("button", { name: "Subscribe" }).click();
+    await planCheckout.waitForURL(`${appUrl}/plan`);
+    await planCheckout.context().close();
+    const customer = plan.customer;
+    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: appUrl });
+    const declined = async (page: Page) => {
+      await fillCard(page, "4000 0000 0000 0002");
+      await page.getByRole("button", { name: /^Pay/ }).click();
+      await page.getByRole("alert").waitFor();
+    };
+    const pages: Array<[string, () => Promise<string>, ((page: Page) => Promise<void>)?]> = [
+      ["checkout", async () => purchase.url ?? ""],
+      ["checkout with a declined card", async () => purchase.url ?? "", declined],
+      ["onboarding", onboardingLink],
+      ["billing portal", async () => portal.url],
+    ];
+    const findings: AccessibilityFinding[] = [];
+    for (const [name, url, act] of pages) {
+      for (const viewport of [{ width: 1280, height: 900 }, PHONE_VIEWPORT]) {
+        const page = await open(await url(), viewport);
+        await act?.(page);
+        expect(new URL(page.url()).origin, name).not.toBe(appUrl);
+        findings.push(...(await accessibilityFindings(page, `${name} at ${viewport.width} px`)));
+        await page.context().close();
+      }
+    }
+    expect(describeFindings(findings)).toBe("");
   });
 });

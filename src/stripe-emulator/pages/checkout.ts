@@ -130,7 +130,7 @@ function checkoutPage(
     html`<main class="page"><div class="columns">
 <section aria-label="Order summary">
   ${session.cancel_url ? html`<a class="back" href="${session.cancel_url}">← Cancel and go back</a>` : ""}
-  <p class="merchant"><span class="logo" aria-hidden="true">${merchant.slice(0, 1).toUpperCase()}</span>${merchant}</p>
+  <h1 class="merchant"><span class="logo" aria-hidden="true">${merchant.slice(0, 1).toUpperCase()}</span>${merchant}</h1>
   <p class="muted">${subscribing ? "Subscribe" : "Pay"}</p>
   <p class="total" data-testid="total">${total}<span class="muted small">${recurring}</span></p>
   <ul class="items">

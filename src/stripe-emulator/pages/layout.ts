@@ -44,19 +44,21 @@ const STYLES = `
 *,*::before,*::after{box-sizing:border-box}
 body{margin:0;font:15px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:#1a1f36;background:#f6f8fa;-webkit-font-smoothing:antialiased}
 .test-banner{background:#ffde92;color:#5f3a00;text-align:center;font-size:13px;font-weight:600;padding:6px 12px;letter-spacing:.01em}
+.test-banner p{margin:0}
 .page{max-width:960px;margin:0 auto;padding:32px 20px 48px}
 .narrow{max-width:520px}
 .columns{display:grid;grid-template-columns:1fr 1fr;gap:48px;align-items:start}
 @media (max-width:760px){.columns{grid-template-columns:1fr;gap:24px}.page{padding:20px 16px 40px}}
-.merchant{font-weight:600;color:#3c4257;margin:0 0 16px;display:flex;align-items:center;gap:8px}
+.merchant{font-size:15px;font-weight:600;color:#3c4257;margin:0 0 16px;display:flex;align-items:center;gap:8px}
 .merchant .logo{width:28px;height:28px;border-radius:50%;background:#635bff;color:#fff;display:inline-flex;align-items:center;justify-content:center;font-size:13px}
 .total{font-size:34px;font-weight:700;margin:0 0 4px;letter-spacing:-.02em}
-.muted{color:#697386}
+.muted{color:#596171}
 .small{font-size:13px}
 .card{background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(50,50,93,.12),0 1px 1px rgba(0,0,0,.04);padding:24px}
 .items{list-style:none;margin:20px 0 0;padding:0}
 .items li{display:flex;justify-content:space-between;gap:16px;padding:12px 0;border-top:1px solid #e3e8ee}
 .items li:last-child{font-weight:600}
+a{color:#4b44d6}
 h1{font-size:22px;margin:0 0 8px;letter-spacing:-.01em}
 h2{font-size:17px;margin:0 0 12px}
 label{display:block;font-size:13px;font-weight:600;color:#3c4257;margin:16px 0 6px}
@@ -78,15 +80,15 @@ input:focus{border-color:#635bff;box-shadow:0 0 0 3px rgba(99,91,255,.2)}
 .actions .button{margin-top:0}
 .error{background:#fff5f7;color:#c0123c;border:1px solid #f2b8c6;border-radius:8px;padding:10px 12px;margin-top:16px;font-size:14px}
 .notice{background:#eefbf3;color:#0e6245;border:1px solid #b4e6cb;border-radius:8px;padding:10px 12px;margin-bottom:16px;font-size:14px}
-.hint{margin-top:14px;font-size:13px;color:#697386}
-.hint code{background:#eef0f5;border-radius:4px;padding:1px 5px;font-size:12px}
-.back{display:inline-block;margin-bottom:20px;color:#635bff;text-decoration:none;font-weight:600;font-size:14px}
+.hint{margin-top:14px;font-size:13px;color:#596171}
+.hint code{background:#eef0f5;color:#3c4257;border-radius:4px;padding:1px 5px;font-size:12px}
+.back{display:inline-block;margin-bottom:20px;color:#4b44d6;text-decoration:none;font-weight:600;font-size:14px}
 .back:hover{text-decoration:underline}
 .badge{display:inline-block;font-size:12px;font-weight:600;padding:2px 8px;border-radius:999px;background:#d7f7c2;color:#05690d}
 .badge.warn{background:#fcedb9;color:#a82c00}
 .badge.off{background:#e3e8ee;color:#4f566b}
 dl{display:grid;grid-template-columns:auto minmax(0,1fr);gap:6px 16px;margin:16px 0}
-dt{color:#697386}
+dt{color:#596171}
 dd{margin:0;text-align:right;font-weight:500;overflow-wrap:anywhere}
 .stack{display:grid;gap:16px}
 .center{text-align:center}
@@ -103,7 +105,7 @@ export function layout(title: string, body: Html): string {
 <style>${new Html(STYLES)}</style>
 </head>
 <body>
-<div class="test-banner" role="note">Test mode — local Stripe emulator</div>
+<header class="test-banner"><p role="note">Test mode — local Stripe emulator</p></header>
 ${body}
 </body>
 </html>`.value;
