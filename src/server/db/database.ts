@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
+import { openEmbedded } from "./embedded";
 import { migrations } from "./migrations";
 import { PGliteDialect } from "./pglite-dialect";
 import { PreparingClient } from "./prepared-statements";
@@ -59,7 +59,7 @@ export async function openDatabase(
     return { db, target: target.kind, pool, close: () => db.destroy() };
   }
   if (target.kind === "pglite") mkdirSync(target.directory, { recursive: true });
-  const pglite = new PGlite(target.kind === "pglite" ? target.directory : undefined, {
+  const pglite = openEmbedded(target.kind === "pglite" ? target.directory : undefined, {
     parsers: { 20: (value: string) => Number.parseInt(value, 10) },
     ...(target.kind === "pglite"
       ? await startingFromTemplate(target.directory, pgliteTemplate)

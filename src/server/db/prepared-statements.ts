@@ -32,6 +32,15 @@ function statementName(text: string): string {
   return name;
 }
 
+/** In a statement's text (`planPerValues`): never named, so PostgreSQL plans it with each run's values. */
+const PLAN_PER_VALUES = "/* planned per values */";
+
+/**
+ * Appended to a statement (Kysely's `modifyEnd`) whose best plan depends on its values, such as a search
+ * term that matches 3 rows or all of them: a named statement soon runs one generic plan for every value.
+ */
+export const planPerValues = sql.raw(PLAN_PER_VALUES);
+
 const isStalePlan = (error: unknown) =>
   error instanceof Error && (error as Error & { code?: string }).code === STALE_PLAN;
 
@@ -58,7 +67,12 @@ export class PreparingClient extends pg.Client {
   }
 
   #nameFor(text: string): string | undefined {
-    if (this.getTransactionStatus() !== "I" || !STATEMENT.test(text) || this.#neverNamed.has(text)) {
+    if (
+      this.getTransactionStatus() !== "I" ||
+      !STATEMENT.test(text) ||
+      this.#neverNamed.has(text) ||
+      text.includes(PLAN_PER_VALUES)
+    ) {
       return undefined;
     }
     const name = statementName(text);
