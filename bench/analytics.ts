@@ -6,9 +6,11 @@
  * bench), plus 1,000,000 product page views over the last 365 days from 8 sources, every order attributed
  * to one of them, and the analytics roll-ups built from it all in bulk, as the app keeps them. Measures:
  * 1. server time of GET /api/analytics (Fastify's elapsed time, request in to response out) for each
- *    period, one request at a time: median and p95 of 100;
+ *    period, one request at a time: median and p95 of 100, and the server process's CPU time per request
+ *    (on PostgreSQL that is our code's share, the database's runs elsewhere; it varies far less with the
+ *    machine's load than times do);
  * 2. under load (autocannon, 50 connections, in a child process) each period's throughput as a ratio
- *    to a trivial endpoint of the same server measured just before it (bench/load.ts).
+ *    to a trivial endpoint of the same server measured just before it (bench/load.ts); `--no-load` skips it.
  */
 import { sql } from "kysely";
 import { median, pairedRatios } from "./load";
@@ -104,13 +106,29 @@ for (const [name, path] of Object.entries(paths)) {
   const first = await fetch(`${t.url}${path}`, { headers: await sessionHeaders() });
   if (first.status !== 200) throw new Error(`${path} answered ${first.status}: ${await first.text()}`);
   serverTimes.length = 0;
+  // The fetch client runs in this process too: its share is about that of the trivial route's requests.
+  const cpuBefore = process.cpuUsage();
   for (let i = 0; i < SEQUENTIAL_REQUESTS; i++)
     await (await fetch(`${t.url}${path}`, { headers: await sessionHeaders() })).text();
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000 / SEQUENTIAL_REQUESTS;
   const sorted = [...serverTimes].sort((a, b) => a - b);
   const p95 = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
   console.log(
-    `  ${name.padEnd(22)} median ${median(sorted).toFixed(2)}  p95 ${p95.toFixed(2)}  max ${(sorted.at(-1) ?? 0).toFixed(2)}`,
+    `  ${name.padEnd(22)} median ${median(sorted).toFixed(2)}  p95 ${p95.toFixed(2)}  max ${(sorted.at(-1) ?? 0).toFixed(2)}  CPU/request ${cpuMs.toFixed(2)}`,
   );
+}
+{
+  const cpuBefore = process.cpuUsage();
+  for (let i = 0; i < SEQUENTIAL_REQUESTS; i++) await (await fetch(`${t.url}/bench/trivial`)).text();
+  const cpu = process.cpuUsage(cpuBefore);
+  console.log(
+    `  ${"trivial route".padEnd(22)} CPU/request ${((cpu.user + cpu.system) / 1000 / SEQUENTIAL_REQUESTS).toFixed(2)}`,
+  );
+}
+if (process.argv.includes("--no-load")) {
+  await t.close();
+  process.exit(0);
 }
 
 console.log("\nunder load (50 connections), paired with the trivial endpoint:");

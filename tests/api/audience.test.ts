@@ -1,3 +1,4 @@
+import { CompiledQuery, sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   AUDIENCE_LIMITS,
@@ -6,12 +7,14 @@ import {
   type CustomersPage,
 } from "../../src/contracts/audience";
 import { backfillCustomers } from "../../src/server/db/migrations/0017_audience";
+import { pageLimit } from "../../src/server/db/page-limit";
+import { customerRows } from "../../src/server/features/audience/customers";
 import { queueNextBroadcastBatch } from "../../src/server/features/audience/queue-broadcasts";
 import { createBroadcast } from "../../src/server/features/audience/send-broadcast";
 import { unsubscribeKey, unsubscribeToken } from "../../src/server/features/audience/unsubscribe";
 import { buyerLinkKey, libraryToken } from "../../src/server/features/orders/buyer-links";
 import { buyProduct, createProduct, readySeller } from "./support/sellers";
-import { APP_URL, createTestApp, type TestApp } from "./support/test-app";
+import { APP_URL, createTestApp, signUp, type TestApp } from "./support/test-app";
 
 const AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -128,6 +131,66 @@ describe("customers", () => {
     const bad = await get("/api/customers?before=not-a-cursor");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe("Invalid cursor");
+  });
+
+  it("searches anywhere in the email from 3 characters, and the start of it below that", async () => {
+    const product = await createProduct(
+      t,
+      seller.cookie,
+      { title: "Search Pack", price: "0" },
+      { cover: false },
+    );
+    const [starts, inside, underscore, lookalike] = [
+      `zq.first-${counter}@example.com`,
+      `mid.zq-${counter}@example.com`,
+      `under_score-${counter}@example.com`,
+      `underxscore-${counter}@example.com`,
+    ];
+    for (const email of [starts, inside, underscore, lookalike]) await claimFree(product.id, email!);
+    const found = async (q: string) =>
+      (await customers(`?limit=100&q=${encodeURIComponent(q)}`)).customers.map((c) => c.email).sort();
+
+    // Two characters: only emails starting with them (no trigram index can find them anywhere).
+    expect(await found("ZQ")).toEqual([starts]);
+    expect(await found("z")).toEqual([starts]);
+    // Three and more: anywhere in the email, case-insensitively.
+    expect(await found("zq-")).toEqual([inside]);
+    expect(await found(".ZQ")).toEqual([inside]);
+    expect(await found("-zq")).toEqual([]);
+    // LIKE's own characters match only themselves.
+    expect(await found("r_s")).toEqual([underscore]);
+    expect(await found("_")).toEqual([]);
+    expect(await found("%")).toEqual([]);
+    expect(await found("%score")).toEqual([]);
+  });
+
+  it("a search reads the trigram index (3+ characters) or the email prefix index, not every customer", async () => {
+    // A store of 20,000 customers, seeded in bulk as the migration's backfill would leave them.
+    const big = await signUp(t);
+    await sql`
+      insert into customers (seller_id, email, first_purchase_at, last_purchase_at, orders_count, completed_count, total_cents)
+      select ${big.userId}, 'buyer' || n || '@example.com', now() - n * interval '1 minute',
+             now() - n * interval '1 minute', 1, 1, 1999
+      from generate_series(1, 20000) n
+    `.execute(t.db);
+    await sql`analyze customers`.execute(t.db);
+    const planOf = async (search: string) => {
+      const query = customerRows(t.db, big.userId, { search }).limit(pageLimit(26)).compile();
+      const plan = await t.db.executeQuery<Record<string, string>>(
+        CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+      );
+      return plan.rows.map((row) => Object.values(row)[0]).join("\n");
+    };
+    expect(await planOf("buyer4242")).toContain("customers_email_trgm_idx");
+    expect(await planOf("nobody")).toContain("customers_email_trgm_idx");
+    expect(await planOf("zz")).toContain("customers_seller_email_prefix_idx");
+    // A term nearly every email holds is faster read most recent first, stopping at a page.
+    expect(await planOf("example.com")).toContain("customers_seller_recent_idx");
+    expect((await customers("?q=buyer4242", big.cookie)).customers.map((c) => c.email)).toEqual([
+      "buyer4242@example.com",
+    ]);
+    // No orders stand behind these rows: gone again before the backfill test compares roll-ups with orders.
+    await t.db.deleteFrom("customers").where("seller_id", "=", big.userId).execute();
   });
 
   it("a seller sees only their own customers, and must be signed in", async () => {

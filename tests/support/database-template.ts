@@ -1,8 +1,8 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { Kysely } from "kysely";
 import { migrateToLatest } from "../../src/server/db/database";
+import { openEmbedded } from "../../src/server/db/embedded";
 import { PGliteDialect } from "../../src/server/db/pglite-dialect";
 import type { DB } from "../../src/server/db/schema";
 
@@ -19,7 +19,7 @@ export async function makeTestDatabaseTemplate(directory: string): Promise<() =>
   if (process.env.TEST_DATABASE_URL) return () => {};
   const file = path.resolve(directory, `pglite-template-${process.pid}.tgz`);
   mkdirSync(path.dirname(file), { recursive: true });
-  const pglite = new PGlite();
+  const pglite = openEmbedded();
   await migrateToLatest(new Kysely<DB>({ dialect: new PGliteDialect(pglite) }));
   const tarball = await pglite.dumpDataDir("gzip");
   await pglite.close();

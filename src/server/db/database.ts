@@ -38,9 +38,12 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   // Only the driver in use is loaded: pg for PostgreSQL, PGlite for the embedded database.
   if (target.kind === "postgres") return (await import("./postgres")).openPostgres(target, log);
-  const { PGlite } = await import("@electric-sql/pglite");
+  const [{ PGlite }, { openEmbedded }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("./embedded"),
+  ]);
   if (target.kind === "pglite") mkdirSync(target.directory, { recursive: true });
-  const pglite = new PGlite(target.kind === "pglite" ? target.directory : undefined, {
+  const pglite = openEmbedded(target.kind === "pglite" ? target.directory : undefined, {
     parsers: { 20: (value: string) => Number.parseInt(value, 10) },
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
     ...(target.kind === "pglite"

@@ -1,6 +1,8 @@
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFreshDatabase } from "../../../tests/api/support/test-database";
+import { planPerValues } from "./plan-hints";
 import { PreparingClient } from "./prepared-statements";
 // Reads int8 as a number, as the app's pool does (its module sets pg's parser).
 import "./postgres";
@@ -126,6 +128,23 @@ describe("statements on PostgreSQL", () => {
         generic_plans: 0,
         custom_plans: 10,
       });
+    } finally {
+      client.release();
+    }
+  });
+
+  it("marked planPerValues are never prepared, so each run is planned with its own values", async () => {
+    // The customers search: a generic plan for `email like $2` scans every customer for a rare term.
+    const db = new Kysely<{ items: { id: number; name: string } }>({
+      dialect: new PostgresDialect({ pool }),
+    });
+    const search = (pattern: string) =>
+      db.selectFrom("items").select("name").where("name", "like", pattern).modifyEnd(planPerValues).execute();
+    for (let run = 0; run < 7; run++) expect(await search("%ne%")).toEqual([{ name: "one" }]);
+    expect(await search("t%")).toEqual([{ name: "two" }]);
+    const client = await pool.connect();
+    try {
+      expect(await preparedStatements(client)).toEqual([]);
     } finally {
       client.release();
     }

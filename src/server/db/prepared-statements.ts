@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
+import { PLAN_PER_VALUES } from "./plan-hints";
 
 /**
  * PostgreSQL plans every statement it is sent, and for the app's small reads the plan costs more than
@@ -57,7 +58,12 @@ export class PreparingClient extends pg.Client {
   }
 
   #nameFor(text: string): string | undefined {
-    if (this.getTransactionStatus() !== "I" || !STATEMENT.test(text) || this.#neverNamed.has(text)) {
+    if (
+      this.getTransactionStatus() !== "I" ||
+      !STATEMENT.test(text) ||
+      this.#neverNamed.has(text) ||
+      text.includes(PLAN_PER_VALUES)
+    ) {
       return undefined;
     }
     const name = statementName(text);

@@ -9,8 +9,8 @@ import {
 } from "../../../contracts/analytics";
 import type { Database } from "../../db/database";
 import { utcDay } from "./rollups";
+import { bucketSeries, dayNumber, dayOfNumber } from "./series-buckets";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const DELETED_PRODUCT = "Deleted product";
 
 interface DayRow {
@@ -33,15 +33,8 @@ interface AnalyticsRow {
   sources: Array<{ host: string; source: string; medium: string; campaign: string } & Counts>;
 }
 
-const addDays = (day: string, days: number) =>
-  utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-/** The Monday of a day's ISO week: weekly points are labelled with it. */
-function mondayOf(day: string): string {
-  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
-  return addDays(day, -weekday);
-}
+const addDays = (day: string, days: number) => dayOfNumber(dayNumber(day) + days);
+const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from) + 1;
 /**
  * Sales ÷ counted product views, at most 1: a view is counted once per visitor per 30 minutes and only
  * with the page's script, so a visitor who buys twice, or buys from a page whose view was not counted
@@ -190,33 +183,4 @@ function totalsOf(
     storeViews,
     conversionRate: conversionRate(units, productViews),
   };
-}
-
-/** Every day (or week) from `from` to `to`, empty ones included, so a chart's axis is even. */
-function bucketSeries(
-  from: string,
-  to: string,
-  bucket: "day" | "week",
-  days: DayRow[],
-  storeDays: Array<{ date: string; views: number }>,
-): SellerAnalytics["series"] {
-  const keyOf = (day: string) => (bucket === "week" ? mondayOf(day) : day);
-  const points = new Map<string, SellerAnalytics["series"][number]>();
-  for (let day = from; day <= to; day = addDays(day, 1)) {
-    const key = keyOf(day);
-    if (!points.has(key))
-      points.set(key, { date: key, revenueCents: 0, units: 0, productViews: 0, storeViews: 0 });
-  }
-  for (const day of days) {
-    const point = points.get(keyOf(day.date));
-    if (!point) continue;
-    point.revenueCents += Number(day.revenue);
-    point.units += Number(day.units);
-    point.productViews += Number(day.views);
-  }
-  for (const day of storeDays) {
-    const point = points.get(keyOf(day.date));
-    if (point) point.storeViews += Number(day.views);
-  }
-  return [...points.values()];
 }

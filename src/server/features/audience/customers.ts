@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Customer, CustomersPage } from "../../../contracts/audience";
 import type { Database } from "../../db/database";
 import { pageLimit } from "../../db/page-limit";
+import { planPerValues } from "../../db/plan-hints";
 import { badRequest } from "../../http/errors";
 
 /** `lastPurchaseISO|email`: a keyset cursor, as the sales list's, so page 500 costs what page 1 does. */
@@ -17,9 +18,23 @@ export function decodeCustomerCursor(cursor: string): { lastPurchaseAt: Date; em
   return { lastPurchaseAt, email };
 }
 
+/** A trigram index needs 3 characters: a shorter term could only be answered by reading every customer. */
+export const SUBSTRING_SEARCH_MIN_LENGTH = 3;
+
+/**
+ * The LIKE pattern of a (lower-cased) search term: anywhere in the email from 3 characters on, answered by
+ * the trigram index; 1-2 characters match the start of the email, a range of the (seller_id, email)
+ * index. LIKE's own characters (`%`, `_`, `\`) are escaped, so a term matches only itself.
+ */
+export function emailSearchPattern(term: string): string {
+  const escaped = term.replace(/[\\%_]/g, "\\$&");
+  return [...term].length < SUBSTRING_SEARCH_MIN_LENGTH ? `${escaped}%` : `%${escaped}%`;
+}
+
 /**
  * The seller's customers, most recent buyer first, read from the roll-up (never from orders). A
- * search keeps the rows whose email contains the text (emails are stored lower-case).
+ * search keeps the rows whose email contains the text (emails are stored lower-case), or starts with it
+ * for 1-2 characters (`emailSearchPattern`).
  */
 export function customerRows(
   db: Database,
@@ -42,7 +57,11 @@ export function customerRows(
     ])
     .where("c.seller_id", "=", sellerId);
   const search = options.search?.trim().toLowerCase();
-  if (search) query = query.where(sql<boolean>`strpos(c.email, ${search}) > 0`);
+  if (search) {
+    // Whether the index or the most-recent-first scan is faster depends on how many rows match, so the
+    // statement is planned with its term each time rather than once for any term.
+    query = query.where("c.email", "like", emailSearchPattern(search)).modifyEnd(planPerValues);
+  }
   const after = options.after;
   if (after) {
     // A row comparison, answered from the (seller_id, last_purchase_at, email) index directly.
