@@ -1,4 +1,6 @@
+import { readdir } from "node:fs/promises";
 import http from "node:http";
+import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type ServerProcess, startServerProcess } from "./support/server-process";
 import { eventually } from "./support/wait";
@@ -73,9 +75,9 @@ async function uploadsInFlight(running: ServerProcess, count: number, size: numb
     expect(intent.status, JSON.stringify(intent.json)).toBe(201);
     uploads.push(slowUpload(baseUrl, intent.json.url, intent.json.headers, size));
   }
-  const handledPuts = () =>
-    running.logs.filter((line) => line.msg === "incoming request" && line.req?.method === "PUT");
-  await eventually(async () => expect(handledPuts()).toHaveLength(count));
+  // Each upload being written: the local storage streams it into .incoming until it is complete.
+  const incoming = path.join(running.dataDir, "storage", ".incoming");
+  await eventually(async () => expect(await readdir(incoming).catch(() => [])).toHaveLength(count));
   return uploads;
 }
 

@@ -18,6 +18,8 @@ export interface LogLine {
 export interface ServerProcess {
   child: ChildProcess;
   baseUrl: string;
+  /** Its DATA_DIR (embedded database, local storage). */
+  dataDir: string;
   logs: LogLine[];
   /** Everything the process wrote to stderr (a stack trace would land here). */
   stderr(): string;
@@ -87,6 +89,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const running: ServerProcess = {
     child,
     baseUrl,
+    dataDir,
     logs,
     stderr: () => stderr,
     logged,
