@@ -16,6 +16,7 @@ import * as m0016 from "./0016_analytics";
 import * as m0017 from "./0017_audience";
 import * as m0018 from "./0018_api_keys";
 import * as m0019 from "./0019_seller_webhooks";
+import * as m0020 from "./0020_code_holds_per_browser";
 
 // Every migration, in order. Append new ones; never edit one that has landed.
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0017_audience": m0017,
   "0018_api_keys": m0018,
   "0019_seller_webhooks": m0019,
+  "0020_code_holds_per_browser": m0020,
 };
