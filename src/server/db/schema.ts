@@ -179,6 +179,8 @@ export interface CheckoutTable {
   created_at: CreatedAt;
   /** The discount code the server priced this checkout with (its use is held while the checkout is open). */
   discount_code_id: string | null;
+  /** A code with a maximum of uses: its use is held until then, and the checkout ended after. */
+  code_hold_ends_at: NullableTimestamp;
   discount_code: string | null;
   original_price_cents: number | null;
   discount_cents: Generated<number>;

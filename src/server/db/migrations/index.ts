@@ -17,6 +17,7 @@ import * as m0017 from "./0017_audience";
 import * as m0018 from "./0018_api_keys";
 import * as m0019 from "./0019_seller_webhooks";
 import * as m0020 from "./0020_customer_search";
+import * as m0021 from "./0021_code_holds_per_browser";
 
 // Every migration, in order. Append new ones; never edit one that has landed.
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0018_api_keys": m0018,
   "0019_seller_webhooks": m0019,
   "0020_customer_search": m0020,
+  "0021_code_holds_per_browser": m0021,
 };

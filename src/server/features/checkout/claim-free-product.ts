@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { DISCOUNT_REFUSAL_MESSAGES } from "../../../contracts/discounts";
 import { ORDER_MESSAGES } from "../../../contracts/orders";
-import { FREE_CLAIM_MESSAGES, type FreeClaim } from "../../../contracts/products";
+import { FREE_CLAIM_MESSAGES } from "../../../contracts/products";
 import { inTransaction } from "../../db/database";
 import { AppError } from "../../http/errors";
-import { enforceRateLimit } from "../../http/rate-limit";
+import type { CodeTry } from "../discounts/code-tries";
 import { holdCodeUse } from "../discounts/code-uses";
 import { purchaseQuery, toBuyerPurchase } from "../orders/buyer-purchase";
 import type { SettleDeps } from "../orders/checkout-session";
@@ -30,8 +30,9 @@ const newClaimId = () => `free_${randomBytes(12).toString("base64url")}`;
  * order of $0 through the same fulfilment as a paid one (receipt, download link, library, sales, CSV).
  * The link goes to the email only, so the address is proven by whoever opens it.
  *
- * - Abuse: rate limited per IP and per email; the seller's plan must allow sales (Stripe Connect is
- *   not needed); an email that already has the product gets its link again instead of a second order.
+ * - Abuse: rate limited per IP and per email (FREE_CLAIM_LIMITS, by the route, before the code is
+ *   read); the seller's plan must allow sales (Stripe Connect is not needed); an email that already has
+ *   the product gets its link again instead of a second order.
  * - Stock and the code's use are taken with the same conditional updates as a checkout, in the one
  *   transaction that records the claim and its order, so a limited product never over-delivers.
  * - A network holding an open paid checkout of the product (a unit on hold) is told to finish it
@@ -39,13 +40,11 @@ const newClaimId = () => `free_${randomBytes(12).toString("base64url")}`;
  */
 export async function claimFreeProduct(
   deps: SettleDeps,
-  claim: FreeClaim,
-  request: { ip: string; visitor: CheckoutVisitor },
+  claim: { productId: string; email: string; code: CodeTry | undefined },
+  visitor: CheckoutVisitor,
   now: Date,
 ): Promise<void> {
-  await enforceRateLimit(deps.db, FREE_CLAIM_LIMITS.perIp, request.ip, FREE_CLAIM_MESSAGES.tooMany, now);
   const email = claim.email.toLowerCase();
-  await enforceRateLimit(deps.db, FREE_CLAIM_LIMITS.perEmail, email, FREE_CLAIM_MESSAGES.tooMany, now);
   const product = await getPublicProduct(deps.db, claim.productId, now);
   if (!product.purchasable) {
     const message = product.soldOut ? ORDER_MESSAGES.soldOut : ORDER_MESSAGES.notPurchasable;
@@ -83,8 +82,8 @@ export async function claimFreeProduct(
           stripe_account_id: seller.stripe_connect_account_id ?? "",
           product_id: product.id,
           reservation: limited ? "held" : "none",
-          network_hash: request.visitor.networkHash,
-          visitor_hash: request.visitor.visitorHash,
+          network_hash: visitor.networkHash,
+          visitor_hash: visitor.visitorHash,
           expires_at: now,
           created_at: now,
           discount_code_id: codeId,

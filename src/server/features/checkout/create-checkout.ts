@@ -25,6 +25,14 @@ import { takeUnit } from "./stock";
 import type { CheckoutVisitor } from "./visitor";
 
 const EXPIRY_MARGIN_MS = 15_000;
+/**
+ * How long a checkout holds a use of a code with a maximum of uses, against the session's 30 minutes
+ * (Stripe's shortest): paying on Checkout takes a few minutes, 3-D Secure or a bank app included, while
+ * an abandoned checkout keeps the use from every other buyer. After 15 minutes the janitor (every 2
+ * minutes) expires the session on Stripe and gives the use back, so it is back within 17 minutes, not
+ * 35; a buyer slower than that presses Buy Now again. Other checkouts hold nothing scarce by the code.
+ */
+export const CODE_HOLD_MS = 15 * 60_000;
 
 export type CheckoutDeps = SettleDeps;
 
@@ -38,8 +46,9 @@ const alreadyOpen = () => new AppError("checkout_open", 409, ORDER_MESSAGES.chec
  * and, for a pay-what-you-want product, the amount they chose; a purchase at $0 is a free claim
  * (claim-free-product.ts), never a checkout. A limited product's unit and the code's use are taken and the checkout
  * recorded in one transaction before Stripe is asked, so a crash at any point leaves a record the
- * janitor settles (settle-checkouts.ts). One network holds one unit of a product, and one use of a
- * code for it, at a time: the same browser gets its open checkout back.
+ * janitor settles (settle-checkouts.ts). One network holds one unit of a limited product at a time;
+ * a code's use is held per browser (CODE_HOLD_MS), so neighbours may each use a code and nothing
+ * about an unlimited product is held by network. The same browser gets its open checkout back.
  */
 export async function createBuyerCheckout(
   deps: CheckoutDeps,
@@ -110,6 +119,7 @@ export async function createBuyerCheckout(
     visitor_hash: visitor.visitorHash,
     expires_at: expiresAt,
     discount_code_id: discount?.codeId ?? null,
+    code_hold_ends_at: discount?.limitedUses ? new Date(now.getTime() + CODE_HOLD_MS) : null,
     discount_code: discount?.code ?? null,
     original_price_cents: discount?.originalPriceCents ?? product.priceCents,
     discount_cents: discount?.discountCents ?? 0,
@@ -186,17 +196,18 @@ export async function createBuyerCheckout(
 interface NetworkHold {
   /** The buyer's own open checkout at the same price (code and amount): its Checkout page. */
   url?: string;
-  /** Another browser on the network holds what this checkout would take (or a checkout is being made). */
+  /** Another browser on the network holds a unit of this limited product (or a checkout is being made). */
   waiting: boolean;
   /** The buyer's own open checkout with another code (or none) was ended: its unit and use went back. */
   replaced: boolean;
 }
 
 /**
- * The open checkouts of this product that the buyer's network holds a unit or a code's use for. The
- * buyer's own comes back as its Checkout page when it has the same code and amount, and is ended when
- * the buyer came back with another code (or none) or another amount; another browser's only stands in the way when it holds what
- * this checkout would take. One that has ended on Stripe (paid, expired) is settled first, so the
+ * The open checkouts of this product that hold something for the buyer: a unit held by the buyer's
+ * network, or the buyer's own browser's code use. The buyer's own comes back as its Checkout page when
+ * it has the same code and amount and its code hold has not lapsed, and is ended otherwise (another
+ * code or none, another amount, a lapsed hold); another browser's only stands in the way when it holds
+ * a unit of a limited product. One that has ended on Stripe (paid, expired) is settled first, so the
  * network may hold a new one.
  */
 async function openCheckoutOfNetwork(
@@ -216,17 +227,21 @@ async function openCheckoutOfNetwork(
       "visitor_hash",
       "reservation",
       "discount_code_id",
+      "code_hold_ends_at",
     ])
     .where("product_id", "=", productId)
     .where("network_hash", "=", visitor.networkHash)
     .where("state", "=", "open")
-    .where((eb) => eb.or([eb("reservation", "=", "held"), eb("discount_code_id", "is not", null)]))
+    .where((eb) =>
+      eb.or([
+        eb("reservation", "=", "held"),
+        eb.and([eb("visitor_hash", "=", visitor.visitorHash), eb("discount_code_id", "is not", null)]),
+      ]),
+    )
     .execute();
   const found: NetworkHold = { waiting: false, replaced: false };
   for (const held of holds) {
     const own = held.visitor_hash === visitor.visitorHash;
-    const inTheWay = held.reservation === "held" || (codeId !== null && held.discount_code_id === codeId);
-    if (!own && !inTheWay) continue;
     // Its session is still being created (or the request creating it died: the janitor ends it).
     if (!held.stripe_session_id) {
       found.waiting = true;
@@ -237,7 +252,12 @@ async function openCheckoutOfNetwork(
       await settleCheckout(deps, held.id, session, now);
     } else if (!own) {
       found.waiting = true;
-    } else if (held.discount_code_id === codeId && session.amount_total === amountCents && session.url) {
+    } else if (
+      held.discount_code_id === codeId &&
+      session.amount_total === amountCents &&
+      session.url &&
+      !(held.code_hold_ends_at && held.code_hold_ends_at <= now)
+    ) {
       return { ...found, url: session.url };
     } else {
       await closeCheckout(deps, held, now);

@@ -1,11 +1,15 @@
 import { checkBuyerAmount, type PublicProduct } from "../../../contracts/products";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
+import type { CodeTry } from "../discounts/code-tries";
 import { type DiscountEvaluation, evaluateDiscountCode } from "../discounts/evaluate-discount-code";
 
-/** What the buyer chose on the product page: a discount code, and an amount for a flexible price. */
+/**
+ * What the buyer chose on the product page: a discount code (counted against its network's limit of
+ * code tries), and an amount for a flexible price.
+ */
 export interface BuyerChoice {
-  code?: string | undefined;
+  code?: CodeTry | undefined;
   amount?: string | undefined;
 }
 

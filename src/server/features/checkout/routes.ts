@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createCheckoutSchema } from "../../../contracts/orders";
-import { type FreeClaim, freeClaimSchema } from "../../../contracts/products";
+import { FREE_CLAIM_MESSAGES, type FreeClaim, freeClaimSchema } from "../../../contracts/products";
 import { redirectSchema } from "../../../contracts/seller";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { sourceOfFields } from "../analytics/visit-source";
-import { claimFreeProduct } from "./claim-free-product";
+import { allowCodeTry } from "../discounts/code-tries";
+import { claimFreeProduct, FREE_CLAIM_LIMITS } from "./claim-free-product";
 import { type CheckoutDeps, createBuyerCheckout } from "./create-checkout";
 import { textField } from "./purchase-price";
 import { checkoutBrowserId, checkoutVisitor } from "./visitor";
@@ -19,8 +20,9 @@ export type CheckoutRouteDeps = CheckoutDeps & { visitorKey: string; now: () => 
 /**
  * Buy Now, for the JSON route and the product page's form alike: the Stripe Checkout URL of a new (or
  * this visitor's open) checkout of the product, priced with the buyer's discount code (`code`) and, for
- * pay what you want, the amount they chose (`amount`, in dollars). Rate limited per IP. The page's source
- * fields (`ref`, `utm_*`) say where the visit came from, for the sale's attribution.
+ * pay what you want, the amount they chose (`amount`, in dollars). Rate limited per IP, then the code
+ * counted against its network's tries (code-tries.ts) before it is read. The page's source fields
+ * (`ref`, `utm_*`) say where the visit came from, for the sale's attribution.
  */
 export async function buyNow(
   deps: CheckoutRouteDeps,
@@ -28,18 +30,17 @@ export async function buyNow(
   reply: FastifyReply,
   productId: string,
 ) {
-  await enforceRateLimit(deps.db, CHECKOUT_LIMIT, request.ip, TOO_MANY);
+  const now = deps.now();
+  await enforceRateLimit(deps.db, CHECKOUT_LIMIT, request.ip, TOO_MANY, now);
+  const code = await allowCodeTry(deps.db, request, textField(request.body, "code"), now);
   const browserId = checkoutBrowserId(request, reply, deps.appUrl.startsWith("https://"));
   const visitor = checkoutVisitor(deps.visitorKey, request.ip, browserId);
   return createBuyerCheckout(
     deps,
     productId,
     visitor,
-    deps.now(),
-    {
-      code: textField(request.body, "code"),
-      amount: textField(request.body, "amount", 32),
-    },
+    now,
+    { code, amount: textField(request.body, "amount", 32) },
     sourceOfFields(request.body),
   );
 }
@@ -47,6 +48,7 @@ export async function buyNow(
 /**
  * "Email me the download", for the JSON route and the product page's form alike: a product the buyer
  * gets for $0 becomes an order without Stripe, its link sent to the email (claim-free-product.ts).
+ * Limited to 10 an hour per IP and 3 per email, then the code counted against its network's tries.
  */
 export async function claimFree(
   deps: CheckoutRouteDeps,
@@ -54,9 +56,14 @@ export async function claimFree(
   reply: FastifyReply,
   claim: FreeClaim,
 ): Promise<void> {
+  const now = deps.now();
+  const email = claim.email.toLowerCase();
+  await enforceRateLimit(deps.db, FREE_CLAIM_LIMITS.perIp, request.ip, FREE_CLAIM_MESSAGES.tooMany, now);
+  await enforceRateLimit(deps.db, FREE_CLAIM_LIMITS.perEmail, email, FREE_CLAIM_MESSAGES.tooMany, now);
+  const code = await allowCodeTry(deps.db, request, claim.code, now);
   const browserId = checkoutBrowserId(request, reply, deps.appUrl.startsWith("https://"));
   const visitor = checkoutVisitor(deps.visitorKey, request.ip, browserId);
-  await claimFreeProduct(deps, claim, { ip: request.ip, visitor }, deps.now());
+  await claimFreeProduct(deps, { productId: claim.productId, email, code }, visitor, now);
 }
 
 /**

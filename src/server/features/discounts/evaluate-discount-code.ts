@@ -10,6 +10,7 @@ import {
 import type { PublicProduct } from "../../../contracts/products";
 import type { Database } from "../../db/database";
 import { getPublicProduct } from "../products/public-product";
+import type { CodeTry } from "./code-tries";
 import { type DiscountedPrice, discountCodeStatus, priceAfterDiscount } from "./discount-price";
 
 /** The product a code is tried on: whose it is and its price now. */
@@ -20,7 +21,14 @@ export interface PricedProduct {
 }
 
 export type DiscountEvaluation =
-  | ({ ok: true; codeId: string; code: string; originalPriceCents: number } & DiscountedPrice)
+  | ({
+      ok: true;
+      codeId: string;
+      code: string;
+      originalPriceCents: number;
+      /** Whether the code has a maximum of uses: then a checkout's hold of one is scarce, and short. */
+      limitedUses: boolean;
+    } & DiscountedPrice)
   | { ok: false; code: string; reason: DiscountRefusal; message: string };
 
 const REFUSAL_OF_STATUS: Record<Exclude<DiscountCodeStatus, "active">, DiscountRefusal> = {
@@ -40,16 +48,17 @@ const refused = (code: string, reason: DiscountRefusal): DiscountEvaluation => (
 /**
  * A code typed by a buyer, tried on one of the seller's products: the new price, or why it does not
  * apply (unknown, not started, expired, used up, paused, not for this product). Codes are the seller's
- * own: another seller's code is unknown here.
+ * own: another seller's code is unknown here. Only a code counted against its network's limit is
+ * evaluated (code-tries.ts).
  */
 export async function evaluateDiscountCode(
   db: Database,
   product: PricedProduct,
-  typed: string,
+  typed: CodeTry,
   now: Date,
   options: { countHeldUses: boolean },
 ): Promise<DiscountEvaluation> {
-  const code = normalizeDiscountCode(typed);
+  const code = normalizeDiscountCode(typed.typed);
   if (code.length > DISCOUNT_LIMITS.codeMaxLength || !/^[A-Z0-9_-]+$/.test(code))
     return refused(code, "unknown");
   const row = await db
@@ -92,6 +101,7 @@ export async function evaluateDiscountCode(
     codeId: row.id,
     code: row.code,
     originalPriceCents: product.priceCents,
+    limitedUses: row.max_uses !== null,
     ...priceAfterDiscount(product.priceCents, row),
   };
 }
@@ -104,7 +114,7 @@ export async function evaluateDiscountCode(
 export async function quoteProductPrice(
   db: Database,
   productId: string,
-  typed: string | undefined,
+  typed: CodeTry | undefined,
   now: Date,
 ): Promise<ProductPrice> {
   return priceWithCode(db, await getPublicProduct(db, productId, now), typed, now);
@@ -114,7 +124,7 @@ export async function quoteProductPrice(
 export async function priceWithCode(
   db: Database,
   product: PublicProduct,
-  typed: string | undefined,
+  typed: CodeTry | undefined,
   now: Date,
 ): Promise<ProductPrice> {
   const full: ProductPrice = {
@@ -125,7 +135,7 @@ export async function priceWithCode(
     code: null,
     refusal: null,
   };
-  if (!typed?.trim()) return full;
+  if (!typed) return full;
   const priced = { id: product.id, sellerId: product.seller.id, priceCents: product.priceCents };
   const discount = await evaluateDiscountCode(db, priced, typed, now, { countHeldUses: true });
   if (!discount.ok)

@@ -9,9 +9,9 @@ import {
   updateDiscountCodeSchema,
 } from "../../../contracts/discounts";
 import type { Database } from "../../db/database";
-import { enforceRateLimit } from "../../http/rate-limit";
 import { requireUser } from "../../http/session";
 import type { Auth } from "../auth/auth";
+import { allowCodeTry } from "./code-tries";
 import { deleteDiscountCode } from "./delete-discount-code";
 import { quoteProductPrice } from "./evaluate-discount-code";
 import { listDiscountCodes } from "./list-discount-codes";
@@ -24,12 +24,6 @@ export interface DiscountRouteDeps {
 }
 
 const codeParams = z.object({ id: z.string().min(1).max(64) });
-/**
- * A product page checks a code or two (this route, or the page's own `?code=`); guessing codes one
- * request at a time is kept slow.
- */
-export const PRICE_LIMIT = { name: "discount-price:ip", limit: 60, windowSeconds: 60 };
-export const PRICE_LIMIT_MESSAGE = "Too many tries. Please wait a minute.";
 
 /** The seller's discount codes (their own only: another seller's code is a 404), and a code's price on a product page. */
 export function registerDiscountRoutes(app: FastifyInstance, deps: DiscountRouteDeps) {
@@ -79,8 +73,8 @@ export function registerDiscountRoutes(app: FastifyInstance, deps: DiscountRoute
       },
     },
     async (request) => {
-      await enforceRateLimit(deps.db, PRICE_LIMIT, request.ip, PRICE_LIMIT_MESSAGE);
-      return quoteProductPrice(deps.db, request.params.id, request.query.code, deps.now());
+      const code = await allowCodeTry(deps.db, request, request.query.code, deps.now());
+      return quoteProductPrice(deps.db, request.params.id, code, deps.now());
     },
   );
 }

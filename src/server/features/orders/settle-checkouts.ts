@@ -46,7 +46,10 @@ async function expireSession(stripe: Stripe, account: string, sessionId: string)
   }
 }
 
-/** Checkouts past their expiry, and holds whose session was never recorded: closed, each on its own. */
+/**
+ * Checkouts past their expiry, holds whose session was never recorded, and checkouts whose hold of a
+ * code's use lapsed (CODE_HOLD_MS: their session is expired on Stripe first): closed, each on its own.
+ */
 async function settleStaleCheckouts(deps: SettleDeps, now: Date): Promise<unknown[]> {
   const stale = await deps.db
     .selectFrom("checkouts")
@@ -55,6 +58,7 @@ async function settleStaleCheckouts(deps: SettleDeps, now: Date): Promise<unknow
     .where((eb) =>
       eb.or([
         eb("expires_at", "<", new Date(now.getTime() - EXPIRY_GRACE_MS)),
+        eb("code_hold_ends_at", "<", now),
         eb.and([
           eb("stripe_session_id", "is", null),
           eb("created_at", "<", new Date(now.getTime() - SESSION_CREATION_MS)),

@@ -24,8 +24,8 @@ import {
 import type { Auth } from "../auth/auth";
 import { textField } from "../checkout/purchase-price";
 import { buyNow, type CheckoutRouteDeps, claimFree } from "../checkout/routes";
+import { allowCodeTry, allowedCodeTry, CODE_TRY_LIMIT_MESSAGE, type CodeTry } from "../discounts/code-tries";
 import { priceWithCode } from "../discounts/evaluate-discount-code";
-import { PRICE_LIMIT, PRICE_LIMIT_MESSAGE } from "../discounts/routes";
 import type { DownloadDeps } from "../downloads/download-link";
 import type { resendDownloadLink } from "../downloads/resend-link";
 import type { FulfilmentDeps } from "../orders/fulfil-checkout";
@@ -170,7 +170,7 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
   const sourcedOrPlain = async (request: { ip: string }, key: string, plainKey: string) => {
     if (sourcedPages.holds(key)) return { cache: sourcedPages, key };
     try {
-      await enforceRateLimit(deps.db, SOURCED_RENDER_LIMIT, request.ip, PRICE_LIMIT_MESSAGE, deps.now());
+      await enforceRateLimit(deps.db, SOURCED_RENDER_LIMIT, request.ip, CODE_TRY_LIMIT_MESSAGE, deps.now());
       return { cache: sourcedPages, key };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -190,8 +190,9 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
       );
       // A page with a code is this buyer's (its price counts the code's uses left): never kept or shared.
       if (code !== undefined) {
+        let counted: CodeTry | undefined;
         try {
-          await enforceRateLimit(deps.db, PRICE_LIMIT, request.ip, PRICE_LIMIT_MESSAGE, deps.now());
+          counted = await allowCodeTry(deps.db, request, code, deps.now());
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           return answerWithPage(
@@ -204,7 +205,7 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
             source,
           );
         }
-        return answerWithPage(deps, reply, productId, 200, {}, code, source);
+        return answerWithPage(deps, reply, productId, 200, {}, counted, source);
       }
       // A visit from elsewhere gets the page with its source in the Buy Now form: kept per source (the
       // same for every visitor from there), and private, since a shared cache would not key it by Referer.
@@ -264,13 +265,14 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
           error.details?.field === "amount"
             ? { amount: { value, problem: error.userMessage } }
             : { buyRefused: error.userMessage, amount: { value } };
+        // Priced only with a code this request was allowed to try: a refusal by a rate limit says nothing.
         return answerWithPage(
           deps,
           reply,
           productId,
           error.status,
           answer,
-          textField(request.body, "code"),
+          allowedCodeTry(request),
           sourceOfFields(request.body),
         );
       }
@@ -282,10 +284,20 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
       const code = textField(request.body, "code");
       const email = textField(request.body, "email", 254) ?? "";
       const parsed = freeClaimSchema.safeParse({ productId, email, ...(code ? { code } : {}) });
-      const refuse = (status: number, problem: string) =>
-        answerWithPage(deps, reply, productId, status, { free: { email, problem } }, code);
-      if (!parsed.success)
+      // As Buy Now's: the page is priced only with a code this request was allowed to try. Without it the
+      // page may offer no email form (the code made the price $0), so the problem is said above Buy Now.
+      const refuse = (status: number, problem: string) => {
+        const counted = allowedCodeTry(request);
+        const answer: PurchaseAnswer =
+          code && !counted ? { buyRefused: problem } : { free: { email, problem } };
+        return answerWithPage(deps, reply, productId, status, answer, counted);
+      };
+      if (!parsed.success) {
+        // The email is wrong, not the code: the page keeps the code's price (and this form) if this
+        // network may still try a code, counted as any other try.
+        await allowCodeTry(deps.db, request, code, deps.now()).catch(unlessRateLimited);
         return refuse(400, parsed.error.issues[0]?.message ?? "Please enter a valid email");
+      }
       try {
         await claimFree(deps.checkout, request, reply, parsed.data);
       } catch (error) {
@@ -321,6 +333,12 @@ export function registerPublicPages(app: FastifyInstance, deps: PublicPageDeps):
   });
 }
 
+/** A refusal by a rate limit is answered as nothing; any other error is thrown on. */
+function unlessRateLimited(error: unknown): undefined {
+  if (error instanceof AppError && error.status === 429) return undefined;
+  throw error;
+}
+
 /** A `?code=` worth pricing: the first one, if not blank. */
 function codeOf(query: { code?: unknown }): string | undefined {
   const code = Array.isArray(query.code) ? query.code[0] : query.code;
@@ -335,7 +353,7 @@ async function renderProductPage(
   deps: PublicPageDeps,
   productId: string,
   answer?: PurchaseAnswer,
-  code?: string,
+  code?: CodeTry,
   source: VisitSource = NO_SOURCE,
 ): Promise<RenderedPage | null> {
   const product = await getPublicProduct(deps.db, productId, deps.now()).catch(nullWhenNotFound);
@@ -421,7 +439,7 @@ async function answerWithPage(
   productId: string,
   status: number,
   answer: PurchaseAnswer,
-  code?: string,
+  code?: CodeTry,
   source?: VisitSource,
 ) {
   const page = await renderProductPage(deps, productId, answer, code, source);
