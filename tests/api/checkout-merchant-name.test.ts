@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_FALLBACK_NAME } from "../../src/contracts/products";
-import { control } from "./support/emulator-control";
-import { createProduct, readySeller } from "./support/sellers";
-import { createTestApp, signUp, type TestApp } from "./support/test-app";
-import { eventually } from "./support/wait";
+import { createProduct, readySeller, subscribedSeller } from "./support/sellers";
+import { createTestApp, type TestApp } from "./support/test-app";
 
 // Stripe's Checkout names the merchant by the connected account's business name: the store's name,
 // never the seller's sign-in email.
@@ -59,14 +57,8 @@ describe("the merchant buyers see on Checkout", () => {
   });
 
   it("a store named before payouts are set up gives its name to the new Stripe account", async () => {
-    const seller = await signUp(t);
+    const seller = await subscribedSeller(t);
     expect((await saveStoreName(seller.cookie, "Night Owl Audio")).statusCode).toBe(200);
-    const checkout = await t.request({ method: "POST", url: "/api/billing/checkout", cookie: seller.cookie });
-    await control(t.emulator).payCheckout(new URL(checkout.json().url).pathname.split("/").pop()!);
-    await eventually(async () => {
-      const status = await t.request({ method: "GET", url: "/api/seller/status", cookie: seller.cookie });
-      expect(status.json().canUseDashboard).toBe(true);
-    });
     const onboarding = await t.request({
       method: "POST",
       url: "/api/payouts/onboarding",
