@@ -229,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       "checkout.session.expired": checkoutSessionHandler(settling),
       "charge.refunded": chargeRefundedHandler,
     },
+    now,
   });
   const webhookPolicy = deps.webhookPolicy ?? STRICT_WEBHOOK_POLICY;
   const webhookDeliveries = new WebhookDeliveries({

@@ -12,8 +12,11 @@ export interface EventEffects {
 
 export const noEffects = (): EventEffects => ({ notify: [], afterCommit: [] });
 
-/** The database work of an event, run inside its transaction. */
-export type ApplyEvent = (trx: Database, effects: EventEffects) => Promise<void>;
+/**
+ * The database work of an event, run inside its transaction. `now` is the app's clock, as every other
+ * rule reads it (a download window, a refund's time), never the wall clock.
+ */
+export type ApplyEvent = (trx: Database, effects: EventEffects, now: Date) => Promise<void>;
 
 /**
  * Handles one event type: first reads what it needs from Stripe (outside any transaction, so no
@@ -30,6 +33,7 @@ export async function processStripeEvent(
   db: Database,
   event: Stripe.Event,
   handlers: Partial<Record<string, EventHandler>>,
+  now: () => Date,
 ): Promise<{ applied: boolean; effects: EventEffects }> {
   const effects = noEffects();
   const handler = handlers[event.type];
@@ -49,7 +53,7 @@ export async function processStripeEvent(
       .returning("id")
       .executeTakeFirst();
     if (!inserted) return false;
-    await apply?.(trx, effects);
+    await apply?.(trx, effects, now());
     return true;
   });
   return { applied, effects };

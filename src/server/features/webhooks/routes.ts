@@ -12,6 +12,7 @@ export interface WebhookDeps {
   connectSecret: string;
   platformHandlers: Record<string, EventHandler>;
   connectHandlers: Record<string, EventHandler>;
+  now: () => Date;
 }
 
 /**
@@ -29,7 +30,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps): 
     const receive =
       (secret: string, handlers: Record<string, EventHandler>) => async (request: FastifyRequest) => {
         const event = verifiedEvent(request, secret);
-        const { effects } = await processStripeEvent(deps.db, event, handlers);
+        const { effects } = await processStripeEvent(deps.db, event, handlers, deps.now);
         await applyEffects(deps.events, effects);
         return { received: true };
       };
