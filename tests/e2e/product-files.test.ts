@@ -125,7 +125,10 @@ describe("a product with several files", () => {
     await buyer.waitForURL((url) => url.pathname === "/library" && url.searchParams.has("token"));
     const card = buyer.getByRole("article", { name: TITLE });
     const libraryFiles = card.getByRole("list", { name: `Files of ${TITLE}` });
-    await expect.poll(() => libraryFiles.getByRole("listitem").count()).toBe(4);
+    // The library is the web app's page: it renders once its data is fetched, which on a loaded CI
+    // machine can take longer than expect.poll's default second.
+    await libraryFiles.waitFor();
+    await expect.poll(() => libraryFiles.getByRole("listitem").count(), { timeout: 15_000 }).toBe(4);
     await card.getByText("Bonus brushes").waitFor();
     await card.getByText("3 of 3 downloads left").waitFor();
     await screenshot(buyer, "files-library-1280");
