@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { queueDeliveries } from "../../src/server/features/seller-webhooks/queue-events";
-import { createTestApp, signUp, type TestApp } from "./support/test-app";
+import { subscribedSeller } from "./support/sellers";
+import { createTestApp, type TestApp } from "./support/test-app";
 import { startWebhookReceiver } from "./support/webhook-receiver";
 
 const policy = { requireHttps: false, allowPrivateHosts: ["127.0.0.1"] };
@@ -8,7 +9,7 @@ let first: TestApp;
 let second: TestApp;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 beforeAll(async () => {
-  first = await createTestApp({ webhookPolicy: policy });
+  first = await createTestApp({ listen: true, webhookPolicy: policy });
   second = await createTestApp({ sharing: first, webhookPolicy: policy });
   receiver = await startWebhookReceiver();
 });
@@ -19,7 +20,8 @@ afterAll(async () => {
 });
 
 it("two instances working the queue at once send each delivery exactly once", async () => {
-  const seller = await signUp(first);
+  // On the plan: only a seller on it may add endpoints.
+  const seller = await subscribedSeller(first);
   const created = await first.request({
     method: "POST",
     url: "/api/webhook-endpoints",
