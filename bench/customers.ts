@@ -120,7 +120,7 @@ await measure("POST /api/broadcasts/preview (all buyers)", async () =>
 );
 
 // Queueing: a broadcast to all 95,000 buyers left, a few batches of 100 timed.
-await createBroadcast(
+const broadcast = await createBroadcast(
   t.db,
   seller.userId,
   { kind: "message", audience: "all", subject: "Bench", message: "Hello" },
@@ -133,12 +133,11 @@ const deps = {
   unsubscribeKey: unsubscribeKey("bench"),
   linkKey: buyerLinkKey("bench"),
   now: () => new Date(),
-  log: { error() {} },
 };
 const batchTimes: number[] = [];
 for (let i = 0; i < 20; i++) {
   const start = performance.now();
-  await queueNextBroadcastBatch(deps);
+  await queueNextBroadcastBatch(deps, broadcast.id);
   batchTimes.push(performance.now() - start);
 }
 console.log(

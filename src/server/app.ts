@@ -16,6 +16,7 @@ import type { Outbox } from "./adapters/mail/outbox";
 import type { Storage } from "./adapters/storage/storage";
 import type { Database } from "./db/database";
 import { registerAnalyticsRoutes } from "./features/analytics/routes";
+import { queueBroadcastJobHandler } from "./features/audience/queue-broadcasts";
 import { registerAudienceRoutes } from "./features/audience/routes";
 import { unsubscribeKey } from "./features/audience/unsubscribe";
 import { type Auth, createAuth } from "./features/auth/auth";
@@ -39,7 +40,7 @@ import { settleCheckouts } from "./features/orders/settle-checkouts";
 import { accountUpdatedHandler } from "./features/payouts/events/account-updated";
 import { registerPayoutRoutes } from "./features/payouts/routes";
 import { registerPdfStamps } from "./features/pdf-stamps/routes";
-import type { PdfStampWorker } from "./features/pdf-stamps/stamp-worker";
+import { makeStampJobHandler } from "./features/pdf-stamps/stamp-queue";
 import { registerProductRoutes } from "./features/products/routes";
 import { loadPublicPageAssets } from "./features/public-pages/page-assets";
 import { registerPublicPages } from "./features/public-pages/routes";
@@ -52,7 +53,7 @@ import {
   STRICT_WEBHOOK_POLICY,
   type WebhookNetworkPolicy,
 } from "./features/seller-webhooks/address-policy";
-import { WebhookDeliveries } from "./features/seller-webhooks/deliver-webhooks";
+import { deliverWebhookJobHandler } from "./features/seller-webhooks/deliver-webhooks";
 import { registerSellerWebhookRoutes } from "./features/seller-webhooks/routes";
 import { registerStatusRoutes } from "./features/status/routes";
 import { registerStorefrontRoutes } from "./features/storefront/routes";
@@ -66,6 +67,8 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import { sellerAnswers } from "./http/seller-answers";
 import { registerSessionCookies } from "./http/session";
 import { registerWebApp } from "./http/web-app";
+import { JobQueue } from "./jobs/job-queue";
+import { maintenanceJobs } from "./jobs/maintenance";
 import { DRAINING_CLOSE, drainOnClose } from "./shutdown";
 
 export interface AppDeps {
@@ -92,8 +95,8 @@ export interface AppDeps {
    * show password-reset and download links to anyone.
    */
   devMailbox?: boolean;
-  /** Make stamped PDFs in the background (the default); tests turn it off and call pdfStamps.runDue(). */
-  stampPdfsInBackground?: boolean;
+  /** How long a job of a dead instance waits before another runs it (JOB_LEASE_SECONDS; a minute by default). */
+  jobLeaseMs?: number;
   /** Where sellers' webhooks may go (config.ts); https only and no private address when omitted. */
   webhookPolicy?: WebhookNetworkPolicy;
   /** DNS for webhook deliveries; the system's by default (tests make names resolve where they need). */
@@ -105,12 +108,11 @@ export interface App {
   auth: Auth;
   /** The checkouts janitor and payment reconciliation, run every 2 minutes by jobs/maintenance.ts. */
   settleCheckouts(now: Date): Promise<void>;
-  /** The stamped-PDF queue (features/pdf-stamps), worked in the background after each sale. */
-  pdfStamps: PdfStampWorker;
-  /** Queues sellers' emails to their buyers into the outbox in batches, run every 30 s by jobs/maintenance.ts. */
-  sendBroadcasts(now: Date): Promise<void>;
-  /** The sellers' webhook queue: boot.ts starts its timer; tests call deliverDue(now). */
-  webhookDeliveries: WebhookDeliveries;
+  /**
+   * All background work (emails, PDF stamps, webhook deliveries, broadcasts, housekeeping). boot.ts starts
+   * and stops it; tests start it, or drive it with runDue().
+   */
+  jobs: JobQueue;
 }
 
 /** Fastify's default schema compilers, never used: every route's schema is zod's. */
@@ -190,15 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   server.addHook("onClose", async () => answers.close());
   registerAnalyticsRoutes(server, { db: deps.db, auth, answers, now, secret: deps.authSecret });
   registerDiscountRoutes(server, { db: deps.db, auth, now });
-  const pdfStamps = registerPdfStamps(server, {
-    db: deps.db,
-    storage: deps.storage,
-    auth,
-    events: deps.events,
-    now,
-    log: server.log,
-    background: deps.stampPdfsInBackground ?? true,
-  });
+  registerPdfStamps(server, { db: deps.db, auth });
   registerLicenseRoutes(server, { db: deps.db, auth, events: deps.events, now });
   const linkKey = buyerLinkKey(deps.authSecret);
   const fulfilment = { stripe: deps.stripe, outbox: deps.outbox, appUrl: deps.appUrl, linkKey };
@@ -232,25 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
   });
   const webhookPolicy = deps.webhookPolicy ?? STRICT_WEBHOOK_POLICY;
-  const webhookDeliveries = new WebhookDeliveries({
-    db: deps.db,
-    policy: webhookPolicy,
-    now,
-    log: server.log,
-    ...(deps.webhookResolver ? { resolve: deps.webhookResolver } : {}),
-  });
-  // Sales and refunds queue their webhooks in their own transaction and announce themselves once
-  // committed (on every instance, with PostgreSQL): that is when the queued deliveries can go out.
-  deps.events.subscribeAll((_userId, event) => {
-    if (event.type === "sales.changed") webhookDeliveries.kick();
-  });
-  registerSellerWebhookRoutes(server, {
-    db: deps.db,
-    auth,
-    now,
-    policy: webhookPolicy,
-    deliveries: webhookDeliveries,
-  });
+  registerSellerWebhookRoutes(server, { db: deps.db, auth, now, policy: webhookPolicy });
   if (deps.devMailbox) registerDevMailbox(server, { db: deps.db });
   const webDistDir = deps.webDistDir ?? path.resolve("dist/web");
   registerEmbedRoutes(server, { db: deps.db, now, script: await loadEmbedScript(webDistDir) });
@@ -265,25 +241,35 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     buyer: { ...settling, storage: deps.storage },
     now,
   });
-  const broadcasts = await registerAudienceRoutes(server, {
+  const audience = {
     db: deps.db,
-    auth,
     outbox: deps.outbox,
     appUrl: deps.appUrl,
     unsubscribeKey: unsubscribeKey(deps.authSecret),
     linkKey,
     now,
-    log: server.log,
-    webDistDir,
-  });
+  };
+  await registerAudienceRoutes(server, { ...audience, auth, webDistDir });
   await registerWebApp(server, webDistDir);
 
-  return {
-    server,
-    auth,
-    settleCheckouts: (at) => settleCheckouts(settling, at),
-    pdfStamps,
-    sendBroadcasts: () => broadcasts.run(),
-    webhookDeliveries,
-  };
+  const settle = (at: Date) => settleCheckouts(settling, at);
+  const jobs = new JobQueue({
+    db: deps.db,
+    now,
+    log: server.log,
+    ...(deps.jobLeaseMs ? { leaseMs: deps.jobLeaseMs } : {}),
+  });
+  jobs.register(
+    deps.outbox.sendJob(),
+    makeStampJobHandler({ db: deps.db, storage: deps.storage, log: server.log }, now),
+    deliverWebhookJobHandler({
+      db: deps.db,
+      policy: webhookPolicy,
+      log: server.log,
+      ...(deps.webhookResolver ? { resolve: deps.webhookResolver } : {}),
+    }),
+    queueBroadcastJobHandler(audience),
+    ...maintenanceJobs({ db: deps.db, storage: deps.storage, settleCheckouts: settle }),
+  );
+  return { server, auth, settleCheckouts: settle, jobs };
 }

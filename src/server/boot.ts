@@ -13,7 +13,6 @@ import type { Config } from "./config";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database";
 import { clamdScanner } from "./features/uploads/clamav";
 import { createLogger } from "./http/logger";
-import { startMaintenance } from "./jobs/maintenance";
 import { closeInOrder, closeWithin } from "./shutdown";
 
 export interface RunningServer {
@@ -74,9 +73,11 @@ export async function startServer(
   const { stripe, emulator } = connected.value;
 
   const { mailTransport, storage } = await mailAndStorage(config);
-  const outbox = new Outbox(database.db, mailTransport, config.mail.from, logger);
+  const outbox = new Outbox(database.db, mailTransport, config.mail.from);
 
-  const events = database.pool ? await postgresEventBus(database.pool, logger) : inProcessEventBus();
+  const events = database.pool
+    ? await postgresEventBus(database.pool, database.notifications, logger)
+    : inProcessEventBus();
   const app = await startStep(logger, "building the app", () =>
     buildApp({
       appUrl: config.appUrl,
@@ -95,6 +96,7 @@ export async function startServer(
         connect: config.payments.connectWebhookSecret,
       },
       logger,
+      jobLeaseMs: config.jobLeaseMs,
       ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     }),
   );
@@ -115,18 +117,13 @@ export async function startServer(
       },
     });
   }
-  outbox.start();
-  app.webhookDeliveries.start();
-  const maintenance = startMaintenance({
-    db: database.db,
-    storage,
-    log: logger,
-    settleCheckouts: app.settleCheckouts,
-    sendBroadcasts: app.sendBroadcasts,
-  });
+  await startStep(logger, "starting the background jobs", () =>
+    app.jobs.start({ notifications: database.notifications }),
+  );
 
-  // Requests in flight finish first (they may still enqueue mail and publish events), then the rest, in
-  // order, and only once however many times close() is called (a second SIGTERM changes nothing).
+  // Requests in flight finish first (they may still queue jobs and publish events), then the jobs running
+  // here finish (what is not started stays queued for the next start or another instance), then the rest,
+  // in order, and only once however many times close() is called (a second SIGTERM changes nothing).
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -135,9 +132,7 @@ export async function startServer(
       closing ??= closeInOrder(
         [
           { name: "HTTP server", close: () => closeWithin(app.server, logger) },
-          { name: "maintenance jobs", close: () => maintenance.stop() },
-          { name: "outbox", close: () => outbox.stop() },
-          { name: "webhook deliveries", close: () => app.webhookDeliveries.stop() },
+          { name: "background jobs", close: () => app.jobs.stop() },
           { name: "event bus", close: () => events.close() },
           ...(emulator ? [{ name: "Stripe emulator", close: emulator.close }] : []),
           { name: "database", close: () => database.close() },

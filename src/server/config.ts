@@ -53,6 +53,7 @@ const envSchema = z
       .default("false")
       .transform((value) => (value === "true" ? true : value === "false" ? false : value)),
     WEBHOOK_ALLOW_PRIVATE_HOSTS: optionalString,
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -121,6 +122,8 @@ export interface Config {
    * hosts named in WEBHOOK_ALLOW_PRIVATE_HOSTS, which the local setup defaults to this machine's names.
    */
   webhooks: { requireHttps: boolean; allowPrivateHosts: string[] };
+  /** How long a background job of an instance that died waits before another instance runs it. */
+  jobLeaseMs: number;
 }
 
 /** The local setup (the Stripe emulator) lets webhooks reach a receiver on this machine. */
@@ -170,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     ...clamd,
     webhooks: {
       requireHttps: Boolean(e.STRIPE_SECRET_KEY),

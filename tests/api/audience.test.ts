@@ -23,7 +23,8 @@ let t: TestApp;
 let seller: Awaited<ReturnType<typeof readySeller>>;
 let other: Awaited<ReturnType<typeof readySeller>>;
 beforeAll(async () => {
-  t = await createTestApp({ listen: true });
+  // A send's batches are queued when the test runs the jobs (send() below, or the batch test by hand).
+  t = await createTestApp({ listen: true, jobsInBackground: false });
   [seller, other] = [await readySeller(t), await readySeller(t)];
 });
 afterAll(async () => {
@@ -57,7 +58,7 @@ const mailWithSubject = (subject: string) =>
 /** Sends through the API and waits until every batch is queued. */
 async function send(body: Record<string, unknown>, cookie = seller.cookie) {
   const response = await post("/api/broadcasts", body, cookie);
-  await t.app.sendBroadcasts(t.clock.now());
+  await t.app.jobs.runDue();
   return response;
 }
 const unsubscribeUrlIn = (text: string) => {
@@ -372,19 +373,19 @@ describe("emailing buyers", () => {
       unsubscribeKey: unsubscribeKey(AUTH_SECRET),
       linkKey: buyerLinkKey(AUTH_SECRET),
       now: t.clock.now,
-      log: { error() {} },
     };
     const progress = () =>
       t.db.selectFrom("broadcasts").selectAll().where("id", "=", broadcast.id).executeTakeFirstOrThrow();
-    expect(await queueNextBroadcastBatch(deps, 3)).toBe(true);
+    expect(await queueNextBroadcastBatch(deps, broadcast.id, 3)).toBe(true);
     expect(await progress()).toMatchObject({ status: "sending", recipients_count: 3 });
     // The 5th buyer unsubscribes before their batch.
     await t.request({
       method: "POST",
       url: `/unsubscribe/${unsubscribeToken(deps.unsubscribeKey, sender.userId, emails[4]!)}`,
     });
-    expect(await queueNextBroadcastBatch(deps, 3)).toBe(true);
-    expect(await queueNextBroadcastBatch(deps, 3)).toBe(true);
+    expect(await queueNextBroadcastBatch(deps, broadcast.id, 3)).toBe(true);
+    // The last batch finds no one left: the broadcast is sent, and its job has nothing more to do.
+    expect(await queueNextBroadcastBatch(deps, broadcast.id, 3)).toBe(false);
     expect(await progress()).toMatchObject({ status: "sent", recipients_count: 6 });
     const sent = (await mailWithSubject(subject)).map((mail) => mail.to_address).sort();
     expect(sent).toEqual(emails.filter((email) => email !== emails[4]));

@@ -3,9 +3,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Outbox } from "../../src/server/adapters/mail/outbox";
 import { mailboxTransport } from "../../src/server/adapters/mail/transport";
-import type { Storage } from "../../src/server/adapters/storage/storage";
 import { pruneRateLimits } from "../../src/server/http/rate-limit";
-import { startMaintenance } from "../../src/server/jobs/maintenance";
+import { JobQueue, jobKind } from "../../src/server/jobs/job-queue";
 import { openEventStream } from "./support/event-stream";
 import { createTestApp, signUp, type TestApp, uniqueEmail } from "./support/test-app";
 import { eventually } from "./support/wait";
@@ -113,32 +112,27 @@ describe("a database that refuses connections for a while", () => {
   it("answers 503 meanwhile, keeps its loops going, and serves and streams again once it is back", async () => {
     const seller = await signUp(t);
     const stream = await openEventStream(t.url!, seller.cookie);
-    const outboxFailures: unknown[] = [];
-    const outbox = new Outbox(t.db, mailboxTransport(), "test@flatfee.local", {
-      warn() {},
-      error: (failure: unknown) => outboxFailures.push(failure),
+    // A queue polling often (as every instance's does, every 2 s), with the outbox's emails and a
+    // housekeeping job of its own.
+    const queueFailures: unknown[] = [];
+    let housekeepingRuns = 0;
+    const queue = new JobQueue({
+      db: t.db,
+      now: () => new Date(),
+      log: { warn() {}, error: (failure: unknown) => queueFailures.push(failure) },
+      pollMs: 20,
     });
-    outbox.start(20);
-    const maintenanceFailures: unknown[] = [];
-    let maintenanceRuns = 0;
-    const maintenance = startMaintenance(
-      {
-        db: t.db,
-        storage: {} as Storage,
-        log: { error: (failure: unknown) => maintenanceFailures.push(failure) },
-        settleCheckouts: async () => {},
+    const outbox = new Outbox(t.db, mailboxTransport(), "test@flatfee.local");
+    queue.register(outbox.sendJob(), {
+      kind: jobKind<object>("test.prune-rate-limits"),
+      everyMs: 20,
+      run: async (_payload, { now }) => {
+        await pruneRateLimits(t.db, now);
+        housekeepingRuns++;
+        return undefined;
       },
-      [
-        {
-          name: "prune rate limits",
-          everyMs: 20,
-          run: async (now) => {
-            await pruneRateLimits(t.db, now);
-            maintenanceRuns++;
-          },
-        },
-      ],
-    );
+    });
+    await queue.start();
 
     await admin.query(`alter database "${databaseName}" allow_connections false`);
     await terminateSessions();
@@ -158,17 +152,14 @@ describe("a database that refuses connections for a while", () => {
     );
     // A live update cannot be sent now; publishing it does not fail the change it announces.
     await expect(t.events.publish(seller.userId, { type: "sales.changed" })).resolves.toBeUndefined();
-    // Several rounds of the outbox and of maintenance fail, are logged, and the loops go on.
-    await eventually(async () => {
-      expect(outboxFailures.length).toBeGreaterThanOrEqual(3);
-      expect(maintenanceFailures.length).toBeGreaterThanOrEqual(3);
-    });
+    // Several rounds of the queue fail, are logged, and it goes on polling.
+    await eventually(async () => expect(queueFailures.length).toBeGreaterThanOrEqual(3));
 
     await admin.query(`alter database "${databaseName}" allow_connections true`);
     const firstAfter = await t.request({ method: "GET", url: "/api/seller/status", cookie: seller.cookie });
     expect(firstAfter.statusCode, firstAfter.body).toBe(200);
 
-    // The outbox delivers again.
+    // The queue delivers emails again, and its housekeeping runs again.
     const emailId = await outbox.enqueue({
       to: seller.email,
       subject: "Back",
@@ -183,13 +174,14 @@ describe("a database that refuses connections for a while", () => {
         .executeTakeFirstOrThrow();
       expect(row.status).toBe("sent");
     });
-    await outbox.stop();
-    const runsBefore = maintenanceRuns;
-    await eventually(async () => expect(maintenanceRuns).toBeGreaterThan(runsBefore));
-    await maintenance.stop();
+    const runsBefore = housekeepingRuns;
+    await eventually(async () => expect(housekeepingRuns).toBeGreaterThan(runsBefore));
+    await queue.stop();
 
-    // Live updates come back: once the bus listens again, an event reaches the open stream.
-    await eventually(async () => expect(await sessionsRunning("listen %")).toBe(1));
+    // Live updates and job wake-ups come back: once the bus and the app's queue listen again, an event
+    // reaches the open stream.
+    await eventually(async () => expect(await sessionsRunning("listen flatfee_events")).toBe(1));
+    await eventually(async () => expect(await sessionsRunning("listen flatfee_jobs")).toBe(1));
     await t.events.publish(seller.userId, { type: "sales.changed" });
     await eventually(async () => expect(stream.received).toContainEqual({ type: "sales.changed" }));
     stream.close();

@@ -250,14 +250,7 @@ describe("SIGTERM while requests are in flight", () => {
     }
 
     expect(await running.exited).toEqual({ code: 0, signal: null });
-    for (const part of [
-      "HTTP server",
-      "maintenance jobs",
-      "outbox",
-      "event bus",
-      "Stripe emulator",
-      "database",
-    ]) {
+    for (const part of ["HTTP server", "background jobs", "event bus", "Stripe emulator", "database"]) {
       expect(running.logged(`shutdown: ${part} closed`), part).toBe(1);
     }
     expect(running.logged("shutdown: complete")).toBe(1);

@@ -1,31 +1,51 @@
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PDF_STAMP_MESSAGES, stampLine } from "../../src/contracts/pdf-stamps";
-import { deleteUnusedStampedCopies } from "../../src/server/features/pdf-stamps/stamp-queue";
-import { PdfStampWorker } from "../../src/server/features/pdf-stamps/stamp-worker";
+import {
+  deleteUnusedStampedCopies,
+  makeStampJobHandler,
+} from "../../src/server/features/pdf-stamps/stamp-queue";
 import {
   handWrittenPdf,
   lastContentOfEachPage,
   samplePdf,
 } from "../../src/server/features/pdf-stamps/test-pdfs";
 import { pngImage } from "../../src/server/features/uploads/test-fixtures";
+import { JobQueue } from "../../src/server/jobs/job-queue";
 import { downloadTokenOf, purchaseFiles, startFileDownload } from "./support/purchase-downloads";
 import { buyProduct, productFilesOf, readySeller, upload } from "./support/sellers";
 import { createTestApp, signUp, type TestApp, uniqueEmail } from "./support/test-app";
 import { eventually } from "./support/wait";
 
-// Stamps are only made when a test runs a round (app.pdfStamps.runDue), except where a test starts a
-// worker of its own: so each test sees the queue before and after the work.
+// Stamps are only made when a test runs them (stamps.runDue: a queue of the stamp jobs only), except
+// where a test starts a queue in the background: so each test sees the queue before and after the work.
 let t: TestApp;
 let seller: Awaited<ReturnType<typeof readySeller>>;
 let other: Awaited<ReturnType<typeof signUp>>;
 beforeAll(async () => {
-  t = await createTestApp({ listen: true, stampPdfsInBackground: false });
+  t = await createTestApp({ listen: true, jobsInBackground: false });
+  stamps = stampQueue();
   [seller, other] = [await readySeller(t), await signUp(t)];
 }, 180_000);
 afterAll(() => t.close());
 
 const silentLog = { warn() {}, error() {} };
+/** An instance's queue, with only the stamp jobs registered: runDue() answers how many stamps it ran. */
+const stampQueue = () => {
+  const queue = new JobQueue({ db: t.db, now: () => new Date(), log: silentLog });
+  queue.register(makeStampJobHandler({ db: t.db, storage: t.storage, log: silentLog }, () => new Date()));
+  return queue;
+};
+let stamps: JobQueue;
+/** A stamp's job, while it is queued or failed (a done job is gone). */
+const stampJobOf = async (orderId: string) => {
+  const [stamp] = await stampsOf(orderId);
+  return t.db
+    .selectFrom("jobs")
+    .selectAll()
+    .where("unique_key", "=", `pdf-stamp:${stamp!.id}`)
+    .executeTakeFirst();
+};
 const latin1 = (text: string) => Buffer.from(text, "latin1");
 /** The stamp line as its bytes sit in the file (the middle dot is one WinAnsi byte). */
 const stampBytes = (email: string, orderId: string) => latin1(stampLine(email, orderId).replace("·", "\xb7"));
@@ -148,7 +168,12 @@ describe("a buyer of a stamping product", () => {
       status: "pending",
       upload_id: files[0]!.upload_id,
       stamped_key: null,
+    });
+    // Its job was committed with it, in the seller's group.
+    expect(await stampJobOf(orderId)).toMatchObject({
+      status: "pending",
       attempts: 0,
+      group_key: `seller:${seller.userId}`,
     });
 
     // A download asked for meanwhile waits for the copy, and is not counted.
@@ -159,9 +184,10 @@ describe("a buyer of a stamping product", () => {
     });
     expect((await purchaseFiles(t, token))[0]!.downloadsRemaining).toBe(3);
 
-    expect(await t.app.pdfStamps.runDue()).toBe(1);
+    expect(await stamps.runDue()).toBe(1);
     const [stamped] = await stampsOf(orderId);
-    expect(stamped).toMatchObject({ status: "stamped", pages: 5, attempts: 1 });
+    expect(stamped).toMatchObject({ status: "stamped", pages: 5 });
+    expect(await stampJobOf(orderId)).toBeUndefined();
     expect(stamped!.finished_at!.getTime()).toBeGreaterThanOrEqual(receipt!.created_at.getTime());
 
     const got = await download(token, files[0]!.id);
@@ -176,7 +202,7 @@ describe("a buyer of a stamping product", () => {
     // Another buyer gets their own copy; the seller's original is untouched.
     const secondBuyer = uniqueEmail("second");
     const secondOrder = await buyProduct(t, product.id, secondBuyer);
-    await t.app.pdfStamps.runDue();
+    await stamps.runDue();
     const second = await download(await downloadTokenOf(t, secondOrder), files[0]!.id);
     expect(second.bytes!.includes(stampBytes(secondBuyer, secondOrder))).toBe(true);
     expect(second.bytes!.includes(latin1(buyer))).toBe(false);
@@ -192,8 +218,8 @@ describe("a buyer of a stamping product", () => {
   });
 
   it("is stamped in the background once the sale is committed, without anyone asking", async () => {
-    const worker = new PdfStampWorker({ db: t.db, storage: t.storage, log: silentLog }, () => new Date());
-    worker.start(t.events);
+    const worker = stampQueue();
+    await worker.start({ notifications: t.database.notifications, housekeeping: false });
     try {
       const { product, files } = await stampingProduct([["book.pdf", await samplePdf({ pages: 2 })]]);
       const buyer = uniqueEmail("background");
@@ -220,13 +246,14 @@ describe("a buyer of a stamping product", () => {
       files[2]!.upload_id,
     ]);
 
-    const second = new PdfStampWorker({ db: t.db, storage: t.storage, log: silentLog }, () => new Date());
-    const [first, other] = await Promise.all([t.app.pdfStamps.runDue(), second.runDue()]);
+    const second = stampQueue();
+    // Two instances' queues: each stamp is run by exactly one of them, once.
+    const [first, other] = await Promise.all([stamps.runDue(), second.runDue()]);
     expect(first + other).toBe(2);
-    const stamps = await stampsOf(orderId);
-    expect(stamps.map((stamp) => [stamp.status, stamp.attempts, stamp.pages])).toEqual([
-      ["stamped", 1, 2],
-      ["stamped", 1, 3],
+    const made = await stampsOf(orderId);
+    expect(made.map((stamp) => [stamp.status, stamp.pages])).toEqual([
+      ["stamped", 2],
+      ["stamped", 3],
     ]);
     const token = await downloadTokenOf(t, orderId);
     expect((await download(token, files[2]!.id)).bytes!.includes(stampBytes(buyer, orderId))).toBe(true);
@@ -237,7 +264,7 @@ describe("a buyer of a stamping product", () => {
     const { product, files } = await stampingProduct([["book.pdf", await samplePdf({ pages: 1 })]]);
     const buyer = uniqueEmail("later");
     const orderId = await buyProduct(t, product.id, buyer);
-    await t.app.pdfStamps.runDue();
+    await stamps.runDue();
     const added = await upload(
       t,
       seller.cookie,
@@ -256,7 +283,7 @@ describe("a buyer of a stamping product", () => {
 
     const token = await downloadTokenOf(t, orderId);
     expect((await download(token, appendix.id)).status).toBe(409);
-    await t.app.pdfStamps.runDue();
+    await stamps.runDue();
     const got = await download(token, appendix.id);
     expect(got.bytes!.includes(stampBytes(buyer, orderId))).toBe(true);
     expect((await PDFDocument.load(got.bytes!)).getPageCount()).toBe(2);
@@ -286,7 +313,7 @@ describe("the stamp queue", () => {
     const small = await stampingProduct([["leaflet.pdf", await samplePdf({ pages: 1 })]], {}, otherSeller);
     const otherOrder = await buyProduct(t, small.product.id, uniqueEmail("one"));
 
-    expect(await t.app.pdfStamps.runDue()).toBe(5);
+    expect(await stamps.runDue()).toBe(5);
     const busyStamps = (await Promise.all(busyOrders.map(stampsOf))).flat();
     const [otherStamp] = await stampsOf(otherOrder);
     expect([...busyStamps, otherStamp].map((stamp) => stamp!.status)).toEqual(Array(5).fill("stamped"));
@@ -302,12 +329,10 @@ describe("when stamping fails", () => {
     const { product, files } = await stampingProduct([["locked.pdf", encrypted]]);
     const buyer = uniqueEmail("locked");
     const orderId = await buyProduct(t, product.id, buyer);
-    await t.app.pdfStamps.runDue();
-    expect((await stampsOf(orderId))[0]).toMatchObject({
-      status: "failed",
-      failure: "encrypted",
-      attempts: 1,
-    });
+    await stamps.runDue();
+    expect((await stampsOf(orderId))[0]).toMatchObject({ status: "failed", failure: "encrypted" });
+    // A failure of the file's own is the stamp's outcome, not the job's: nothing is retried.
+    expect(await stampJobOf(orderId)).toBeUndefined();
 
     const got = await download(await downloadTokenOf(t, orderId), files[0]!.id);
     expect(got.bytes!.equals(encrypted)).toBe(true);
@@ -332,7 +357,7 @@ describe("when stamping fails", () => {
 
     // The next buyer's stamp fails at once for the same reason: the file is not read again.
     const nextOrder = await buyProduct(t, product.id, uniqueEmail("locked-again"));
-    await t.app.pdfStamps.runDue();
+    await stamps.runDue();
     expect((await stampsOf(nextOrder))[0]).toMatchObject({
       status: "failed",
       failure: "encrypted",
@@ -358,26 +383,24 @@ describe("when stamping fails", () => {
       .execute();
 
     const before = Date.now();
-    await t.app.pdfStamps.runDue();
-    const [retrying] = await stampsOf(orderId);
+    await stamps.runDue();
+    expect((await stampsOf(orderId))[0]).toMatchObject({ status: "pending" });
+    const retrying = await stampJobOf(orderId);
     expect(retrying).toMatchObject({ status: "pending", attempts: 1 });
     expect(retrying!.last_error).toBeTruthy();
     // The first retry is 30 s later: a round now finds nothing due.
-    expect(retrying!.next_attempt_at.getTime()).toBeGreaterThanOrEqual(before + 29_000);
-    expect(await t.app.pdfStamps.runDue()).toBe(0);
+    expect(retrying!.run_at.getTime()).toBeGreaterThanOrEqual(before + 29_000);
+    expect(await stamps.runDue()).toBe(0);
 
     // The last attempt fails too: stamping stops and the original is served (once it is back).
     await t.db
-      .updateTable("pdf_stamps")
-      .set({ attempts: 5, next_attempt_at: new Date(Date.now() - 1000) })
-      .where("order_id", "=", orderId)
+      .updateTable("jobs")
+      .set({ attempts: 5, run_at: new Date(Date.now() - 1000) })
+      .where("id", "=", retrying!.id)
       .execute();
-    await t.app.pdfStamps.runDue();
-    expect((await stampsOf(orderId))[0]).toMatchObject({
-      status: "failed",
-      failure: "kept-failing",
-      attempts: 6,
-    });
+    await stamps.runDue();
+    expect((await stampsOf(orderId))[0]).toMatchObject({ status: "failed", failure: "kept-failing" });
+    expect(await stampJobOf(orderId)).toMatchObject({ status: "failed", attempts: 6 });
     await t.db
       .updateTable("uploads")
       .set({ storage_key: uploadRow.storage_key })
@@ -410,7 +433,7 @@ describe("stamped copies are deleted", () => {
         ["b.pdf", await samplePdf({ pages: 1 })],
       ]);
       const orderId = await buyProduct(t, made.product.id, uniqueEmail("cleanup"));
-      await t.app.pdfStamps.runDue();
+      await stamps.runDue();
       return { ...made, orderId, stamps: await stampsOf(orderId) };
     };
     const copyExists = async (key: string | null) => Boolean(await t.storage.stat("product-files", key!));

@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresEventBus } from "../../src/server/adapters/events/event-bus";
+import { postgresNotifications } from "../../src/server/db/notifications";
 import { control } from "./support/emulator-control";
 import { openEventStream } from "./support/event-stream";
 import { createTestApp, signUp, type TestApp } from "./support/test-app";
@@ -61,7 +62,7 @@ describe("a closed bus", () => {
     const acquired: pg.PoolClient[] = [];
     const onAcquire = (client: pg.PoolClient) => acquired.push(client);
     pool.on("acquire", onAcquire);
-    const bus = await postgresEventBus(pool, { warn() {}, info() {} });
+    const bus = await postgresEventBus(pool, postgresNotifications(pool, { warn() {} }), { warn() {} });
     pool.off("acquire", onAcquire);
     // The connection the bus listens on (the app's own jobs may take others from the pool meanwhile).
     const listening = acquired.find((client) => client.listenerCount("notification") > 0);

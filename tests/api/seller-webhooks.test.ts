@@ -140,15 +140,16 @@ describe("sale.completed", () => {
 
     // Not due yet: nothing is sent.
     t.clock.advance(3_000);
-    expect(await t.app.webhookDeliveries.deliverDue(t.clock.now())).toBe(0);
+    await t.app.jobs.runDue();
+    expect((await deliveriesOf(endpoint.id))[0]?.attempts).toBe(1);
     t.clock.advance(retryDelayMs(1));
-    expect(await t.app.webhookDeliveries.deliverDue(t.clock.now())).toBe(1);
+    await t.app.jobs.runDue();
     [delivery] = await deliveriesOf(endpoint.id);
     expect(delivery).toMatchObject({ status: "pending", attempts: 2, lastResponseStatus: 503 });
     expect(Date.parse(delivery!.nextAttemptAt!) - Date.parse(delivery!.lastAttemptAt!)).toBe(retryDelayMs(2));
 
     t.clock.advance(retryDelayMs(2));
-    expect(await t.app.webhookDeliveries.deliverDue(t.clock.now())).toBe(1);
+    await t.app.jobs.runDue();
     [delivery] = await deliveriesOf(endpoint.id);
     expect(delivery).toMatchObject({
       status: "succeeded",
@@ -186,7 +187,7 @@ describe("sale.completed", () => {
       const [delivery] = await deliveriesOf(endpoint.id);
       if (delivery!.status !== "pending") break;
       t.clock.advance(Date.parse(delivery!.nextAttemptAt!) - t.clock.now().getTime());
-      await t.app.webhookDeliveries.deliverDue(t.clock.now());
+      await t.app.jobs.runDue();
     }
     const [delivery] = await deliveriesOf(endpoint.id);
     expect(delivery).toMatchObject({ status: "failed", lastResponseStatus: 500, nextAttemptAt: null });
@@ -242,7 +243,7 @@ describe("sale.refunded and product.sold_out", () => {
     );
     await buyProduct(t, product.id, "first@example.com");
     // One unit is left: no event (the sale itself was not chosen for this endpoint).
-    await t.app.webhookDeliveries.deliverDue(t.clock.now());
+    await t.app.jobs.runDue();
     expect(await deliveriesOf(endpoint.id)).toHaveLength(0);
 
     await buyProduct(t, product.id, "second@example.com");

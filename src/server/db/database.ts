@@ -5,6 +5,7 @@ import { Kysely, Migrator, sql } from "kysely";
 import type pg from "pg";
 import type { Logger } from "pino";
 import { migrations } from "./migrations";
+import { type Notifications, pgliteNotifications } from "./notifications";
 import { PGliteDialect } from "./pglite-dialect";
 import type { DB } from "./schema";
 
@@ -18,8 +19,10 @@ export type DatabaseTarget =
 export interface DatabaseHandle {
   db: Database;
   target: DatabaseTarget["kind"];
-  /** Present on PostgreSQL only: a pool other adapters (LISTEN/NOTIFY) can share. */
+  /** Present on PostgreSQL only: a pool other adapters can share. */
   pool?: pg.Pool;
+  /** LISTEN/NOTIFY: what the job queue and the event bus hear committed changes by. */
+  notifications: Notifications;
   close(): Promise<void>;
 }
 
@@ -55,6 +58,7 @@ export async function openDatabase(
   return {
     db,
     target: target.kind,
+    notifications: pgliteNotifications(pglite),
     close: async () => {
       await db.destroy();
       await pglite.close();

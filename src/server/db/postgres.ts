@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
 import type { DatabaseHandle, DatabaseTarget } from "./database";
+import { postgresNotifications } from "./notifications";
 import { PreparingClient } from "./prepared-statements";
 import type { DB } from "./schema";
 import { DatabaseUnavailableError } from "./unavailable";
@@ -34,7 +35,13 @@ export function openPostgres(
   // Logged by the client's listener above; without a listener here the pool would rethrow it.
   pool.on("error", () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: reportingUnavailable(pool) }) });
-  return { db, target: target.kind, pool, close: () => db.destroy() };
+  return {
+    db,
+    target: target.kind,
+    pool,
+    notifications: postgresNotifications(pool, log),
+    close: () => db.destroy(),
+  };
 }
 
 /** The pool as Kysely sees it: a connection that cannot be made is a DatabaseUnavailableError. */

@@ -65,7 +65,6 @@ export interface OutboxEmailTable {
   status: Generated<"pending" | "sent" | "failed">;
   attempts: Generated<number>;
   last_error: string | null;
-  next_attempt_at: CreatedAt;
   created_at: CreatedAt;
   sent_at: NullableTimestamp;
   /** Extra headers (List-Unsubscribe...), as a JSON object. */
@@ -456,8 +455,6 @@ export interface PdfStampTable {
   stamped_key: string | null;
   stamped_size_bytes: ColumnType<number | null, number | null | undefined, number | null>;
   pages: number | null;
-  attempts: Generated<number>;
-  next_attempt_at: CreatedAt;
   /** Why it failed, as contracts/pdf-stamps.ts names it (shown to the seller). */
   failure: string | null;
   last_error: string | null;
@@ -465,7 +462,26 @@ export interface PdfStampTable {
   finished_at: NullableTimestamp;
 }
 
+/** One job of the background queue (jobs/job-queue.ts); gone once done, kept when it failed. */
+export interface JobTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON of the job's payload. */
+  payload: ColumnType<unknown, string, string>;
+  status: Generated<"pending" | "failed">;
+  /** When it may run next; while it runs, when its lease ends. */
+  run_at: CreatedAt;
+  attempts: Generated<number>;
+  lease: string | null;
+  unique_key: string | null;
+  group_key: string | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  failed_at: NullableTimestamp;
+}
+
 export interface DB {
+  jobs: JobTable;
   user: UserTable;
   session: SessionTable;
   profiles: ProfileTable;

@@ -69,8 +69,11 @@ export async function createTestApp(
     /** Where sellers' webhooks may go; https only and no private address (production) by default. */
     webhookPolicy?: AppDeps["webhookPolicy"];
     webhookResolver?: AppDeps["webhookResolver"];
-    /** False: stamped PDFs are only made when the test calls app.pdfStamps.runDue(). */
-    stampPdfsInBackground?: boolean;
+    /**
+     * False: background jobs (emails, stamps, webhook deliveries, broadcasts) only run when the test calls
+     * app.jobs.runDue(). Housekeeping jobs never run on their own in tests: they call what they need.
+     */
+    jobsInBackground?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = options.sharing
@@ -80,15 +83,12 @@ export async function createTestApp(
   const emulator =
     options.sharing?.emulator ?? (await startStripeEmulator({ port: 0, logger: silentEmulatorLog }));
   const stripe = createStripeClient({ kind: "emulator", host: emulator.host, port: emulator.port });
-  const outbox = new Outbox(
-    database.db,
-    options.mailTransport ?? mailboxTransport(),
-    "test@flatfee.local",
-    silentLog,
-  );
+  const outbox = new Outbox(database.db, options.mailTransport ?? mailboxTransport(), "test@flatfee.local");
   const storageRoot = path.join(dataDir, "storage");
   const storage = await localDiskStorage(storageRoot, { secret: STORAGE_SECRET });
-  const events = database.pool ? await postgresEventBus(database.pool, silentLog) : inProcessEventBus();
+  const events = database.pool
+    ? await postgresEventBus(database.pool, database.notifications, silentLog)
+    : inProcessEventBus();
   let offsetMs = 0;
   const clock = {
     now: () => new Date(Date.now() + offsetMs),
@@ -114,8 +114,10 @@ export async function createTestApp(
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.webhookPolicy ? { webhookPolicy: options.webhookPolicy } : {}),
     ...(options.webhookResolver ? { webhookResolver: options.webhookResolver } : {}),
-    ...(options.stampPdfsInBackground === false ? { stampPdfsInBackground: false } : {}),
   });
+  if (options.jobsInBackground !== false) {
+    await app.jobs.start({ notifications: database.notifications, housekeeping: false });
+  }
   options.extraRoutes?.(app.server);
   let url: string | undefined;
   if (options.listen) url = await app.server.listen({ port: 0, host: "127.0.0.1" });
@@ -148,8 +150,7 @@ export async function createTestApp(
     },
     async close() {
       await app.server.close();
-      await app.webhookDeliveries.stop();
-      await outbox.stop();
+      await app.jobs.stop();
       await events.close();
       if (!options.sharing) await emulator.close();
       await database.close();

@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import type pg from "pg";
 import type { Logger } from "pino";
 import type { RealtimeEvent } from "../../../contracts/realtime";
+import type { Notifications } from "../../db/notifications";
 
 type Listener = (event: RealtimeEvent) => void;
 
@@ -50,75 +51,27 @@ export function inProcessEventBus(): EventBus {
 }
 
 const CHANNEL = "flatfee_events";
-/** How soon a lost LISTEN connection is replaced, again and again while the database is down. */
-const RELISTEN_MS = 500;
 
 /**
- * Several instances on one PostgreSQL: publish is a NOTIFY, and each instance LISTENs on one
- * dedicated connection and hands events to its local subscribers. A lost listening connection (a
- * restart, a failover) is replaced every half second until it works again or the bus is closed, so
- * live updates come back as soon as the database does. The publishing instance's own caches hear an
- * event at once, before its NOTIFY comes back, so a seller reloading what they just changed sees it.
+ * Several instances on one PostgreSQL: publish is a NOTIFY, and each instance LISTENs (one dedicated
+ * connection, replaced while the database is down: db/notifications.ts) and hands events to its local
+ * subscribers, so live updates come back as soon as the database does. The publishing instance's own
+ * caches hear an event at once, before its NOTIFY comes back, so a seller reloading what they just
+ * changed sees it.
  */
-export async function postgresEventBus(pool: pg.Pool, log: Pick<Logger, "warn" | "info">): Promise<EventBus> {
+export async function postgresEventBus(
+  pool: pg.Pool,
+  notifications: Notifications,
+  log: Pick<Logger, "warn">,
+): Promise<EventBus> {
   const local = inProcessEventBus();
   const caches = inProcessEventBus();
-  /** The listening connection, and how to destroy it (once: see `listen`). */
-  let listener: { client: pg.PoolClient; destroy: () => boolean } | undefined;
-  let relistenTimer: NodeJS.Timeout | undefined;
-  let closed = false;
-
-  const listen = async (): Promise<void> => {
-    const client = await pool.connect();
-    // Destroyed, not returned to the pool: a connection that was listening is not reused. Only once:
-    // a dying connection reports itself more than once (the server's FATAL, then the socket's end),
-    // also after close() destroyed it, and pg refuses a second release.
-    let destroyed = false;
-    const destroy = () => {
-      if (destroyed) return false;
-      destroyed = true;
-      client.release(true);
-      return true;
-    };
-    const replace = (error: unknown) => {
-      if (!destroy()) return;
-      if (listener?.client === client) listener = undefined;
-      log.warn({ err: error }, "live updates paused: the LISTEN connection was lost, reconnecting");
-      scheduleListen();
-    };
-    client.on("error", replace);
-    client.on("notification", (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
-      const { userId, event } = JSON.parse(message.payload) as { userId: string; event: BusEvent };
-      void local.publish(userId, event);
-      void caches.publish(userId, event);
-    });
-    try {
-      await client.query(`listen ${CHANNEL}`);
-    } catch (error) {
-      return replace(error);
-    }
-    if (closed) {
-      destroy();
-      return;
-    }
-    listener = { client, destroy };
-  };
-  const scheduleListen = () => {
-    if (closed) return;
-    relistenTimer = setTimeout(() => {
-      listen().then(
-        () => {
-          if (listener) log.info("live updates resumed: listening again");
-        },
-        // Still unreachable: try again (logged once, when the connection was lost).
-        () => scheduleListen(),
-      );
-    }, RELISTEN_MS);
-    relistenTimer.unref();
-  };
-
-  await listen();
+  const unlisten = await notifications.listen(CHANNEL, (payload) => {
+    if (!payload) return;
+    const { userId, event } = JSON.parse(payload) as { userId: string; event: BusEvent };
+    void local.publish(userId, event);
+    void caches.publish(userId, event);
+  });
   return {
     async publish(userId, event) {
       await caches.publish(userId, event);
@@ -130,10 +83,7 @@ export async function postgresEventBus(pool: pg.Pool, log: Pick<Logger, "warn" |
     subscribe: local.subscribe,
     subscribeAll: caches.subscribeAll,
     async close() {
-      closed = true;
-      clearTimeout(relistenTimer);
-      listener?.destroy();
-      listener = undefined;
+      await unlisten();
       await local.close();
       await caches.close();
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../../../tests/api/support/test-database";
-import { eventually } from "../../../../tests/api/support/wait";
-import type { DatabaseHandle } from "../../db/database";
+import { type DatabaseHandle, inTransaction } from "../../db/database";
+import { JobQueue } from "../../jobs/job-queue";
 import { Outbox, retryDelayMs } from "./outbox";
 import type { MailTransport, OutgoingEmail } from "./transport";
 
@@ -38,14 +38,34 @@ function flakyTransport(): FlakyTransport {
 const silent = { warn() {}, error() {} };
 const email = (to: string): OutgoingEmail => ({ to, subject: "Your receipt", html: "<p>hi</p>", text: "hi" });
 
+/** An outbox and a queue that runs only its emails, on a clock the test moves. */
+function outboxWithQueue(transport: MailTransport) {
+  let now = new Date(Date.now() + 1000);
+  const outbox = new Outbox(database.db, transport, "shop@example.com");
+  const queue = new JobQueue({ db: database.db, now: () => now, log: silent });
+  queue.register(outbox.sendJob());
+  return {
+    outbox,
+    queue,
+    at(time: Date) {
+      now = time;
+      return queue.runDue();
+    },
+    now: () => now,
+  };
+}
+
+const mailJobOf = (emailId: number) =>
+  database.db.selectFrom("jobs").selectAll().where("unique_key", "=", `mail:${emailId}`).executeTakeFirst();
+
 describe("outbox", () => {
   it("keeps an email through a mail outage and delivers it once the server is back", async () => {
     const transport = flakyTransport();
-    const outbox = new Outbox(database.db, transport, "shop@example.com", silent, false);
+    const { outbox, at, now } = outboxWithQueue(transport);
     const id = await outbox.enqueue(email("a@example.com"));
-    const t0 = new Date(Date.now() + 1000);
+    const t0 = now();
 
-    expect(await outbox.deliverDue(t0)).toBe(0);
+    expect(await at(t0)).toBe(1);
     const afterFailure = await database.db
       .selectFrom("outbox_emails")
       .selectAll()
@@ -56,14 +76,14 @@ describe("outbox", () => {
       attempts: 1,
       last_error: "SMTP connection refused",
     });
-    expect(afterFailure.next_attempt_at.getTime()).toBe(t0.getTime() + retryDelayMs(1));
+    expect((await mailJobOf(id))?.run_at.getTime()).toBe(t0.getTime() + retryDelayMs(1));
 
     // Not due yet: nothing is tried.
     transport.down = false;
-    expect(await outbox.deliverDue(new Date(t0.getTime() + 1000))).toBe(0);
-    // Due: delivered, exactly once.
-    expect(await outbox.deliverDue(new Date(t0.getTime() + retryDelayMs(1)))).toBe(1);
-    expect(await outbox.deliverDue(new Date(t0.getTime() + retryDelayMs(1) * 10))).toBe(0);
+    expect(await at(new Date(t0.getTime() + 1000))).toBe(0);
+    // Due: delivered, exactly once, and its job is done.
+    expect(await at(new Date(t0.getTime() + retryDelayMs(1)))).toBe(1);
+    expect(await at(new Date(t0.getTime() + retryDelayMs(1) * 10))).toBe(0);
     expect(transport.delivered.map((e) => e.to)).toEqual(["a@example.com"]);
     const sent = await database.db
       .selectFrom("outbox_emails")
@@ -71,27 +91,52 @@ describe("outbox", () => {
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
     expect(sent).toMatchObject({ status: "sent", attempts: 2, last_error: null });
+    expect(await mailJobOf(id)).toBeUndefined();
   });
 
-  it("keeps its delivery rounds going while the database is unreachable, logging each failed one", async () => {
-    const unreachable = await openTestDatabase();
-    await unreachable.close();
-    const failedRounds: unknown[] = [];
-    const log = { warn() {}, error: (failure: unknown) => failedRounds.push(failure) };
-    const outbox = new Outbox(unreachable.db, flakyTransport(), "shop@example.com", log, false);
-    outbox.start(10);
-    // A failed round that escaped would be an unhandled rejection: the process would end (this run fails).
-    await eventually(async () => expect(failedRounds.length).toBeGreaterThanOrEqual(3));
-    await outbox.stop();
+  it("marks an email failed after its last try, and keeps the failed job for the operator", async () => {
+    const transport = flakyTransport();
+    const { outbox, at, now } = outboxWithQueue(transport);
+    const id = await outbox.enqueue(email("never@example.com"));
+    let time = now().getTime();
+    for (let attempt = 1; attempt <= 8; attempt++) {
+      expect(await at(new Date(time))).toBe(1);
+      time += retryDelayMs(attempt);
+    }
+    expect(await at(new Date(time + 24 * 3_600_000))).toBe(0);
+    const row = await database.db
+      .selectFrom("outbox_emails")
+      .select(["status", "attempts"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "failed", attempts: 8 });
+    expect(await mailJobOf(id)).toMatchObject({
+      status: "failed",
+      attempts: 8,
+      last_error: "SMTP connection refused",
+    });
+  });
+
+  it("queues nothing when the transaction that enqueued the email rolls back", async () => {
+    const { outbox } = outboxWithQueue(flakyTransport());
+    let emailId = 0;
+    await expect(
+      inTransaction(database.db, async (trx) => {
+        emailId = await outbox.enqueue(email("rolled-back@example.com"), trx);
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(emailId).toBeGreaterThan(0);
+    expect(await mailJobOf(emailId)).toBeUndefined();
   });
 
   it("keeps an email's headers and hands them to the transport", async () => {
     const transport = flakyTransport();
     transport.down = false;
-    const outbox = new Outbox(database.db, transport, "shop@example.com", silent, false);
+    const { outbox, at } = outboxWithQueue(transport);
     const headers = { "List-Unsubscribe": "<https://app/unsubscribe/t>" };
     await outbox.enqueue({ ...email("headers@example.com"), headers });
-    await outbox.deliverDue(new Date(Date.now() + 60 * 60_000 * 48));
+    await at(new Date(Date.now() + 60 * 60_000 * 48));
     expect(transport.delivered.find((e) => e.to === "headers@example.com")?.headers).toEqual(headers);
   });
 
@@ -99,14 +144,14 @@ describe("outbox", () => {
     expect([1, 2, 3, 10].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 3_600_000]);
   });
 
-  it("never hands the same email to two concurrent delivery rounds", async () => {
+  it("never hands the same email to two instances' queues at once", async () => {
     const transport = flakyTransport();
     transport.down = false;
-    const first = new Outbox(database.db, transport, "shop@example.com", silent, false);
-    const second = new Outbox(database.db, transport, "shop@example.com", silent, false);
-    for (let i = 0; i < 5; i++) await first.enqueue(email(`c${i}@example.com`));
+    const first = outboxWithQueue(transport);
+    const second = outboxWithQueue(transport);
+    for (let i = 0; i < 5; i++) await first.outbox.enqueue(email(`c${i}@example.com`));
     const now = new Date(Date.now() + 60 * 60_000 * 24);
-    const [a, b] = await Promise.all([first.deliverDue(now), second.deliverDue(now)]);
+    const [a, b] = await Promise.all([first.at(now), second.at(now)]);
     expect(a + b).toBeGreaterThanOrEqual(5);
     const recipients = transport.delivered.map((e) => e.to).filter((to) => to.startsWith("c"));
     expect(new Set(recipients).size).toBe(recipients.length);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Logger } from "pino";
 import { z } from "zod";
 import {
   broadcastDraftSchema,
@@ -23,7 +22,6 @@ import { customersPage } from "./customers";
 import { customersCsv } from "./customers-csv";
 import { productUpdateAllowance } from "./limits";
 import { listBroadcasts } from "./list-broadcasts";
-import { type BroadcastQueue, broadcastQueue } from "./queue-broadcasts";
 import { countRecipients } from "./recipients";
 import { createBroadcast, previewBroadcast } from "./send-broadcast";
 import { registerUnsubscribePages } from "./unsubscribe-pages";
@@ -36,7 +34,6 @@ export interface AudienceRouteDeps {
   unsubscribeKey: string;
   linkKey: string;
   now: () => Date;
-  log: Pick<Logger, "error">;
   /** The built web app, whose stylesheet the unsubscribe page inlines. */
   webDistDir: string;
 }
@@ -45,15 +42,10 @@ const productParams = z.object({ id: z.string().min(1).max(64) });
 
 /**
  * Customers (one row per buyer email), the seller's emails to their buyers, and the buyers'
- * unsubscribe pages. Answers the queue that turns a send into outbox emails, for the maintenance job.
+ * unsubscribe pages. A send's emails are queued by its job (queue-broadcasts.ts).
  */
-export async function registerAudienceRoutes(
-  app: FastifyInstance,
-  deps: AudienceRouteDeps,
-): Promise<BroadcastQueue> {
+export async function registerAudienceRoutes(app: FastifyInstance, deps: AudienceRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const queue = broadcastQueue(deps);
-  app.addHook("onClose", () => queue.idle());
 
   api.get(
     "/api/customers",
@@ -109,8 +101,6 @@ export async function registerAudienceRoutes(
     async (request, reply) => {
       const seller = await requireUser(deps.auth, request);
       const broadcast = await createBroadcast(deps.db, seller.id, request.body, deps.now());
-      // Queued right away in the background; the maintenance job finishes what this run leaves.
-      queue.kick();
       return reply.status(201).send(broadcast);
     },
   );
@@ -146,5 +136,4 @@ export async function registerAudienceRoutes(
     unsubscribeKey: deps.unsubscribeKey,
     now: deps.now,
   });
-  return queue;
 }

@@ -11,6 +11,7 @@ import { type Database, inTransaction } from "../../db/database";
 import { AppError, badRequest, notFound } from "../../http/errors";
 import { assertHasActivePlan } from "../billing/seller-readiness";
 import { broadcastEmail } from "./broadcast-email";
+import { enqueueBroadcast } from "./broadcast-job";
 import { productUpdateAllowance, sendingAllowance } from "./limits";
 import { toBroadcast } from "./list-broadcasts";
 import { countRecipients } from "./recipients";
@@ -143,6 +144,7 @@ export async function createBroadcast(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await enqueueBroadcast(trx, row.id);
     return toBroadcast(row);
   });
 }

@@ -126,6 +126,5 @@ async function resendOwnedProduct(deps: SettleDeps, productId: string, email: st
   if (!row) return false;
   const purchase = toBuyerPurchase(row, deps.linkKey, now);
   if (purchase.downloadPath) await deps.outbox.enqueue(freshLinkEmail(purchase, deps.appUrl));
-  await deps.outbox.deliverDue();
   return true;
 }

@@ -174,6 +174,5 @@ export async function completeCheckout(
     await deps.outbox.enqueue(unavailableRefundEmail(email, title, amount), trx);
   }
   effects.notify.push({ userId: checkout.seller_id, type: "sales.changed" });
-  effects.afterCommit.push(() => deps.outbox.deliverDue());
   return orderId;
 }

@@ -3,18 +3,16 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { sql } from "kysely";
 import type { Logger } from "pino";
 import { PDF_STAMP_LIMITS, type PdfStampFailure, stampLine } from "../../../contracts/pdf-stamps";
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
+import { enqueueJob, type JobHandler, jobKind } from "../../jobs/job-queue";
 import type { CreatedOrder } from "../orders/order-changes";
 import { PdfStampRefusal } from "./pdf-file";
 import { stampedStream, writeStampUpdate } from "./stamp-pdf";
 
 export const PDF_CONTENT_TYPE = "application/pdf";
-/** A stamp being made is leased this long; a crashed instance's work is taken up again after it. */
-const LEASE_MS = 5 * 60_000;
 /** Transient failures (storage, database) are retried this many times, then the original is served. */
 const MAX_ATTEMPTS = 6;
 /**
@@ -39,15 +37,28 @@ export const stampRetryDelayMs = (attempts: number): number =>
 export const stampedKeyFor = (originalKey: string, orderId: string): string =>
   `${originalKey.replace(/\.[^./]+$/, "")}-stamped-${orderId}.pdf`;
 
+/** Makes one buyer's stamped copy of one PDF (a job of the queue: jobs/job-queue.ts). */
+export const makeStampJob = jobKind<{ stampId: number }>("pdf-stamps.make");
+
+/** The job of a queued stamp, in the same transaction: one seller's stamps run one at a time per instance. */
+export async function enqueueStamp(trx: Database, stamp: { id: number; seller_id: string }): Promise<void> {
+  await enqueueJob(
+    trx,
+    makeStampJob,
+    { stampId: stamp.id },
+    { uniqueKey: `pdf-stamp:${stamp.id}`, group: `seller:${stamp.seller_id}` },
+  );
+}
+
 /**
  * In the order's transaction (orders/order-changes.ts): one pending stamp per PDF of a delivered
- * order of a product that stamps. The work itself happens after commit, in the background.
+ * order of a product that stamps, and its job. The work itself happens after commit, in the background.
  */
 export async function queuePdfStamps(trx: Database, order: CreatedOrder): Promise<void> {
   if (!order.delivered || !order.productId) return;
-  await trx
+  const stamps = await trx
     .insertInto("pdf_stamps")
-    .columns(["order_id", "upload_id", "seller_id", "created_at", "next_attempt_at"])
+    .columns(["order_id", "upload_id", "seller_id", "created_at"])
     .expression((eb) =>
       eb
         .selectFrom("product_files")
@@ -58,14 +69,15 @@ export async function queuePdfStamps(trx: Database, order: CreatedOrder): Promis
           "product_files.upload_id",
           eb.val(order.sellerId).as("seller_id"),
           eb.val(order.at).as("created_at"),
-          eb.val(order.at).as("next_attempt_at"),
         ])
         .where("products.id", "=", order.productId!)
         .where("products.stamp_pdfs", "=", true)
         .where("uploads.content_type", "=", PDF_CONTENT_TYPE),
     )
     .onConflict((conflict) => conflict.columns(["order_id", "upload_id"]).doNothing())
+    .returning(["id", "seller_id"])
     .execute();
+  for (const stamp of stamps) await enqueueStamp(trx, stamp);
 }
 
 export interface StampWorkDeps {
@@ -74,39 +86,44 @@ export interface StampWorkDeps {
   log: Pick<Logger, "warn" | "error">;
 }
 
-/**
- * Leases the oldest due stamp of a seller not in `busySellers` (SKIP LOCKED: instances never take the
- * same one) and counts the attempt up front, so a stamp that crashes its instance every time still
- * runs out of attempts. The worker passes the sellers it is stamping for: one seller's queue never
- * holds more than one of its slots, whatever their stamps cost.
- */
-export async function claimNextStamp(db: Database, now: Date, busySellers: readonly string[] = []) {
+/** A stamp as its job finds it; only a pending one is worked on. */
+async function pendingStamp(db: Database, stampId: number) {
   return db
-    .updateTable("pdf_stamps")
-    .set({ next_attempt_at: new Date(now.getTime() + LEASE_MS), attempts: sql`attempts + 1` })
-    .where(
-      "id",
-      "=",
-      db
-        .selectFrom("pdf_stamps")
-        .select("id")
-        .where("status", "=", "pending")
-        .where("next_attempt_at", "<=", now)
-        .$if(busySellers.length > 0, (query) => query.where("seller_id", "not in", busySellers))
-        .orderBy("next_attempt_at")
-        .orderBy("id")
-        .limit(1)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returning(["id", "order_id", "upload_id", "seller_id", "attempts", "stamped_key"])
+    .selectFrom("pdf_stamps")
+    .select(["id", "order_id", "seller_id", "stamped_key"])
+    .where("id", "=", stampId)
+    .where("status", "=", "pending")
     .executeTakeFirst();
 }
+type PendingStamp = NonNullable<Awaited<ReturnType<typeof pendingStamp>>>;
 
-export type ClaimedStamp = NonNullable<Awaited<ReturnType<typeof claimNextStamp>>>;
+/**
+ * The job of a stamp: the copy, or a failure of the file's own (the original is served), or an error
+ * thrown for the queue to retry. After the last try, `kept-failing`.
+ */
+export function makeStampJobHandler(deps: StampWorkDeps, now: () => Date): JobHandler<{ stampId: number }> {
+  return {
+    kind: makeStampJob,
+    // Each holds a temporary copy of its PDF on disk; one per seller (the group), so a seller with many
+    // stamps, or slow ones, leaves the other slot to everyone else.
+    concurrency: 2,
+    maxAttempts: MAX_ATTEMPTS,
+    retryDelayMs: stampRetryDelayMs,
+    run: async ({ stampId }) => {
+      const stamp = await pendingStamp(deps.db, stampId);
+      if (stamp) await makeStamp(deps, stamp, now);
+      return undefined;
+    },
+    gaveUp: async ({ stampId }, error, at) => {
+      const stamp = await pendingStamp(deps.db, stampId);
+      const message = error instanceof Error ? error.message : String(error);
+      if (stamp) await failStamp(deps, stamp, "kept-failing", at, message);
+    },
+  };
+}
 
-/** Makes one claimed stamp: the copy, or a failure (the original is served), or a retry later. */
-export async function makeStamp(deps: StampWorkDeps, stamp: ClaimedStamp, now: () => Date): Promise<void> {
+/** Makes one stamp: the copy, or a failure (the original is served); other errors are the queue's to retry. */
+async function makeStamp(deps: StampWorkDeps, stamp: PendingStamp, now: () => Date): Promise<void> {
   const { db, storage } = deps;
   const source = await db
     .selectFrom("pdf_stamps")
@@ -172,7 +189,8 @@ export async function makeStamp(deps: StampWorkDeps, stamp: ClaimedStamp, now: (
     if (!marked) await storage.delete("product-files", key);
   } catch (error) {
     if (error instanceof PdfStampRefusal) return failStamp(deps, stamp, error.reason, now(), error.message);
-    await retryLater(deps, stamp, error, now());
+    deps.log.warn({ err: error, stampId: stamp.id }, "PDF stamp failed, will retry");
+    throw error;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -199,7 +217,7 @@ async function fileFailure(
 /** The original is served from now on, and the seller sees why (edit page, per sale). */
 async function failStamp(
   deps: StampWorkDeps,
-  stamp: ClaimedStamp,
+  stamp: PendingStamp,
   failure: PdfStampFailure,
   now: Date,
   detail?: string,
@@ -213,25 +231,6 @@ async function failStamp(
     await deps.db.selectFrom("pdf_stamps").select("stamped_key").where("id", "=", stamp.id).executeTakeFirst()
   )?.stamped_key;
   if (key) await deps.storage.delete("product-files", key);
-}
-
-async function retryLater(
-  deps: StampWorkDeps,
-  stamp: ClaimedStamp,
-  error: unknown,
-  now: Date,
-): Promise<void> {
-  const message = error instanceof Error ? error.message : String(error);
-  deps.log.warn({ err: error, stampId: stamp.id, attempts: stamp.attempts }, "PDF stamp failed, will retry");
-  if (stamp.attempts >= MAX_ATTEMPTS) return failStamp(deps, stamp, "kept-failing", now, message);
-  await deps.db
-    .updateTable("pdf_stamps")
-    .set({
-      next_attempt_at: new Date(now.getTime() + stampRetryDelayMs(stamp.attempts)),
-      last_error: message.slice(0, 500),
-    })
-    .where("id", "=", stamp.id)
-    .execute();
 }
 
 /** The stamp's row and its copy (if one was ever written) go. */

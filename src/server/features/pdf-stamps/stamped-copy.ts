@@ -1,7 +1,7 @@
 import { PDF_STAMP_MESSAGES } from "../../../contracts/pdf-stamps";
-import type { Database } from "../../db/database";
+import { type Database, inTransaction } from "../../db/database";
 import { AppError } from "../../http/errors";
-import { PDF_CONTENT_TYPE } from "./stamp-queue";
+import { enqueueStamp, PDF_CONTENT_TYPE } from "./stamp-queue";
 
 /**
  * How long a download waits for a buyer's stamped copy (answering "try again in a few seconds")
@@ -60,17 +60,16 @@ export async function stampedCopyFor(
   if (row.status === "failed") return undefined;
   let queuedAt = row.created_at;
   if (!row.status) {
-    await db
-      .insertInto("pdf_stamps")
-      .values({
-        order_id: orderId,
-        upload_id: uploadId,
-        seller_id: row.seller_id,
-        created_at: now,
-        next_attempt_at: now,
-      })
-      .onConflict((conflict) => conflict.columns(["order_id", "upload_id"]).doNothing())
-      .execute();
+    const sellerId = row.seller_id;
+    await inTransaction(db, async (trx) => {
+      const stamp = await trx
+        .insertInto("pdf_stamps")
+        .values({ order_id: orderId, upload_id: uploadId, seller_id: sellerId, created_at: now })
+        .onConflict((conflict) => conflict.columns(["order_id", "upload_id"]).doNothing())
+        .returning(["id", "seller_id"])
+        .executeTakeFirst();
+      if (stamp) await enqueueStamp(trx, stamp);
+    });
     queuedAt = now;
   }
   if (queuedAt && now.getTime() - queuedAt.getTime() < PREPARING_MS) {

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Logger } from "pino";
 import { WEBHOOK_MESSAGES } from "../../../contracts/webhooks";
 import type { Database } from "../../db/database";
+import { enqueueJob, type JobHandler, jobKind } from "../../jobs/job-queue";
 import {
   type Resolver,
   resolveDeliveryTarget,
@@ -26,10 +27,6 @@ const RETRY_DELAYS_MS = [
   5 * HOUR_MS,
   10 * HOUR_MS,
 ];
-/** A claimed delivery is someone's for this long: longer than a whole attempt (lookup and timeout). */
-const LEASE_MS = 2 * MINUTE_MS;
-const BATCH_SIZE = 10;
-const MAX_BATCHES_PER_ROUND = 10;
 const ERROR_MAX_LENGTH = 500;
 
 /** The wait after a round's `attempt`-th failed try (1-based). */
@@ -37,12 +34,31 @@ export function retryDelayMs(attempt: number): number {
   return RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length) - 1]!;
 }
 
+/** The tries of a round: the last is the one after which the next would fall past the window. */
+export const ATTEMPTS_PER_ROUND = (() => {
+  let attempts = 1;
+  let elapsed = 0;
+  while (elapsed + retryDelayMs(attempts) <= RETRY_WINDOW_MS) elapsed += retryDelayMs(attempts++);
+  return attempts;
+})();
+
+/** One try of one delivery (a job of the queue: jobs/job-queue.ts). */
+export const deliverWebhookJob = jobKind<{ deliveryId: string }>("seller-webhooks.deliver");
+
+/** The job of a delivery, in the caller's transaction; `restart` begins a new round (a resend). */
+export async function enqueueDelivery(db: Database, deliveryId: string, restart = false): Promise<void> {
+  await enqueueJob(
+    db,
+    deliverWebhookJob,
+    { deliveryId },
+    { uniqueKey: `webhook-delivery:${deliveryId}`, restart },
+  );
+}
+
 export interface WebhookDeliveryDeps {
   db: Database;
   policy: WebhookNetworkPolicy;
-  /** The app's clock: attempts, timestamps and retries follow it (tests move it). */
-  now: () => Date;
-  log: Pick<Logger, "warn" | "error">;
+  log: Pick<Logger, "warn">;
   resolve?: Resolver;
   timeoutMs?: number;
 }
@@ -51,166 +67,89 @@ export interface WebhookDeliveryDeps {
 type Outcome = { responseStatus: number | null; error: string | null; detail?: string };
 
 /**
- * The delivery worker of the webhook queue. Several instances may run it: a delivery is claimed with
- * FOR UPDATE SKIP LOCKED and a lease, sent outside any transaction, then recorded. An instance that
- * dies mid-send leaves the lease to run out, and the delivery is tried again.
+ * The job that delivers a webhook: one signed POST, sent outside any transaction, then recorded on the
+ * delivery (what the seller's delivery list shows). A failed try throws, and the queue tries again after
+ * the round's next delay; after the round's last try the delivery is failed (the seller may resend it).
+ * An instance that dies mid-send leaves the job's lease to run out, and it is sent again: at least once,
+ * always with the same webhook-id.
  */
-export class WebhookDeliveries {
-  private timer: NodeJS.Timeout | undefined;
-  private delivering: Promise<number> | undefined;
-  private kickedDuringRound = false;
+export function deliverWebhookJobHandler(deps: WebhookDeliveryDeps): JobHandler<{ deliveryId: string }> {
+  return {
+    kind: deliverWebhookJob,
+    // Each endpoint answers at its own pace: a slow one does not hold up the others.
+    concurrency: 10,
+    maxAttempts: ATTEMPTS_PER_ROUND,
+    retryDelayMs,
+    run: async ({ deliveryId }, { attempt, now }) => {
+      const delivery = await deps.db
+        .selectFrom("webhook_deliveries")
+        .innerJoin("webhook_endpoints", "webhook_endpoints.id", "webhook_deliveries.endpoint_id")
+        .select([
+          "webhook_deliveries.id",
+          "webhook_deliveries.payload",
+          "webhook_endpoints.url",
+          "webhook_endpoints.secret",
+        ])
+        .where("webhook_deliveries.id", "=", deliveryId)
+        .where("webhook_deliveries.status", "=", "pending")
+        .executeTakeFirst();
+      if (!delivery) return undefined;
+      const outcome = await send(deps, delivery, now);
+      const succeeded =
+        outcome.responseStatus !== null && outcome.responseStatus >= 200 && outcome.responseStatus < 300;
+      const givesUp = !succeeded && attempt >= ATTEMPTS_PER_ROUND;
+      await deps.db
+        .updateTable("webhook_deliveries")
+        .set({
+          status: succeeded ? "succeeded" : givesUp ? "failed" : "pending",
+          attempts: sql`attempts + 1`,
+          round_attempts: attempt,
+          last_attempt_at: now,
+          last_response_status: outcome.responseStatus,
+          last_error: outcome.error,
+          next_attempt_at: succeeded || givesUp ? now : new Date(now.getTime() + retryDelayMs(attempt)),
+        })
+        .where("id", "=", delivery.id)
+        .execute();
+      if (succeeded) return undefined;
+      const detail = outcome.detail ?? outcome.error ?? `HTTP ${outcome.responseStatus}`;
+      // The delivery records its failure; the queue keeps the failed job too, for the operator.
+      throw new WebhookAttemptFailed(`webhook delivery ${delivery.id} failed: ${detail}`);
+    },
+  };
+}
 
-  constructor(private readonly deps: WebhookDeliveryDeps) {}
+class WebhookAttemptFailed extends Error {}
 
-  /** Sends what is due at `now`. Rounds never overlap on one instance. */
-  deliverDue(now: Date = this.deps.now()): Promise<number> {
-    if (!this.delivering) {
-      this.delivering = this.deliverRound(now).finally(() => {
-        this.delivering = undefined;
-      });
-    }
-    return this.delivering;
-  }
-
-  /** A round as soon as possible, e.g. after a change that queued deliveries has committed. */
-  kick(): void {
-    if (this.delivering) {
-      // The change may have committed after this round's claim: one more round once it ends.
-      this.kickedDuringRound = true;
-      return;
-    }
-    void this.deliverDue().then(
-      () => {
-        if (!this.kickedDuringRound) return;
-        this.kickedDuringRound = false;
-        this.kick();
+/** One signed POST: a fresh timestamp and signature per attempt, the same webhook-id. */
+async function send(
+  deps: WebhookDeliveryDeps,
+  delivery: { id: string; payload: string; url: string; secret: string },
+  now: Date,
+): Promise<Outcome> {
+  const timestamp = Math.floor(now.getTime() / 1000);
+  try {
+    const url = new URL(delivery.url);
+    const addresses = await resolveDeliveryTarget(url, deps.policy, deps.resolve ?? systemResolver);
+    const responseStatus = await postWebhook(
+      url,
+      addresses,
+      {
+        "webhook-id": delivery.id,
+        "webhook-timestamp": String(timestamp),
+        "webhook-signature": signWebhook(delivery.secret, delivery.id, timestamp, delivery.payload),
       },
-      (error: unknown) => this.deps.log.error({ err: error }, "webhook delivery round failed"),
+      delivery.payload,
+      deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
     );
-  }
-
-  /** A round every `intervalMs` for retries that come due; a failed one is logged and the next retries. */
-  start(intervalMs = 5_000): void {
-    this.timer = setInterval(() => this.kick(), intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.delivering?.catch(() => {});
-  }
-
-  private async deliverRound(now: Date): Promise<number> {
-    let attempted = 0;
-    for (let batch = 0; batch < MAX_BATCHES_PER_ROUND; batch++) {
-      const claimed = await this.claimDue(now);
-      // Each endpoint answers at its own pace: a slow one does not hold up the others of the batch.
-      await Promise.all(claimed.map((delivery) => this.attempt(delivery, now)));
-      attempted += claimed.length;
-      if (claimed.length < BATCH_SIZE) break;
-    }
-    return attempted;
-  }
-
-  private async claimDue(now: Date) {
-    const { db } = this.deps;
-    return db
-      .updateTable("webhook_deliveries")
-      .set({ next_attempt_at: new Date(now.getTime() + LEASE_MS) })
-      .where(
-        "webhook_deliveries.id",
-        "in",
-        db
-          .selectFrom("webhook_deliveries")
-          .select("webhook_deliveries.id")
-          .where("status", "=", "pending")
-          .where("next_attempt_at", "<=", now)
-          .orderBy("next_attempt_at")
-          .limit(BATCH_SIZE)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .from("webhook_endpoints")
-      .whereRef("webhook_endpoints.id", "=", "webhook_deliveries.endpoint_id")
-      .returning([
-        "webhook_deliveries.id",
-        "webhook_deliveries.payload",
-        "webhook_deliveries.round_attempts",
-        "webhook_deliveries.round_started_at",
-        "webhook_endpoints.url",
-        "webhook_endpoints.secret",
-      ])
-      .execute();
-  }
-
-  private async attempt(
-    delivery: Awaited<ReturnType<WebhookDeliveries["claimDue"]>>[number],
-    now: Date,
-  ): Promise<void> {
-    const outcome = await this.send(delivery, now);
-    const succeeded =
-      outcome.responseStatus !== null && outcome.responseStatus >= 200 && outcome.responseStatus < 300;
-    const roundAttempts = delivery.round_attempts + 1;
-    const nextAttemptAt = new Date(now.getTime() + retryDelayMs(roundAttempts));
-    const givesUp = nextAttemptAt.getTime() > delivery.round_started_at.getTime() + RETRY_WINDOW_MS;
-    if (!succeeded) {
-      this.deps.log.warn(
-        {
-          deliveryId: delivery.id,
-          responseStatus: outcome.responseStatus,
-          error: outcome.detail ?? outcome.error,
-        },
-        "webhook delivery failed",
-      );
-    }
-    await this.deps.db
-      .updateTable("webhook_deliveries")
-      .set({
-        status: succeeded ? "succeeded" : givesUp ? "failed" : "pending",
-        attempts: sql`attempts + 1`,
-        round_attempts: roundAttempts,
-        last_attempt_at: now,
-        last_response_status: outcome.responseStatus,
-        last_error: outcome.error,
-        next_attempt_at: succeeded || givesUp ? now : nextAttemptAt,
-      })
-      .where("id", "=", delivery.id)
-      .execute();
-  }
-
-  /** One signed POST: a fresh timestamp and signature per attempt, the same webhook-id. */
-  private async send(
-    delivery: { id: string; payload: string; url: string; secret: string },
-    now: Date,
-  ): Promise<Outcome> {
-    const timestamp = Math.floor(now.getTime() / 1000);
-    try {
-      const url = new URL(delivery.url);
-      const addresses = await resolveDeliveryTarget(
-        url,
-        this.deps.policy,
-        this.deps.resolve ?? systemResolver,
-      );
-      const responseStatus = await postWebhook(
-        url,
-        addresses,
-        {
-          "webhook-id": delivery.id,
-          "webhook-timestamp": String(timestamp),
-          "webhook-signature": signWebhook(delivery.secret, delivery.id, timestamp, delivery.payload),
-        },
-        delivery.payload,
-        this.deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
-      );
-      return { responseStatus, error: null };
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      return {
-        responseStatus: null,
-        error: sellerFacingError(error),
-        detail: detail.slice(0, ERROR_MAX_LENGTH),
-      };
-    }
+    return { responseStatus, error: null };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return {
+      responseStatus: null,
+      error: sellerFacingError(error),
+      detail: detail.slice(0, ERROR_MAX_LENGTH),
+    };
   }
 }
 

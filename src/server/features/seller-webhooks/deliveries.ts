@@ -4,9 +4,10 @@ import {
   type WebhookDelivery,
   type WebhookEventType,
 } from "../../../contracts/webhooks";
-import type { Database } from "../../db/database";
+import { type Database, inTransaction } from "../../db/database";
 import { AppError, notFound } from "../../http/errors";
 import { assertHasActivePlan } from "../billing/seller-readiness";
+import { enqueueDelivery } from "./deliver-webhooks";
 import { ownEndpoint } from "./endpoints";
 import { exampleEventData, queueDeliveries, webhookBody } from "./queue-events";
 
@@ -50,13 +51,16 @@ export async function resendDelivery(
   now: Date,
 ): Promise<void> {
   await assertHasActivePlan(db, sellerId, now);
-  const updated = await db
-    .updateTable("webhook_deliveries")
-    .set({ status: "pending", round_attempts: 0, round_started_at: now, next_attempt_at: now })
-    .where("id", "=", deliveryId)
-    .where("seller_id", "=", sellerId)
-    .executeTakeFirst();
-  if (updated.numUpdatedRows === 0n) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
+  await inTransaction(db, async (trx) => {
+    const updated = await trx
+      .updateTable("webhook_deliveries")
+      .set({ status: "pending", round_attempts: 0, round_started_at: now, next_attempt_at: now })
+      .where("id", "=", deliveryId)
+      .where("seller_id", "=", sellerId)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
+    await enqueueDelivery(trx, deliveryId, true);
+  });
 }
 
 /** Queues an example of one of the endpoint's events, marked `"test": true`, to try the receiver. */

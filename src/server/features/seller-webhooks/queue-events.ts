@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { WebhookEventType } from "../../../contracts/webhooks";
-import type { Database } from "../../db/database";
+import { type Database, inTransaction } from "../../db/database";
+import { enqueueDelivery } from "./deliver-webhooks";
 
 /** The webhook-id of a delivery: the same on every attempt, so receivers can drop duplicates. */
 export const newMessageId = () => `msg_${randomBytes(16).toString("base64url")}`;
@@ -48,7 +49,10 @@ export async function queueDeliveries(
     next_attempt_at: now,
     created_at: now,
   }));
-  await trx.insertInto("webhook_deliveries").values(rows).execute();
+  await inTransaction(trx, async (db) => {
+    await db.insertInto("webhook_deliveries").values(rows).execute();
+    for (const row of rows) await enqueueDelivery(db, row.id);
+  });
   return rows.map((row) => row.id);
 }
 

@@ -14,7 +14,6 @@ import { enforceRateLimit } from "../../http/rate-limit";
 import { requireUser } from "../../http/session";
 import type { Auth } from "../auth/auth";
 import type { WebhookNetworkPolicy } from "./address-policy";
-import type { WebhookDeliveries } from "./deliver-webhooks";
 import { listDeliveries, resendDelivery, sendExampleEvent } from "./deliveries";
 import { deleteEndpoint, listEndpoints, registerEndpoint, revealSecret, rotateSecret } from "./endpoints";
 
@@ -23,7 +22,6 @@ export interface SellerWebhookRouteDeps {
   auth: Auth;
   now: () => Date;
   policy: WebhookNetworkPolicy;
-  deliveries: WebhookDeliveries;
 }
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -97,7 +95,6 @@ export function registerSellerWebhookRoutes(app: FastifyInstance, deps: SellerWe
       const now = deps.now();
       await enforceRateLimit(deps.db, SEND_LIMIT, seller.id, WEBHOOK_MESSAGES.tooManySends, now);
       const id = await sendExampleEvent(deps.db, seller.id, request.params.id, request.body.eventType, now);
-      deps.deliveries.kick();
       return reply.status(202).send({ id });
     },
   );
@@ -107,7 +104,6 @@ export function registerSellerWebhookRoutes(app: FastifyInstance, deps: SellerWe
     const now = deps.now();
     await enforceRateLimit(deps.db, SEND_LIMIT, seller.id, WEBHOOK_MESSAGES.tooManySends, now);
     await resendDelivery(deps.db, seller.id, request.params.id, now);
-    deps.deliveries.kick();
     return reply.status(202).send({ id: request.params.id });
   });
 }

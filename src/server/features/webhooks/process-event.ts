@@ -6,11 +6,9 @@ import type { Database } from "../../db/database";
 export interface EventEffects {
   /** Users whose browsers (and the server's caches) should hear about this change once it is committed. */
   notify: Array<{ userId: string; type: BusEvent["type"] }>;
-  /** Work to start once the transaction has committed (e.g. deliver the emails it queued). */
-  afterCommit: Array<() => Promise<unknown>>;
 }
 
-export const noEffects = (): EventEffects => ({ notify: [], afterCommit: [] });
+export const noEffects = (): EventEffects => ({ notify: [] });
 
 /**
  * The database work of an event, run inside its transaction. `now` is the app's clock, as every other
@@ -59,8 +57,10 @@ export async function processStripeEvent(
   return { applied, effects };
 }
 
-/** Publishes the realtime events and starts the after-commit work of a committed change. */
+/**
+ * Publishes the realtime events of a committed change. (Background work it queued needs nothing here:
+ * the job queue hears the jobs' commit from the database, jobs/job-queue.ts.)
+ */
 export async function applyEffects(events: EventBus, effects: EventEffects): Promise<void> {
   for (const { userId, type } of effects.notify) await events.publish(userId, { type });
-  for (const work of effects.afterCommit) void work().catch(() => {});
 }
