@@ -57,10 +57,11 @@ export async function enqueueJob<Payload>(
       group_key: options.group ?? null,
     })
     .onConflict((conflict) => {
+      // The partial unique index's own predicate, as literals: PostgreSQL matches an index to ON CONFLICT
+      // only by a predicate it can prove, which a bound parameter is not.
       const pending = conflict
         .column("unique_key")
-        .where("status", "=", "pending")
-        .where("unique_key", "is not", null);
+        .where(sql<boolean>`status = 'pending' and unique_key is not null`);
       return options.restart
         ? pending.doUpdateSet({ run_at: sql`excluded.run_at`, attempts: 0, last_error: null })
         : pending.doNothing();

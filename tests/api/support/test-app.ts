@@ -74,12 +74,16 @@ export async function createTestApp(
      * app.jobs.runDue(). Housekeeping jobs never run on their own in tests: they call what they need.
      */
     jobsInBackground?: boolean;
+    /** A database of the test's own (closed with the app), e.g. one a server process opens afterwards. */
+    database?: DatabaseHandle;
+    /** A data directory of the test's own (its storage/ is the app's; kept on close). */
+    dataDir?: string;
   } = {},
 ): Promise<TestApp> {
   const database = options.sharing
     ? { ...options.sharing.database, close: async () => {} }
-    : await openTestDatabase();
-  const dataDir = await mkdtemp(path.join(tmpdir(), "flatfee-test-"));
+    : (options.database ?? (await openTestDatabase()));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "flatfee-test-")));
   const emulator =
     options.sharing?.emulator ?? (await startStripeEmulator({ port: 0, logger: silentEmulatorLog }));
   const stripe = createStripeClient({ kind: "emulator", host: emulator.host, port: emulator.port });
@@ -154,7 +158,7 @@ export async function createTestApp(
       await events.close();
       if (!options.sharing) await emulator.close();
       await database.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
