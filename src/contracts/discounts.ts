@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { formatPrice, PRODUCT_LIMITS, parsePriceToCents } from "./products";
+import { formatPrice, parsePriceToCents } from "./money";
+import { PRODUCT_LIMITS } from "./products";
 
 export const DISCOUNT_LIMITS = {
   codeMinLength: 3,

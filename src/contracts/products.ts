@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatPrice, parsePriceToCents } from "./money";
 import {
   checkFileList,
   type ProductFileEntry,
@@ -62,20 +63,6 @@ export function quantityBelowTakenMessage(sold: number, held: number): string {
   if (held > 0) reasons.push(`${held} in ${held === 1 ? "an open checkout" : "open checkouts"}`);
   return `Quantity can't be below ${sold + held}: ${reasons.join(" and ")}.`;
 }
-
-/** "19.99" → 1999. Parsed as a decimal string, never through floating point. Undefined when not a price. */
-export function parsePriceToCents(input: string | number): number | undefined {
-  const text = typeof input === "number" ? String(input) : input.trim();
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return undefined;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-}
-
-// Made once: toLocaleString builds a new formatter on every call, a measurable cost on a 24-product store page.
-const DOLLARS = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** 1999 → "$19.99": the spec shows prices with 2 decimals in dollars. */
-export const formatPrice = (cents: number): string => `$${DOLLARS.format(cents / 100)}`;
 
 /** What a buyer is told about the amount they chose to pay, or a free product's claim. */
 export const PAY_WHAT_YOU_WANT_MESSAGES = {

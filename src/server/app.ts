@@ -37,6 +37,7 @@ import { buyerLinkKey } from "./features/orders/buyer-links";
 import { checkoutSessionHandler } from "./features/orders/events/checkout-events";
 import { registerOrderRoutes } from "./features/orders/routes";
 import { settleCheckouts } from "./features/orders/settle-checkouts";
+import { renameAccountJobHandler } from "./features/payouts/connected-account-name";
 import { accountUpdatedHandler } from "./features/payouts/events/account-updated";
 import { registerPayoutRoutes } from "./features/payouts/routes";
 import { registerPdfStamps } from "./features/pdf-stamps/routes";
@@ -183,7 +184,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage: deps.storage,
     auth,
     events: deps.events,
-    stripe: deps.stripe,
     secret: deps.authSecret,
     now,
   });
@@ -269,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       ...(deps.webhookResolver ? { resolve: deps.webhookResolver } : {}),
     }),
     queueBroadcastJobHandler(audience),
+    renameAccountJobHandler({ db: deps.db, stripe: deps.stripe }),
     ...maintenanceJobs({ db: deps.db, storage: deps.storage, settleCheckouts: settle }),
   );
   return { server, auth, settleCheckouts: settle, jobs };

@@ -1,8 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PURCHASE_UNAVAILABLE } from "../../src/contracts/products";
-import { type BusEvent, inProcessEventBus } from "../../src/server/adapters/events/event-bus";
-import { PublicPageCache, publishPublicPageChange } from "../../src/server/features/public-pages/page-cache";
+import {
+  type BusEvent,
+  inProcessEventBus,
+  PUBLIC_PAGES_CHANGED,
+} from "../../src/server/adapters/events/event-bus";
+import { PublicPageCache } from "../../src/server/features/public-pages/page-cache";
 import { control } from "./support/emulator-control";
 import { createProduct, readySeller } from "./support/sellers";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -259,7 +263,7 @@ describe("the page cache itself", () => {
       });
       return { html: "read before the change", sellerId: "seller-a" };
     });
-    await publishPublicPageChange(events, "seller-a");
+    await events.publish("seller-a", PUBLIC_PAGES_CHANGED);
     release();
     expect(await htmlOf(slow)).toBe("read before the change");
     expect(await htmlOf(cache.page("product:1", rendered("after the change")))).toBe("after the change");
@@ -271,7 +275,7 @@ describe("the page cache itself", () => {
     const server: Array<[string, BusEvent]> = [];
     events.subscribe("seller-a", (event) => browser.push(event));
     events.subscribeAll((userId, event) => server.push([userId, event]));
-    await publishPublicPageChange(events, "seller-a");
+    await events.publish("seller-a", PUBLIC_PAGES_CHANGED);
     await events.publish("seller-a", { type: "sales.changed" });
     expect(browser).toEqual([{ type: "sales.changed" }]);
     expect(server).toEqual([

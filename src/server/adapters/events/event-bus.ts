@@ -11,6 +11,12 @@ type Listener = (event: RealtimeEvent) => void;
  * stock, the store's settings), so every instance drops its copies of their public pages.
  */
 export type PublicPagesChanged = { type: "public-pages.changed" };
+/**
+ * Announced by a change to what buyers see of a seller (a product created, edited, deleted; its stock
+ * taken or given back; the store's settings). Plan standing, onboarding, sales and refunds need not
+ * announce it: any event for a seller drops their pages (see PublicPageCache).
+ */
+export const PUBLIC_PAGES_CHANGED: PublicPagesChanged = { type: "public-pages.changed" };
 export type BusEvent = RealtimeEvent | PublicPagesChanged;
 
 /** Fans events for a user out to every open browser connection of that user, on any app instance. */

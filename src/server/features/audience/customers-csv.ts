@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { centsToDecimal } from "../../../contracts/money";
 import type { Database } from "../../db/database";
 import { cell, csvDate } from "../orders/sales-csv";
 import { customerRows } from "./customers";
@@ -29,7 +30,7 @@ export function customersCsv(
               cell(csvDate(row.last_purchase_at, timeZone)),
               String(row.orders_count),
               cell(row.product_titles.join("; ")),
-              (Number(row.total_cents) / 100).toFixed(2),
+              centsToDecimal(Number(row.total_cents)),
               row.unsubscribed ? "yes" : "no",
             ].join(",")}\n`,
         )

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { DISCOUNT_REFUSAL_MESSAGES } from "../../../contracts/discounts";
 import { ORDER_MESSAGES } from "../../../contracts/orders";
 import { FREE_CLAIM_MESSAGES } from "../../../contracts/products";
-import { inTransaction } from "../../db/database";
+import { commitChange } from "../../adapters/events/commit-change";
 import { AppError } from "../../http/errors";
 import type { CodeTry } from "../discounts/code-tries";
 import { holdCodeUse } from "../discounts/code-uses";
@@ -12,7 +12,6 @@ import type { SettleDeps } from "../orders/checkout-session";
 import { freshLinkEmail } from "../orders/emails";
 import { completeCheckout } from "../orders/fulfil-checkout";
 import { getPublicProduct } from "../products/public-product";
-import { applyEffects, noEffects } from "../webhooks/process-event";
 import { decidePurchasePrice } from "./purchase-price";
 import { takeUnit } from "./stock";
 import type { CheckoutVisitor } from "./visitor";
@@ -61,9 +60,9 @@ export async function claimFreeProduct(
     .executeTakeFirstOrThrow();
   const limited = product.inventoryType === "limited";
   const id = newClaimId();
-  const effects = noEffects();
   try {
-    await inTransaction(deps.db, async (trx) => {
+    // The order shows in the seller's sales; a unit taken shows on their pages (any event drops them).
+    await commitChange(deps, async (trx, announce) => {
       if (limited && !(await takeUnit(trx, product.id))) {
         throw new AppError("sold_out", 409, ORDER_MESSAGES.soldOut);
       }
@@ -99,7 +98,7 @@ export async function claimFreeProduct(
         checkout,
         { sessionId: id, email, amountCents: 0, paymentIntentId: null },
         now,
-        effects,
+        announce,
       );
     });
   } catch (error) {
@@ -107,8 +106,6 @@ export async function claimFreeProduct(
       throw new AppError("checkout_open", 409, ORDER_MESSAGES.checkoutAlreadyOpen);
     throw error;
   }
-  // The order shows in the seller's sales; a unit taken shows on their pages (any event drops them).
-  await applyEffects(deps.events, effects);
 }
 
 /**

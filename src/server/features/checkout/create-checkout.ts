@@ -3,9 +3,10 @@ import type { Insertable } from "kysely";
 import Stripe from "stripe";
 import type { VisitSource } from "../../../contracts/analytics";
 import { DISCOUNT_REFUSAL_MESSAGES } from "../../../contracts/discounts";
+import { formatPrice } from "../../../contracts/money";
 import { ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
-import { formatPrice, PAY_WHAT_YOU_WANT_MESSAGES } from "../../../contracts/products";
-import type { Database } from "../../db/database";
+import { PAY_WHAT_YOU_WANT_MESSAGES } from "../../../contracts/products";
+import { type ChangeDeps, commitChange } from "../../adapters/events/commit-change";
 import type { CheckoutTable } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { recordCheckoutSource } from "../analytics/sale-attribution";
@@ -19,7 +20,6 @@ import {
 } from "../orders/checkout-session";
 import { closeCheckout } from "../orders/settle-checkouts";
 import { getPublicProduct } from "../products/public-product";
-import { publishPublicPageChange } from "../public-pages/page-cache";
 import { type BuyerChoice, decidePurchasePrice } from "./purchase-price";
 import { takeUnit } from "./stock";
 import type { CheckoutVisitor } from "./visitor";
@@ -110,7 +110,7 @@ export async function createBuyerCheckout(
     stripe_account_id: account,
     created_at: now,
   };
-  await recordHold(deps.db, limited, source, {
+  await recordHold(deps, limited, source, {
     ...hold,
     seller_id: product.seller.id,
     product_id: product.id,
@@ -124,8 +124,6 @@ export async function createBuyerCheckout(
     original_price_cents: discount?.originalPriceCents ?? product.priceCents,
     discount_cents: discount?.discountCents ?? 0,
   });
-  // The unit taken shows on the seller's pages (stock left, sold out).
-  if (limited) await publishPublicPageChange(deps.events, product.seller.id);
   try {
     const metadata = {
       product_id: product.id,
@@ -269,13 +267,13 @@ async function openCheckoutOfNetwork(
 
 /** Takes the unit (if limited) and the code's use (if any) and records the checkout, together or not at all. */
 async function recordHold(
-  db: Database,
+  deps: ChangeDeps,
   limited: boolean,
   source: VisitSource,
-  checkout: Insertable<CheckoutTable> & { product_id: string },
+  checkout: Insertable<CheckoutTable> & { product_id: string; seller_id: string },
 ): Promise<void> {
   try {
-    await db.transaction().execute(async (trx) => {
+    await commitChange(deps, async (trx, announce) => {
       if (limited && !(await takeUnit(trx, checkout.product_id))) {
         throw new AppError("sold_out", 409, ORDER_MESSAGES.soldOut);
       }
@@ -284,6 +282,8 @@ async function recordHold(
       }
       await trx.insertInto("checkouts").values(checkout).execute();
       await recordCheckoutSource(trx, checkout.id, source);
+      // The unit taken shows on the seller's pages (stock left, sold out).
+      if (limited) announce(checkout.seller_id, { type: "public-pages.changed" });
     });
   } catch (error) {
     // Another Buy Now from this network got there first (the same buyer pressing twice, say).

@@ -1,4 +1,5 @@
 import type { DiscountCodeStatus } from "../../../contracts/discounts";
+import { percentOfCents } from "../../../contracts/money";
 import { PRODUCT_LIMITS } from "../../../contracts/products";
 
 export interface DiscountTerms {
@@ -22,7 +23,7 @@ export interface DiscountedPrice {
  * (checkout/claim-free-product.ts).
  */
 export function priceAfterDiscount(originalPriceCents: number, terms: DiscountTerms): DiscountedPrice {
-  const off = terms.kind === "percent" ? Math.round((originalPriceCents * terms.value) / 100) : terms.value;
+  const off = terms.kind === "percent" ? percentOfCents(originalPriceCents, terms.value) : terms.value;
   const reduced = originalPriceCents - Math.min(off, originalPriceCents);
   const chargeable = Math.min(PRODUCT_LIMITS.minPriceCents, originalPriceCents);
   const priceCents = reduced === 0 ? 0 : Math.max(reduced, chargeable);

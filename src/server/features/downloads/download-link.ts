@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { type DownloadPage, ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
+import { commitChange } from "../../adapters/events/commit-change";
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
@@ -71,8 +72,8 @@ function chosenFile(row: PurchaseRow, fileId: string | undefined): PurchaseFileR
  * logged and answered with a storage URL for that one download, valid a minute (see
  * storage-link-gate.ts for what the local driver checks). Range requests resuming it are not new downloads.
  */
-export async function startDownload(
-  deps: DownloadDeps,
+async function startDownload(
+  deps: DownloadDeps & { events: EventBus },
   token: string,
   fileId: string | undefined,
   userAgent: string | undefined,
@@ -89,7 +90,9 @@ export async function startDownload(
     displayName: file.name,
   });
   if (!served) throw new AppError("download_unavailable", 403, ORDER_MESSAGES.fileRemoved);
-  const counted = await deps.db.transaction().execute(async (trx) => {
+  // Counted, it shows live in the seller's sales table.
+  const counted = await commitChange(deps, async (trx, announce) => {
+    announce(row.seller_id, { type: "sales.changed" });
     const order = await trx
       .updateTable("orders")
       .set({ downloads_used: sql`downloads_used + 1` })
@@ -125,11 +128,7 @@ export async function startDownload(
     expiresInSeconds: PURCHASE_RULES.storageUrlSeconds,
     grant: { orderId: row.id, downloadId: counted.downloadId },
   });
-  return {
-    url,
-    downloadsRemaining: PURCHASE_RULES.maxDownloads - counted.downloadsUsed,
-    sellerId: row.seller_id,
-  };
+  return { url, downloadsRemaining: PURCHASE_RULES.maxDownloads - counted.downloadsUsed };
 }
 
 /**
@@ -142,7 +141,5 @@ export async function startCountedDownload(
   fileId: string | undefined,
   userAgent: string | undefined,
 ) {
-  const { sellerId, ...started } = await startDownload(deps, token, fileId, userAgent, deps.now());
-  await deps.events.publish(sellerId, { type: "sales.changed" });
-  return started;
+  return startDownload(deps, token, fileId, userAgent, deps.now());
 }

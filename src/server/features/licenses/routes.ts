@@ -39,13 +39,12 @@ export function registerLicenseRoutes(app: FastifyInstance, deps: LicenseRouteDe
     async (request) => {
       const seller = await requireUser(deps.auth, request);
       const license = await setLicenseDisabled(
-        deps.db,
+        deps,
         seller.id,
         request.params.orderId,
         request.body.disabled,
         deps.now(),
       );
-      await deps.events.publish(seller.id, { type: "sales.changed" });
       return license;
     },
   );

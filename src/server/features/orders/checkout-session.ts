@@ -1,8 +1,8 @@
 import type Stripe from "stripe";
+import { type Announce, commitChange } from "../../adapters/events/commit-change";
 import type { EventBus } from "../../adapters/events/event-bus";
-import { type Database, inTransaction } from "../../db/database";
+import type { Database } from "../../db/database";
 import { endUnpaidCheckout } from "../checkout/stock";
-import { applyEffects, type EventEffects, noEffects } from "../webhooks/process-event";
 import { type FulfilmentDeps, fulfilCheckout } from "./fulfil-checkout";
 
 export type SettleDeps = FulfilmentDeps & { db: Database; events: EventBus };
@@ -51,7 +51,7 @@ export async function applyCheckoutSession(
   checkoutId: string,
   session: Stripe.Checkout.Session | undefined,
   now: Date,
-  effects: EventEffects,
+  announce: Announce,
 ): Promise<string | undefined> {
   if (session) {
     await trx
@@ -61,22 +61,22 @@ export async function applyCheckoutSession(
       .where("stripe_session_id", "is", null)
       .execute();
   }
-  if (session?.payment_status === "paid") return fulfilCheckout(deps, trx, session, now, effects);
+  if (session?.payment_status === "paid") return fulfilCheckout(deps, trx, session, now, announce);
   if (!session || session.status === "expired") {
     const sellerId = await endUnpaidCheckout(trx, checkoutId);
-    if (sellerId) effects.notify.push({ userId: sellerId, type: "public-pages.changed" });
+    if (sellerId) announce(sellerId, { type: "public-pages.changed" });
   }
   return undefined;
 }
 
-/** applyCheckoutSession in a transaction of its own, publishing its effects once committed. */
+/** applyCheckoutSession as a change of its own. */
 export async function settleCheckout(
   deps: SettleDeps,
   checkoutId: string,
   session: Stripe.Checkout.Session | undefined,
   now: Date,
 ): Promise<void> {
-  const effects = noEffects();
-  await inTransaction(deps.db, (trx) => applyCheckoutSession(deps, trx, checkoutId, session, now, effects));
-  await applyEffects(deps.events, effects);
+  await commitChange(deps, (trx, announce) =>
+    applyCheckoutSession(deps, trx, checkoutId, session, now, announce),
+  );
 }

@@ -4,8 +4,8 @@ import {
   downloadTerms,
   formatDay,
 } from "../../../contracts/download-terms";
+import { formatPrice } from "../../../contracts/money";
 import type { BuyerPurchase } from "../../../contracts/orders";
-import { formatPrice } from "../../../contracts/products";
 import { renderEmail } from "../../adapters/mail/layout";
 import type { OutgoingEmail } from "../../adapters/mail/transport";
 import { licenseKeyParagraphs } from "../licenses/license-email";

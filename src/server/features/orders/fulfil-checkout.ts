@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
 import type Stripe from "stripe";
 import { PURCHASE_RULES } from "../../../contracts/orders";
+import type { Announce } from "../../adapters/events/commit-change";
 import type { Outbox } from "../../adapters/mail/outbox";
 import type { Database } from "../../db/database";
 import type { CheckoutTable } from "../../db/schema";
 import { takeUnit } from "../checkout/stock";
 import { countPaidCodeUse } from "../discounts/code-uses";
-import type { EventEffects } from "../webhooks/process-event";
 import { libraryPath, libraryToken } from "./buyer-links";
 import { purchaseQuery, toBuyerPurchase } from "./buyer-purchase";
 import { receiptEmail, unavailableRefundEmail } from "./emails";
@@ -47,7 +47,7 @@ export async function fulfilCheckout(
   trx: Database,
   session: Stripe.Checkout.Session,
   now: Date,
-  effects: EventEffects,
+  announce: Announce,
 ): Promise<string | undefined> {
   if (session.mode !== "payment" || session.payment_status !== "paid") return undefined;
   const checkout = await trx
@@ -64,7 +64,7 @@ export async function fulfilCheckout(
     paymentIntentId: idOf(session.payment_intent),
     ...(session.metadata?.product_title ? { fallbackTitle: session.metadata.product_title } : {}),
   };
-  return completeCheckout(deps, trx, checkout, payment, now, effects);
+  return completeCheckout(deps, trx, checkout, payment, now, announce);
 }
 
 /**
@@ -80,7 +80,7 @@ export async function completeCheckout(
   checkout: Selectable<CheckoutTable>,
   payment: CheckoutPayment,
   now: Date,
-  effects: EventEffects,
+  announce: Announce,
 ): Promise<string> {
   const existing = await trx
     .selectFrom("orders")
@@ -173,6 +173,6 @@ export async function completeCheckout(
     );
     await deps.outbox.enqueue(unavailableRefundEmail(email, title, amount), trx);
   }
-  effects.notify.push({ userId: checkout.seller_id, type: "sales.changed" });
+  announce(checkout.seller_id, { type: "sales.changed" });
   return orderId;
 }

@@ -1,10 +1,9 @@
 import { SUCCESS_LOOKUP_MINUTES } from "../../../contracts/orders";
+import { commitChange } from "../../adapters/events/commit-change";
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
-import { inTransaction } from "../../db/database";
 import { notFound } from "../../http/errors";
 import { enforceRateLimit } from "../../http/rate-limit";
-import { applyEffects, type EventEffects, noEffects } from "../webhooks/process-event";
 import { purchaseQuery, toBuyerPurchase } from "./buyer-purchase";
 import { applyCheckoutSession } from "./checkout-session";
 import type { FulfilmentDeps } from "./fulfil-checkout";
@@ -15,11 +14,10 @@ import type { FulfilmentDeps } from "./fulfil-checkout";
  * on webhook delivery. 404 while the payment is not complete: the page polls.
  */
 export async function lookupOrderBySession(
-  deps: FulfilmentDeps & { db: Database },
+  deps: FulfilmentDeps & { db: Database; events: EventBus },
   sessionId: string,
   now: Date,
-): Promise<{ purchase: ReturnType<typeof toBuyerPurchase>; effects: EventEffects }> {
-  const effects = noEffects();
+): Promise<{ purchase: ReturnType<typeof toBuyerPurchase> }> {
   let row = await purchaseQuery(deps.db).where("orders.stripe_session_id", "=", sessionId).executeTakeFirst();
   if (!row) {
     const checkout = await deps.db
@@ -33,8 +31,8 @@ export async function lookupOrderBySession(
       {},
       { stripeAccount: checkout.stripe_account_id },
     );
-    const orderId = await inTransaction(deps.db, (trx) =>
-      applyCheckoutSession(deps, trx, checkout.id, session, now, effects),
+    const orderId = await commitChange(deps, (trx, announce) =>
+      applyCheckoutSession(deps, trx, checkout.id, session, now, announce),
     );
     if (!orderId) throw notFound("Order not found");
     row = await purchaseQuery(deps.db).where("orders.id", "=", orderId).executeTakeFirstOrThrow();
@@ -43,7 +41,7 @@ export async function lookupOrderBySession(
   // buyer is on the success page: afterwards, links come from the receipt sent to the buyer's inbox.
   if (row.created_at.getTime() < now.getTime() - SUCCESS_LOOKUP_MINUTES * 60_000)
     throw notFound("Order not found");
-  return { purchase: toBuyerPurchase(row, deps.linkKey, now), effects };
+  return { purchase: toBuyerPurchase(row, deps.linkKey, now) };
 }
 
 /** The success page refreshes once a second, up to 10 times: room for a few of those a minute. */
@@ -59,9 +57,7 @@ export async function lookupSuccessOrder(
   ip: string,
 ) {
   await enforceRateLimit(deps.db, SUCCESS_LOOKUP_LIMIT, ip, "Too many requests. Please wait a minute.");
-  const { effects, ...found } = await lookupOrderBySession(deps, sessionId, deps.now());
-  await applyEffects(deps.events, effects);
-  return found;
+  return lookupOrderBySession(deps, sessionId, deps.now());
 }
 
 /**

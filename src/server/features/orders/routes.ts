@@ -110,14 +110,12 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRouteDeps) 
   api.post("/api/orders/:id/refund", { schema: { params: orderParams } }, async (request, reply) => {
     const seller = await requireUser(deps.auth, request);
     await refundOrder(deps, seller.id, request.params.id, deps.now());
-    await deps.events.publish(seller.id, { type: "sales.changed" });
     return reply.status(204).send();
   });
 
   api.post("/api/orders/:id/reset-downloads", { schema: { params: orderParams } }, async (request, reply) => {
     const seller = await requireUser(deps.auth, request);
-    await resetDownloads(deps.db, seller.id, request.params.id);
-    await deps.events.publish(seller.id, { type: "sales.changed" });
+    await resetDownloads(deps, seller.id, request.params.id);
     return reply.status(204).send();
   });
 }

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { centsToDecimal } from "../../../contracts/money";
 import type { Database } from "../../db/database";
 
 const BATCH = 1000;
@@ -73,10 +74,10 @@ export function salesCsv(db: Database, sellerId: string, timeZone: string): Read
           [
             cell(order.customer_email),
             cell(order.product_title),
-            (order.amount_cents / 100).toFixed(2),
+            centsToDecimal(order.amount_cents),
             cell(csvDate(order.created_at, timeZone)),
             cell(order.discount_code ?? ""),
-            (order.discount_cents / 100).toFixed(2),
+            centsToDecimal(order.discount_cents),
           ].join(","),
         )
         .map((line) => `${line}\n`)

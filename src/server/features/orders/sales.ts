@@ -1,5 +1,6 @@
 import { type Selectable, sql } from "kysely";
 import { PURCHASE_RULES, type SalesPage } from "../../../contracts/orders";
+import { type ChangeDeps, commitChange } from "../../adapters/events/commit-change";
 import type { Database } from "../../db/database";
 import { pageLimit } from "../../db/page-limit";
 import { queryTemplate } from "../../db/query-templates";
@@ -140,8 +141,9 @@ export async function salesPage(
 }
 
 /** The seller gives a buyer their 3 downloads of every file back (e.g. after a failed download). */
-export async function resetDownloads(db: Database, sellerId: string, orderId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function resetDownloads(deps: ChangeDeps, sellerId: string, orderId: string): Promise<void> {
+  await commitChange(deps, async (trx, announce) => {
+    announce(sellerId, { type: "sales.changed" });
     const reset = await trx
       .updateTable("orders")
       .set({ downloads_used: 0 })

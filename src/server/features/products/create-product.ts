@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { NewProduct } from "../../../contracts/products";
+import { commitChange } from "../../adapters/events/commit-change";
+import { type EventBus, PUBLIC_PAGES_CHANGED } from "../../adapters/events/event-bus";
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
 import { assertCanManageProducts } from "../billing/seller-readiness";
@@ -10,6 +12,8 @@ import { attachProductUpload, productCoverColumns } from "./product-uploads";
 export interface ProductDeps {
   db: Database;
   storage: Storage;
+  /** Product changes are announced to the public pages' caches (commitChange). */
+  events: EventBus;
 }
 
 /** Short, unguessable, URL-safe: the id in every shared product link. */
@@ -22,7 +26,8 @@ const newProductId = () => randomBytes(9).toString("base64url");
  */
 export async function createProduct(deps: ProductDeps, sellerId: string, input: NewProduct, now: Date) {
   await assertCanManageProducts(deps.db, sellerId, now);
-  const row: ProductRow = await deps.db.transaction().execute(async (trx) => {
+  const row: ProductRow = await commitChange(deps, async (trx, announce) => {
+    announce(sellerId, PUBLIC_PAGES_CHANGED);
     const cover = input.coverUploadId
       ? await attachProductUpload(trx, sellerId, input.coverUploadId, "product-cover")
       : null;

@@ -1,4 +1,6 @@
 import { PRODUCT_MESSAGES } from "../../../contracts/products";
+import { commitChange } from "../../adapters/events/commit-change";
+import { PUBLIC_PAGES_CHANGED } from "../../adapters/events/event-bus";
 import { notFound } from "../../http/errors";
 import { deleteStoredFile } from "../uploads/delete-upload";
 import { deleteObjectsOf } from "../uploads/stored-objects";
@@ -10,7 +12,8 @@ import { removeAllProductFiles } from "./product-files";
  * exactly like a missing one. Orders keep their own snapshot of title and amount.
  */
 export async function deleteProduct(deps: ProductDeps, sellerId: string, productId: string): Promise<void> {
-  const { coverUploadId, files } = await deps.db.transaction().execute(async (trx) => {
+  const { coverUploadId, files } = await commitChange(deps, async (trx, announce) => {
+    announce(sellerId, PUBLIC_PAGES_CHANGED);
     const product = await trx
       .selectFrom("products")
       .select("cover_upload_id")

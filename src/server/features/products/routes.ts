@@ -12,7 +12,6 @@ import {
 } from "../../../contracts/products";
 import { requireUser } from "../../http/session";
 import type { Auth } from "../auth/auth";
-import { publishPublicPageChange } from "../public-pages/page-cache";
 import { createProduct, type ProductDeps } from "./create-product";
 import { deleteProduct } from "./delete-product";
 import { listSellerProducts } from "./list-seller-products";
@@ -37,7 +36,6 @@ export function registerProductRoutes(
     async (request, reply) => {
       const seller = await requireUser(deps.auth, request);
       const product = await createProduct(deps, seller.id, request.body, deps.now());
-      await publishPublicPageChange(deps.events, seller.id);
       return reply.status(201).send(product);
     },
   );
@@ -78,7 +76,6 @@ export function registerProductRoutes(
   api.delete("/api/products/:id", { schema: { params: productParams } }, async (request, reply) => {
     const seller = await requireUser(deps.auth, request);
     await deleteProduct(deps, seller.id, request.params.id);
-    await publishPublicPageChange(deps.events, seller.id);
     return reply.status(204).send();
   });
 

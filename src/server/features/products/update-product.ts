@@ -6,11 +6,12 @@ import {
   quantityBelowTakenMessage,
   type SellerProductDetail,
 } from "../../../contracts/products";
+import { commitChange } from "../../adapters/events/commit-change";
 import type { EventBus } from "../../adapters/events/event-bus";
+import { PUBLIC_PAGES_CHANGED } from "../../adapters/events/event-bus";
 import type { ProductTable } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
 import { assertCanManageProducts } from "../billing/seller-readiness";
-import { publishPublicPageChange } from "../public-pages/page-cache";
 import { deleteSellerUploadRow, type UploadRow } from "../uploads/queries";
 import { deleteObjectsOf } from "../uploads/stored-objects";
 import type { ProductDeps } from "./create-product";
@@ -19,7 +20,7 @@ import { toSellerProductDetail, type UnitsTaken } from "./product-shapes";
 import { attachProductUpload, productCoverColumns } from "./product-uploads";
 import { unitsTaken } from "./seller-product";
 
-export type UpdateProductDeps = ProductDeps & { events: EventBus };
+export type UpdateProductDeps = ProductDeps;
 
 /**
  * A seller edits their own product (another seller's answers 404). Everything happens in one
@@ -50,7 +51,8 @@ export async function updateProduct(
   now: Date,
 ): Promise<SellerProductDetail> {
   await assertCanManageProducts(deps.db, sellerId, now);
-  const { row, taken, replaced, files } = await deps.db.transaction().execute(async (trx) => {
+  const { row, taken, replaced, files } = await commitChange(deps, async (trx, announce) => {
+    announce(sellerId, PUBLIC_PAGES_CHANGED);
     const current = await trx
       .selectFrom("products")
       .selectAll()
@@ -90,7 +92,6 @@ export async function updateProduct(
     }
     return { row, taken, replaced, files };
   });
-  await publishPublicPageChange(deps.events, sellerId);
   for (const upload of replaced) await deleteObjectsOf(deps.storage, upload);
   return toSellerProductDetail(row, taken, files);
 }

@@ -9,16 +9,6 @@ export interface RenderedPage {
 }
 
 /**
- * Says that what buyers see of a seller changed (a product created, edited, deleted; its stock taken or
- * given back; the store's settings), so every app instance drops its copies of that seller's public
- * pages. Call it once the change is committed. Plan standing, Stripe onboarding, sales and refunds need
- * no call: any event published for a seller drops their pages (see PublicPageCache).
- */
-export function publishPublicPageChange(events: EventBus, sellerId: string): Promise<void> {
-  return events.publish(sellerId, { type: "public-pages.changed" });
-}
-
-/**
  * The finished store and product pages (HTML, ETag, compressed bodies), kept per page so most requests
  * neither read the database, nor render, nor compress. Every change a page shows is published for its
  * seller, which drops their pages (see SellerCache); pages also expire after `ttlMs`, so what changes

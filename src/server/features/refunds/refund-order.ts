@@ -1,4 +1,6 @@
 import Stripe from "stripe";
+import { commitChange } from "../../adapters/events/commit-change";
+import type { EventBus } from "../../adapters/events/event-bus";
 import type { Outbox } from "../../adapters/mail/outbox";
 import type { Database } from "../../db/database";
 import { AppError, notFound } from "../../http/errors";
@@ -9,6 +11,7 @@ export interface RefundDeps {
   db: Database;
   stripe: Stripe;
   outbox: Outbox;
+  events: EventBus;
 }
 
 /**
@@ -40,7 +43,14 @@ export async function refundOrder(deps: RefundDeps, sellerId: string, orderId: s
       }
       throw error;
     });
-  const refunded = await markRefunded(deps.db, { orderId: order.id }, now);
-  if (refunded)
-    await deps.outbox.enqueue(refundEmail(order.customer_email, order.product_title, order.amount_cents));
+  // Revoked, the buyer's email queued and the seller's sales told, in one change.
+  await commitChange(deps, async (trx, announce) => {
+    const refunded = await markRefunded(trx, { orderId: order.id }, now);
+    if (!refunded) return;
+    await deps.outbox.enqueue(
+      refundEmail(order.customer_email, order.product_title, order.amount_cents),
+      trx,
+    );
+    announce(sellerId, { type: "sales.changed" });
+  });
 }

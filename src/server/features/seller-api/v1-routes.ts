@@ -161,7 +161,6 @@ function registerKeyedRoutes(scope: FastifyInstance, deps: SellerApiDeps): void 
     async (request) => {
       const { sellerId } = callerOf(request);
       await refundOrder(deps, sellerId, request.params.id, deps.now());
-      await deps.events.publish(sellerId, { type: "sales.changed" });
       return getApiSale(deps.db, sellerId, request.params.id);
     },
   );
@@ -181,8 +180,7 @@ function registerKeyedRoutes(scope: FastifyInstance, deps: SellerApiDeps): void 
     },
     async (request) => {
       const { sellerId } = callerOf(request);
-      await resetDownloads(deps.db, sellerId, request.params.id);
-      await deps.events.publish(sellerId, { type: "sales.changed" });
+      await resetDownloads(deps, sellerId, request.params.id);
       return getApiSale(deps.db, sellerId, request.params.id);
     },
   );

@@ -1,9 +1,5 @@
-import {
-  formatPrice,
-  type PublicProduct,
-  STORE_FALLBACK_NAME,
-  type Storefront,
-} from "../../../contracts/products";
+import { centsToDecimal, formatPrice } from "../../../contracts/money";
+import { type PublicProduct, STORE_FALLBACK_NAME, type Storefront } from "../../../contracts/products";
 
 export interface LinkPreview {
   title: string;
@@ -96,7 +92,7 @@ export function previewMetaTags(preview: LinkPreview): string {
   }
   if (preview.priceCents !== undefined) {
     tags.push(
-      ["property", "product:price:amount", (preview.priceCents / 100).toFixed(2)],
+      ["property", "product:price:amount", centsToDecimal(preview.priceCents)],
       ["property", "product:price:currency", "USD"],
     );
   }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type Stripe from "stripe";
 import { z } from "zod";
 import { storefrontSchema } from "../../../contracts/products";
 import { storeSettingsInputSchema, storeSettingsSchema } from "../../../contracts/store-settings";
@@ -10,8 +9,6 @@ import type { Database } from "../../db/database";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { currentUser, requireUser } from "../../http/session";
 import type { Auth } from "../auth/auth";
-import { renameConnectedAccount } from "../payouts/connected-account-name";
-import { publishPublicPageChange } from "../public-pages/page-cache";
 import { recordStoreView } from "./record-store-view";
 import { getStoreSettings, updateStoreSettings } from "./store-settings";
 import { getStorefront } from "./storefront";
@@ -22,8 +19,6 @@ export interface StorefrontRouteDeps {
   auth: Auth;
   /** Store settings show on the seller's public pages, which are dropped from caches when they change. */
   events: EventBus;
-  /** The store's name is the business name buyers see on Stripe's Checkout. */
-  stripe: Stripe;
   /** Keys the visitor hash of store views. */
   secret: string;
   now: () => Date;
@@ -74,15 +69,7 @@ export function registerStorefrontRoutes(app: FastifyInstance, deps: StorefrontR
     { schema: { body: storeSettingsInputSchema, response: { 200: storeSettingsSchema } } },
     async (request) => {
       const seller = await requireUser(deps.auth, request);
-      const settings = await updateStoreSettings(deps, seller.id, request.body);
-      await publishPublicPageChange(deps.events, seller.id);
-      if (request.body.storeName !== undefined) {
-        // The name is saved either way: Stripe failing only leaves Checkout on the old name until the next save.
-        await renameConnectedAccount(deps, seller.id, settings.storeName).catch((error: unknown) =>
-          request.log.warn({ err: error }, "could not rename the seller's Stripe account"),
-        );
-      }
-      return settings;
+      return updateStoreSettings(deps, seller.id, request.body);
     },
   );
 }

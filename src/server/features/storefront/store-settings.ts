@@ -1,7 +1,10 @@
 import type { z } from "zod";
 import type { StoreSettings, storeSettingsInputSchema } from "../../../contracts/store-settings";
+import { type ChangeDeps, commitChange } from "../../adapters/events/commit-change";
+import { PUBLIC_PAGES_CHANGED } from "../../adapters/events/event-bus";
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
+import { enqueueAccountRename } from "../payouts/connected-account-name";
 import { attachUpload } from "../uploads/attach-upload";
 import { deleteStoredFile } from "../uploads/delete-upload";
 
@@ -26,11 +29,14 @@ export async function getStoreSettings(db: Database, sellerId: string): Promise<
  * be a checked profile-picture upload of theirs; the one it replaces (or removes) is deleted with its file.
  */
 export async function updateStoreSettings(
-  deps: { db: Database; storage: Storage },
+  deps: ChangeDeps & { storage: Storage },
   sellerId: string,
   input: StoreSettingsUpdate,
 ): Promise<StoreSettings> {
-  const replaced = await deps.db.transaction().execute(async (trx) => {
+  const replaced = await commitChange(deps, async (trx, announce) => {
+    announce(sellerId, PUBLIC_PAGES_CHANGED);
+    // The store's name is also the business name buyers see on Stripe's Checkout: pushed by a job.
+    if (input.storeName !== undefined) await enqueueAccountRename(trx, sellerId);
     const current = await trx
       .selectFrom("profiles")
       .select("profile_picture_upload_id")

@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
 import { badRequest } from "../../http/errors";
-import { applyEffects, type EventHandler, processStripeEvent } from "./process-event";
+import { type EventHandler, processStripeEvent } from "./process-event";
 
 export interface WebhookDeps {
   db: Database;
@@ -30,8 +30,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps): 
     const receive =
       (secret: string, handlers: Record<string, EventHandler>) => async (request: FastifyRequest) => {
         const event = verifiedEvent(request, secret);
-        const { effects } = await processStripeEvent(deps.db, event, handlers, deps.now);
-        await applyEffects(deps.events, effects);
+        await processStripeEvent(deps, event, handlers, deps.now);
         return { received: true };
       };
 

@@ -7,7 +7,7 @@ import {
   type AnalyticsPeriod,
   type SellerAnalytics,
 } from "../../../contracts/analytics";
-import { formatPrice } from "../../../contracts/products";
+import { formatPrice } from "../../../contracts/money";
 import { BackLink } from "../../components/back-link";
 import { Card } from "../../components/ui/card";
 import { RetryNotice } from "../../components/ui/retry-notice";

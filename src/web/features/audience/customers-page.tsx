@@ -10,8 +10,8 @@ import {
   customersCsvFileName,
 } from "../../../contracts/audience";
 import { apiErrorSchema } from "../../../contracts/errors";
+import { formatPrice } from "../../../contracts/money";
 import { countOf } from "../../../contracts/plural";
-import { formatPrice } from "../../../contracts/products";
 import { LoadMoreButton } from "../../components/load-more-button";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";

@@ -8,7 +8,8 @@ import {
   describeDiscount,
   offerUrl,
 } from "../../../contracts/discounts";
-import { formatPrice, type SellerProduct } from "../../../contracts/products";
+import { formatPrice } from "../../../contracts/money";
+import type { SellerProduct } from "../../../contracts/products";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import {

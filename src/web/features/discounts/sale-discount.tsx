@@ -1,5 +1,5 @@
+import { formatPrice } from "../../../contracts/money";
 import type { Sale } from "../../../contracts/orders";
-import { formatPrice } from "../../../contracts/products";
 
 /**
  * The discount code a sale was made with and what it saved the buyer, for the sales table (under the

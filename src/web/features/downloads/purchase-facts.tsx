@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { formatDay } from "../../../contracts/download-terms";
+import { formatPrice } from "../../../contracts/money";
 import type { BuyerPurchase } from "../../../contracts/orders";
-import { formatPrice } from "../../../contracts/products";
 import { cn } from "../../lib/utils";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { downloadAllowance, formatDay } from "../../../contracts/download-terms";
+import { formatPrice } from "../../../contracts/money";
 import type { BuyerPurchase, PurchaseFile } from "../../../contracts/orders";
-import { formatPrice } from "../../../contracts/products";
 import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
 import { DownloadButton } from "../downloads/download-button";

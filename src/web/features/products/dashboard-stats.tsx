@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Eye, HardDrive, type LucideIcon, Package, ShoppingBag, TrendingUp } from "lucide-react";
 import type { ReactNode } from "react";
-import { dashboardStatsSchema, formatPrice } from "../../../contracts/products";
+import { formatPrice } from "../../../contracts/money";
+import { dashboardStatsSchema } from "../../../contracts/products";
 import { Card } from "../../components/ui/card";
 import { Progress } from "../../components/ui/progress";
 import { api } from "../../lib/api";

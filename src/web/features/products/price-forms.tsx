@@ -1,6 +1,7 @@
 import { Tag } from "lucide-react";
 import type { ProductPrice } from "../../../contracts/discounts";
-import { formatPrice, type PublicProduct, priceLabel } from "../../../contracts/products";
+import { centsToDecimal, formatPrice } from "../../../contracts/money";
+import { type PublicProduct, priceLabel } from "../../../contracts/products";
 import { Button } from "../../components/ui/button";
 import { FieldError, fieldErrorProps } from "../../components/ui/field-error";
 import { Input } from "../../components/ui/input";
@@ -120,7 +121,7 @@ export function AmountField({
           name="amount"
           inputMode="decimal"
           autoComplete="off"
-          defaultValue={entry?.value ?? (suggested / 100).toFixed(2)}
+          defaultValue={entry?.value ?? centsToDecimal(suggested)}
           className="h-11 pl-7 text-base tabular-nums"
           {...fieldErrorProps(`${id}-problem`, problem, `${id}-hint`)}
         />

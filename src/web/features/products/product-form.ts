@@ -1,3 +1,4 @@
+import { centsToDecimal } from "../../../contracts/money";
 import type { ProductFileEntry } from "../../../contracts/product-files";
 import {
   type CreateProductInput,
@@ -67,10 +68,9 @@ export function productFormValues(product: SellerProductDetail): ProductFormValu
   return {
     title: product.title,
     description: product.description,
-    price: (product.priceCents / 100).toFixed(2),
+    price: centsToDecimal(product.priceCents),
     flexiblePrice: product.priceMode === "flexible",
-    suggestedPrice:
-      product.suggestedPriceCents === null ? "" : (product.suggestedPriceCents / 100).toFixed(2),
+    suggestedPrice: product.suggestedPriceCents === null ? "" : centsToDecimal(product.suggestedPriceCents),
     inventoryType: product.inventoryType,
     quantityAvailable: limited
       ? String((product.quantityAvailable ?? 0) + product.unitsSold + product.unitsHeld)

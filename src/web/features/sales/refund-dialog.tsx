@@ -1,6 +1,6 @@
 import { toast } from "sonner";
+import { formatPrice } from "../../../contracts/money";
 import { ORDER_MESSAGES, type Sale } from "../../../contracts/orders";
-import { formatPrice } from "../../../contracts/products";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { isAlreadyReported } from "../../lib/already-reported";
 import { useRefundOrder } from "./sales-api";

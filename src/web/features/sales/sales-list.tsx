@@ -1,5 +1,5 @@
+import { formatPrice } from "../../../contracts/money";
 import type { Sale } from "../../../contracts/orders";
-import { formatPrice } from "../../../contracts/products";
 import { SaleDiscount } from "../discounts/sale-discount";
 import { SaleLicense } from "../licenses/sale-license";
 import { SaleActionsMenu } from "./sale-actions-menu";

@@ -13,9 +13,9 @@ export function subscriptionEventHandlers(stripe: Stripe): Record<string, EventH
       const subscriptionId = subscriptionIdOf(event);
       if (!subscriptionId) return undefined;
       const subscription = await stripe.subscriptions.retrieve(subscriptionId);
-      return async (trx, effects) => {
+      return async (trx, announce) => {
         const sellerId = await storeSubscription(trx, subscription, new Date(event.created * 1000));
-        if (sellerId) effects.notify.push({ userId: sellerId, type: "subscription.changed" });
+        if (sellerId) announce(sellerId, { type: "subscription.changed" });
       };
     };
 

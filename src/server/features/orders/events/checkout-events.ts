@@ -23,8 +23,8 @@ export function checkoutSessionHandler(deps: FulfilmentDeps & { db: Database }):
       {},
       { stripeAccount: checkout.stripe_account_id },
     );
-    return async (trx, effects, now) => {
-      await applyCheckoutSession(deps, trx, checkout.id, session, now, effects);
+    return async (trx, announce, now) => {
+      await applyCheckoutSession(deps, trx, checkout.id, session, now, announce);
     };
   };
 }

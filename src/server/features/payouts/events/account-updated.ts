@@ -8,14 +8,14 @@ export function accountUpdatedHandler(stripe: Stripe): EventHandler {
     // Re-read so an older event delivered late cannot undo a newer state.
     const account = await stripe.accounts.retrieve(accountId);
     const complete = Boolean(account.charges_enabled && account.details_submitted);
-    return async (trx, effects, now) => {
+    return async (trx, announce, now) => {
       const updated = await trx
         .updateTable("profiles")
         .set({ stripe_connect_onboarding_complete: complete, updated_at: now })
         .where("stripe_connect_account_id", "=", accountId)
         .returning("id")
         .executeTakeFirst();
-      if (updated) effects.notify.push({ userId: updated.id, type: "payouts.changed" });
+      if (updated) announce(updated.id, { type: "payouts.changed" });
     };
   };
 }

@@ -12,8 +12,8 @@ export const chargeRefundedHandler: EventHandler = async (event) => {
     typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
   const account = event.account;
   if (!account || !paymentIntentId || !charge.refunded) return undefined;
-  return async (trx, effects, now) => {
+  return async (trx, announce, now) => {
     const order = await markRefunded(trx, { accountId: account, paymentIntentId }, now);
-    if (order) effects.notify.push({ userId: order.seller_id, type: "sales.changed" });
+    if (order) announce(order.seller_id, { type: "sales.changed" });
   };
 };
