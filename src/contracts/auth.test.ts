@@ -17,7 +17,7 @@ const toastFor = (
   return firstValidationToast(result.error as never);
 };
 
-describe("auth validation (SPEC section 5)", () => {
+describe("auth validation (product rules, Validation rules)", () => {
   it("accepts a valid email and a password of 6 characters", () => {
     expect(credentialsSchema.safeParse({ email: "a@b.co", password: "123456" }).success).toBe(true);
   });
@@ -65,7 +65,7 @@ describe("auth validation (SPEC section 5)", () => {
   });
 });
 
-describe("sign-up error toasts (SPEC section 8)", () => {
+describe("sign-up error toasts (product rules, Error catalogue)", () => {
   it.each(["User already exists. Use another email.", "Email already registered"])(
     "maps %j to 'Account already exists'",
     (message) => {

@@ -51,7 +51,7 @@ export function firstValidationToast(error: z.ZodError): Toast {
   return { title: AUTH_MESSAGES.validationErrorTitle, description: issue?.message ?? "Invalid input" };
 }
 
-/** SPEC section 8: which toast a failed sign-up shows, from the server's message. */
+/** product rules, Error catalogue: which toast a failed sign-up shows, from the server's message. */
 export function signUpErrorToast(serverMessage: string | undefined): Toast {
   const message = serverMessage ?? "";
   if (/already registered|already exists/i.test(message)) {

@@ -15,7 +15,7 @@ import { PURCHASE_RULES } from "./orders";
 /** "Nov 22, 2026": the day of a purchase or of the end of its download window. */
 export const formatDay = (date: string | Date): string => format(new Date(date), "MMM d, yyyy");
 
-/** True of every link at any moment, so every page can say it as is (SPEC: "link expires in 24 hours"). */
+/** True of every link at any moment, so every page can say it as is (product rules, Screens and routes: "link expires in 24 hours"). */
 export const DOWNLOAD_LINK_TERM = `Each download link expires in ${PURCHASE_RULES.buyerLinkHours} hours.`;
 
 /** Before buying, the window in days; after, the day it ends. */

@@ -18,7 +18,9 @@ describe("money", () => {
 
   it("reads a price as cents and refuses what is not one", () => {
     expect(["19.99", "19.9", "19", " 7.05 ", 3].map(parsePriceToCents)).toEqual([1999, 1990, 1900, 705, 300]);
-    expect(["", "1.999", "-1", "1e3", "$5", "1,000"].map(parsePriceToCents)).toEqual(Array(6).fill(undefined));
+    expect(["", "1.999", "-1", "1e3", "$5", "1,000"].map(parsePriceToCents)).toEqual(
+      Array(6).fill(undefined),
+    );
   });
 
   it("shows dollars with two decimals, and takes a percentage to the nearest cent", () => {

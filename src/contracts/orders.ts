@@ -20,7 +20,7 @@ export const PURCHASE_RULES = {
   libraryLinkDays: 365,
 } as const;
 
-/** SPEC section 4: the success page polls once a second, up to 10 times. */
+/** product rules, States and transitions: the success page polls once a second, up to 10 times. */
 export const ORDER_POLL = { intervalMs: 1000, maxAttempts: 10 } as const;
 export const SALES_PAGE_SIZE = 20;
 
@@ -153,6 +153,6 @@ export type SalesPage = z.infer<typeof salesPageSchema>;
 
 export const salesStatsSchema = z.object({ unitsSold: z.number(), totalRevenueCents: z.number() });
 
-/** SPEC section 7: the CSV export's file name, dated in the seller's time zone. */
+/** product rules, The calls it makes: the CSV export's file name, dated in the seller's time zone. */
 export const salesCsvFileName = (now: Date, timeZone: string) =>
   `customer-sales-${new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now)}.csv`;

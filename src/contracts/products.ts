@@ -396,7 +396,7 @@ const productCoreSchema = z.object({
   suggestedPriceCents: z.number().nullable(),
   inventoryType: z.enum(["unlimited", "limited"]),
   quantityAvailable: z.number().nullable(),
-  /** The first file's size and type (SPEC's file_size_bytes, file_type). */
+  /** The first file's size and type (the product rules' file_size_bytes, file_type). */
   fileSizeBytes: z.number().nullable(),
   fileType: z.string().nullable(),
   /** How many files a buyer gets. */

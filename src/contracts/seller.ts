@@ -50,5 +50,5 @@ export const BILLING_MESSAGES = {
   subscriptionRequired: "An active subscription is required.",
 } as const;
 
-/** SPEC section 4: poll every second, up to 30 times, after returning from Stripe. */
+/** product rules, States and transitions: poll every second, up to 30 times, after returning from Stripe. */
 export const POST_CHECKOUT_POLL = { intervalMs: 1000, maxAttempts: 30 } as const;

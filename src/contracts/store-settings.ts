@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Character limits of the store texts (SPEC section 5). */
+/** Character limits of the store texts (product rules, Validation rules). */
 export const STORE_TEXT_LIMITS = { storeName: 100, storeTagline: 200, storeDescription: 1000 } as const;
 
 export const STORE_SETTINGS_MESSAGES = {
@@ -14,7 +14,7 @@ export const STORE_SETTINGS_MESSAGES = {
 } as const;
 
 /**
- * Trimmed; empty (or null) becomes null (SPEC section 5). Left out, the saved text is kept, so one
+ * Trimmed; empty (or null) becomes null (product rules, Validation rules). Left out, the saved text is kept, so one
  * field can be saved alone (the dashboard's "Name your store" sends only the name).
  */
 const optionalText = (max: number, message: string) =>

@@ -532,7 +532,7 @@ describe("the seller's sales", () => {
     expect((await t.request({ method: "GET", url: "/api/orders" })).statusCode).toBe(401);
   });
 
-  it("exports the CSV of SPEC section 7, dates in the seller's time zone", async () => {
+  it("exports the CSV of the product rules (The calls it makes), dates in the seller's time zone", async () => {
     const shop = await readySeller(t);
     const product = await createProduct(
       t,

@@ -45,7 +45,7 @@ type MonitorOptions = {
 };
 
 /**
- * fetch, with the global handling of SPEC section 8: a failed connection is 'Network Error',
+ * fetch, with the global handling of product rules, Error catalogue: a failed connection is 'Network Error',
  * a status of 500 or more is 'Server Error'. Both are logged locally. Everything else is the caller's.
  */
 export async function monitoredFetch(

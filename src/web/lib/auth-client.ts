@@ -2,7 +2,7 @@ import { twoFactorClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
 import { monitoredFetch } from "./api";
 
-/** The background session check failing is only logged (SPEC section 8), never toasted. */
+/** The background session check failing is only logged (product rules, Error catalogue), never toasted. */
 function isSessionCheck(input: RequestInfo | URL): boolean {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   return url.includes("/get-session");

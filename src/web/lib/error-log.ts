@@ -1,4 +1,4 @@
-/** The local error log of SPEC section 8: every global error, kept in browser storage for /system-status. */
+/** The local error log of product rules, Error catalogue: every global error, kept in browser storage for /system-status. */
 
 export const ERROR_LOG_KEY = "flatfee:error-log";
 export const ERROR_LOG_LIMIT = 50;

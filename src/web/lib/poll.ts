@@ -36,7 +36,7 @@ async function passes<T>(check: () => Promise<T>, isDone: (value: T) => boolean)
 
 /**
  * Checks at once, then every `intervalMs` up to `maxAttempts` more times, until `isDone`
- * (SPEC section 4: poll every second, up to 30 times, after returning from Stripe).
+ * (product rules, States and transitions: poll every second, up to 30 times, after returning from Stripe).
  */
 export async function pollUntil<T>({
   check,

@@ -7,7 +7,7 @@ import {
   isLockManagerError,
 } from "./error-log";
 
-/** Appends to the local error log (SPEC section 8) and tells an open monitor. Never throws. */
+/** Appends to the local error log (product rules, Error catalogue) and tells an open monitor. Never throws. */
 export function recordError(type: ErrorType, reason: unknown): void {
   try {
     const { message, stack } = describeError(reason);
@@ -35,7 +35,7 @@ export function reportError(type: ErrorType, reason: unknown, title: string, des
 
 let installed = false;
 
-/** Script errors and unhandled promise rejections anywhere in the page (SPEC section 8). */
+/** Script errors and unhandled promise rejections anywhere in the page (product rules, Error catalogue). */
 export function installGlobalErrorHandlers(): void {
   if (installed) return;
   installed = true;

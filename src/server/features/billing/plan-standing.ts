@@ -23,7 +23,7 @@ export interface PlanAccess {
   graceEndsAt: Date | null;
 }
 
-/** The business rules of the $10 plan (SPEC sections 1 and 4, DESIGN section 4) in one place. */
+/** The business rules of the $10 plan (product rules, What the product does and States and transitions) in one place. */
 export function planAccess(subscription: StoredSubscription | undefined, now: Date): PlanAccess {
   if (!subscription) {
     // Never subscribed: a free account has no public store (it would be free hosting of a page).

@@ -4,7 +4,7 @@ import type { Database } from "../../db/database";
 
 const BATCH = 1000;
 
-/** 'MMM dd, yyyy HH:mm' (SPEC section 7) in the given IANA time zone. */
+/** 'MMM dd, yyyy HH:mm' (product rules, The calls it makes) in the given IANA time zone. */
 export function csvDate(date: Date, timeZone: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-US", {
@@ -38,7 +38,7 @@ export function cell(value: string): string {
 }
 
 /**
- * SPEC section 7's export (Customer Email, Product, Amount, Date as 'MMM dd, yyyy HH:mm' in the
+ * product rules, The calls it makes's export (Customer Email, Product, Amount, Date as 'MMM dd, yyyy HH:mm' in the
  * seller's time zone), then the discount code used and the amount it saved (empty and 0.00 without
  * one), streamed in keyset batches so 100,000 orders never sit in memory.
  */

@@ -22,7 +22,7 @@ import { attachProductUpload } from "./product-uploads";
  * deleted as soon as no product file references it (the foreign key refuses to delete a referenced one).
  */
 
-/** The product's first file (position 0): what SPEC's product file fields (name, size, type) describe. */
+/** The product's first file (position 0): what the product rules' file fields (name, size, type) describe. */
 export function firstFileColumns(eb: ExpressionBuilder<DB, "products">) {
   const first = () =>
     eb

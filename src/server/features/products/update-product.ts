@@ -7,7 +7,6 @@ import {
   type SellerProductDetail,
 } from "../../../contracts/products";
 import { commitChange } from "../../adapters/events/commit-change";
-import type { EventBus } from "../../adapters/events/event-bus";
 import { PUBLIC_PAGES_CHANGED } from "../../adapters/events/event-bus";
 import type { ProductTable } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";

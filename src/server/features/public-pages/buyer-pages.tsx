@@ -95,7 +95,7 @@ export function registerBuyerPageForms(forms: FastifyInstance, deps: PublicPageD
 }
 
 /**
- * SPEC section 4: the first look and up to 10 more, one a second, then 'not found'. With the seller the
+ * product rules, States and transitions: the first look and up to 10 more, one a second, then 'not found'. With the seller the
  * checkout was with, whose frame the page wears even before the order exists.
  */
 async function successLookup(

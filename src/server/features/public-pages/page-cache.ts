@@ -1,4 +1,3 @@
-import type { EventBus } from "../../adapters/events/event-bus";
 import { SellerCache } from "../../adapters/events/seller-cache";
 import { type FinishedPage, finishPage } from "./respond";
 

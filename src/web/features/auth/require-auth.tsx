@@ -3,7 +3,7 @@ import { Navigate } from "react-router";
 import { PageSpinner } from "../../components/ui/spinner";
 import { type SessionUser, useSession } from "../../lib/session";
 
-/** Signed-in sellers only: others go to /auth (SPEC section 6). Children may ask for the user. */
+/** Signed-in sellers only: others go to /auth (product rules, Roles and permissions). Children may ask for the user. */
 export function RequireAuth({ children }: { children: ReactNode | ((user: SessionUser) => ReactNode) }) {
   const { user, isPending } = useSession();
   if (isPending) return <PageSpinner label="Checking your session" />;

@@ -105,7 +105,7 @@ function RefundedOrder({ purchase }: { purchase: BuyerPurchase }) {
 }
 
 /**
- * /success?session_id=…: where Stripe Checkout sends the buyer after paying (SPEC section 2), rendered
+ * /success?session_id=…: where Stripe Checkout sends the buyer after paying (product rules, Screens and routes), rendered
  * on the server (features/public-pages), which looks the order up and refreshes the page while it is
  * processing, so it works without JavaScript. `creator` is the seller the checkout was with, once known.
  */

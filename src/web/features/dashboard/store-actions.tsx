@@ -17,7 +17,7 @@ async function shareStore(userId: string): Promise<void> {
   }
 }
 
-/** Store Settings, Share My Store, New Product, View My Store (SPEC section 2). */
+/** Store Settings, Share My Store, New Product, View My Store (product rules, Screens and routes). */
 export function StoreActions({ userId }: { userId: string }) {
   return (
     <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end">

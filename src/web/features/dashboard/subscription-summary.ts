@@ -9,7 +9,7 @@ export function statusLabel(status: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Active is green, anything else grey (SPEC section 4). */
+/** Active is green, anything else grey (product rules, States and transitions). */
 export function statusTone(status: string): "success" | "neutral" {
   return status === "active" ? "success" : "neutral";
 }

@@ -14,7 +14,7 @@ type Callbacks = {
 };
 
 /**
- * Download Your File (SPEC section 4): logs a download, then opens the file in a new tab. The tab
+ * Download Your File (product rules, States and transitions): logs a download, then opens the file in a new tab. The tab
  * opens on the click itself so popup blockers let it through, and follows once the URL arrives.
  */
 export function useStartDownload({ onStarted, onRefused }: Callbacks = {}) {

@@ -49,7 +49,7 @@ const NOT_YET = (
   </>
 );
 
-/** The five stat cards of SPEC section 2. */
+/** The five stat cards of product rules, Screens and routes. */
 export function DashboardStats({ userId }: { userId: string }) {
   const { data: stats } = useDashboardStats(userId);
   const storage = stats ? storageSummary(stats.storageUsedBytes, stats.storageQuotaBytes) : null;

@@ -2,7 +2,7 @@ import { PRODUCT_MESSAGES } from "../../../contracts/products";
 import { DeleteConfirmDialog } from "../../components/delete-confirm-dialog";
 import { useDeleteProduct } from "./products-api";
 
-/** The exact confirmation of SPEC section 2; Delete waits for the server before closing. */
+/** The exact confirmation of product rules, Screens and routes; Delete waits for the server before closing. */
 export function DeleteProductDialog({
   userId,
   productId,

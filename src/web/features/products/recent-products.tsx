@@ -86,7 +86,7 @@ function NoProducts() {
   );
 }
 
-/** The seller's five latest products with View, Edit, copy link and delete (SPEC section 2). */
+/** The seller's five latest products with View, Edit, copy link and delete (product rules, Screens and routes). */
 export function RecentProducts({ userId }: { userId: string }) {
   const { data, isPending, isError, refetch } = useRecentProducts(userId);
   const [deleting, setDeleting] = useState<string | null>(null);

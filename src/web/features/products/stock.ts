@@ -4,7 +4,7 @@ type Stock = Pick<PublicProduct, "inventoryType" | "quantityAvailable" | "soldOu
 
 export const SOLD_OUT_BADGE = "SOLD OUT";
 
-/** Product page: 'Only {n} left in stock' whenever limited with a known quantity (SPEC section 4). */
+/** Product page: 'Only {n} left in stock' whenever limited with a known quantity (product rules, States and transitions). */
 export function stockNotice(product: Stock): string | null {
   if (product.soldOut || product.inventoryType !== "limited" || product.quantityAvailable === null)
     return null;

@@ -35,7 +35,7 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** SPEC section 8: a failed load says 'Error loading sales data', once per failure. */
+/** product rules, Error catalogue: a failed load says 'Error loading sales data', once per failure. */
 function useSalesLoadFailureToast(error: Error | null) {
   useEffect(() => {
     if (error)

@@ -17,7 +17,7 @@ type ExportDeps = {
 };
 
 /**
- * Export CSV (SPEC section 7): nothing to export when there are no sales; otherwise the server
+ * Export CSV (product rules, The calls it makes): nothing to export when there are no sales; otherwise the server
  * writes the file, its dates in the seller's time zone, and the browser saves it.
  */
 export async function exportSalesCsv(

@@ -4,7 +4,7 @@ import { ORDER_MESSAGES } from "../../../contracts/orders";
 import { isAlreadyReported } from "../../lib/already-reported";
 import { browserExportDeps, exportSalesCsv } from "./export-csv";
 
-/** Export CSV with the toasts of SPEC section 8; dates in the browser's own time zone. */
+/** Export CSV with the toasts of product rules, Error catalogue; dates in the browser's own time zone. */
 export function useExportCsv(totalSales: number) {
   const { mutate, isPending } = useMutation({
     mutationFn: () =>

@@ -3,7 +3,7 @@ import { BILLING_MESSAGES } from "../../../contracts/seller";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 
-/** Shown while we wait for the plan to turn active after Checkout (SPEC section 4). */
+/** Shown while we wait for the plan to turn active after Checkout (product rules, States and transitions). */
 export function PaymentReceivedScreen() {
   return (
     <Card className="mx-auto flex max-w-lg flex-col items-center px-6 py-14 text-center">

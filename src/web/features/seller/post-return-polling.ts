@@ -44,7 +44,7 @@ export function withoutReturnParam(search: string, from: ReturnFrom): string {
 }
 
 /**
- * SPEC section 4: after returning from Stripe, poll the seller's status every second, up to 30
+ * product rules, States and transitions: after returning from Stripe, poll the seller's status every second, up to 30
  * times. On success the query parameter is removed (and Connect toasts 'Stripe Connected!'); on
  * timeout polling stops (Connect toasts 'Taking longer than expected'). Each poll refreshes the
  * status query, so the gates follow along; a realtime update that settles it ends the wait at once.

@@ -1,7 +1,7 @@
 import { addDays, format } from "date-fns";
 import { PAGES_PUBLIC_AFTER_CANCEL_DAYS, type SellerStatus } from "../../../contracts/seller";
 
-/** Which screen /dashboard and /new show, in the order of SPEC section 4. */
+/** Which screen /dashboard and /new show, in the order of product rules, States and transitions. */
 export type GateScreen = "subscribe" | "connect" | "open";
 
 export function gateScreen(status: SellerStatus): GateScreen {

@@ -36,7 +36,7 @@ function PlanGate({ user, children }: { user: SessionUser; children: (seller: Se
 }
 
 /**
- * The gates of /dashboard and /new, in SPEC order: signed out → /auth; spinner while loading or
+ * The gates of /dashboard and /new, in the order of product rules, States and transitions: signed out → /auth; spinner while loading or
  * polling after Stripe; no usable plan → Subscription Required; payouts not set up → Connect.
  */
 export function SellerGate({ children }: { children: (seller: SellerContext) => ReactNode }) {

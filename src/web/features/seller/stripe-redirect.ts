@@ -5,7 +5,7 @@ import { BILLING_MESSAGES, redirectSchema } from "../../../contracts/seller";
 import { ApiError, api } from "../../lib/api";
 import { sellerKeys } from "../../lib/seller-status";
 
-/** The three trips to Stripe: plan checkout, billing portal, Connect onboarding (SPEC section 7). */
+/** The three trips to Stripe: plan checkout, billing portal, Connect onboarding (product rules, The calls it makes). */
 export type StripeDestination = "checkout" | "portal" | "onboarding";
 
 const ENDPOINTS: Record<StripeDestination, string> = {
@@ -17,7 +17,7 @@ const ENDPOINTS: Record<StripeDestination, string> = {
 export type FailureToast = { title: string; description?: string };
 
 /**
- * The toast of SPEC section 8 for a failed trip, or null when the failure was already toasted
+ * The toast of product rules, Error catalogue for a failed trip, or null when the failure was already toasted
  * globally (network failure, status 500 or more).
  */
 export function redirectFailureToast(destination: StripeDestination, error: unknown): FailureToast | null {

@@ -18,7 +18,7 @@ export function formValuesOf(settings: StoreSettings): StoreSettingsValues {
   };
 }
 
-/** The first rule the texts break, with the contract's message (SPEC section 5). */
+/** The first rule the texts break, with the contract's message (product rules, Validation rules). */
 export function storeSettingsProblem(
   values: StoreSettingsValues,
 ): { field: keyof StoreSettingsValues; message: string } | undefined {
