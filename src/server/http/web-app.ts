@@ -4,7 +4,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { ApiErrorBody } from "../../contracts/errors";
-import { isPagePath, movedPageUrl } from "../../web/route-paths";
+import { isPagePath, movedPageUrl } from "../../web/server-rendered";
 
 const API_PREFIXES = ["/api/", "/dev/", "/files/"];
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { AUDIENCE_MESSAGES } from "../../../contracts/audience";
-import { creatorOf } from "../../../web/components/layout/creator-page-shell";
-import { UnsubscribePage, type UnsubscribeState } from "../../../web/features/audience/unsubscribe-page";
+import { creatorOf, UnsubscribePage, type UnsubscribeState } from "../../../web/server-rendered";
 import type { Database } from "../../db/database";
 import type { PublicPageAssets } from "../public-pages/page-assets";
 import { renderDocument } from "../public-pages/render-document";

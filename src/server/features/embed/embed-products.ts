@@ -1,6 +1,6 @@
 import type { EmbedProduct } from "../../../contracts/embed";
 import { PURCHASE_UNAVAILABLE, priceLabel } from "../../../contracts/products";
-import { stockNotice } from "../../../web/features/products/stock";
+import { stockNotice } from "../../../web/server-rendered";
 import type { Database } from "../../db/database";
 import { productRows } from "../products/product-files";
 import { toPublicProduct } from "../products/product-shapes";

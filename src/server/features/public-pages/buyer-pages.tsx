@@ -1,9 +1,14 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ReactElement } from "react";
 import { ORDER_POLL } from "../../../contracts/orders";
-import { type Creator, creatorOf } from "../../../web/components/layout/creator-page-shell";
-import { type OrderLookup, SuccessPage } from "../../../web/features/checkout/success-page";
-import { DownloadPage, type DownloadState } from "../../../web/features/downloads/download-page";
+import {
+  type Creator,
+  creatorOf,
+  DownloadPage,
+  type DownloadState,
+  type OrderLookup,
+  SuccessPage,
+} from "../../../web/server-rendered";
 import { AppError } from "../../http/errors";
 import { describeDownload, startCountedDownload } from "../downloads/download-link";
 import { lookupSuccessOrder, sellerOfCheckoutSession } from "../orders/lookup-by-session";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { VisitSource } from "../../../contracts/analytics";
-import { EmbedProductNotFound, EmbedProductPage } from "../../../web/features/embed/embed-product-page";
+import { EmbedProductNotFound, EmbedProductPage } from "../../../web/server-rendered";
 import { hasSource, NO_SOURCE, sourceFieldValues, sourceOfPage } from "../analytics/visit-source";
 import { getPublicProduct } from "../products/public-product";
 import { escapeAttribute } from "../storefront/link-preview";

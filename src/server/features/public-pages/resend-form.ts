@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { ORDER_MESSAGES, resendLinkSchema } from "../../../contracts/orders";
-import type { ResendAnswer } from "../../../web/features/downloads/resend-link-form";
+import type { ResendAnswer } from "../../../web/server-rendered";
 import { AppError } from "../../http/errors";
 import { resendDownloadLink } from "../downloads/resend-link";
 

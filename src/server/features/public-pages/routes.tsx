@@ -2,13 +2,16 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ReactElement } from "react";
 import type { VisitSource } from "../../../contracts/analytics";
 import { freeClaimSchema } from "../../../contracts/products";
-import { PublicPageShell } from "../../../web/components/layout/public-page-shell";
-import { Button } from "../../../web/components/ui/button";
-import { LandingPage } from "../../../web/features/marketing/landing-page";
-import { FreeClaimSentPage } from "../../../web/features/products/free-claim-sent-page";
-import { ProductPage } from "../../../web/features/products/product-page";
-import type { PurchaseAnswer } from "../../../web/features/products/purchase-panel";
-import { StoreNotFoundPage, StorePage } from "../../../web/features/storefront/store-page";
+import type { PurchaseAnswer } from "../../../web/server-rendered";
+import {
+  Button,
+  FreeClaimSentPage,
+  LandingPage,
+  ProductPage,
+  PublicPageShell,
+  StoreNotFoundPage,
+  StorePage,
+} from "../../../web/server-rendered";
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
