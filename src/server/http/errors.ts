@@ -1,12 +1,13 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ErrorCode } from "../../contracts/error-codes";
 import type { ApiErrorBody } from "../../contracts/errors";
 import { isDatabaseUnavailable } from "../db/unavailable";
 
 /** The one error type business code throws: a stable code, an HTTP status and a message a person can read. */
 export class AppError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly status: number,
     readonly userMessage: string,
     /** Extra facts the client may use (never internals), e.g. which product an expired link was for. */
@@ -20,7 +21,8 @@ export class AppError extends Error {
 export const notFound = (message = "Not found") => new AppError("not_found", 404, message);
 export const unauthorized = (message = "User not authenticated") =>
   new AppError("unauthorized", 401, message);
-export const badRequest = (message: string, code = "bad_request") => new AppError(code, 400, message);
+export const badRequest = (message: string, code: ErrorCode = "bad_request") =>
+  new AppError(code, 400, message);
 
 /** Seconds a client is asked to wait before retrying while the database is unreachable. */
 const RETRY_AFTER_SECONDS = 5;

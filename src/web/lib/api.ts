@@ -1,10 +1,12 @@
 import type { z } from "zod";
+import type { ErrorCode } from "../../contracts/error-codes";
 import { apiErrorSchema } from "../../contracts/errors";
 import { recordError, reportError } from "./report-error";
 
 /** A 4xx answer from the API. Not a global error: the caller shows its own toast with `message`. */
 export class ApiError extends Error {
   readonly status: number;
+  /** One of contracts/error-codes.ts, or Better Auth's own; compare with `hasCode`. */
   readonly code: string;
   readonly requestId: string | undefined;
   /** Facts the server adds to some errors (e.g. an expired download link names its product). */
@@ -123,3 +125,7 @@ export async function api<T>(path: string, options: RequestOptions<T>): Promise<
   }
   throw new ApiError(response.status, "UNKNOWN", `Request failed (${response.status})`);
 }
+
+/** Whether `error` is the API's answer with this code (a code not in contracts/error-codes.ts does not compile). */
+export const hasCode = (error: unknown, code: ErrorCode): boolean =>
+  error instanceof ApiError && error.code === code;

@@ -1,4 +1,5 @@
 import { API_KEY_LIMITS, API_KEY_MESSAGES } from "../../../contracts/api-keys";
+import type { ErrorCode } from "../../../contracts/error-codes";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
 import { enforceRateLimit, type RateRule } from "../../http/rate-limit";
@@ -18,7 +19,7 @@ export const API_KEY_RATE: RateRule = {
 /** Wrong keys from one address: guessing is hopeless anyway, this keeps it from costing us queries. */
 export const INVALID_API_KEY_RATE: RateRule = { name: "api-key-invalid:ip", limit: 30, windowSeconds: 60 };
 
-const refused = (code: string, message: string) => new AppError(code, 401, message);
+const refused = (code: ErrorCode, message: string) => new AppError(code, 401, message);
 
 /** The key of `Authorization: Bearer <key>`, or a 401 saying what is wrong with the header. */
 function bearerKey(authorization: string | undefined): string {

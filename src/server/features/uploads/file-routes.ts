@@ -150,7 +150,7 @@ function readToken<T>(read: () => T, action: "upload" | "download"): T {
         `This ${action} link has expired. Please start again for a new one.`,
       );
     }
-    throw new AppError("invalid_link", 403, `This ${action} link is not valid.`);
+    throw new AppError("link_invalid", 403, `This ${action} link is not valid.`);
   }
 }
 

@@ -689,7 +689,7 @@ describe("signed upload links", () => {
     ).toString("base64url");
     const response = await putBytes(`/files/upload/${forged}.${mac}`, {}, minimalPdf());
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ code: "invalid_link", message: "This upload link is not valid." });
+    expect(response.json()).toEqual({ code: "link_invalid", message: "This upload link is not valid." });
     const bigger = Buffer.from(JSON.stringify({ ...claims, maxBytes: 10 * MB })).toString("base64url");
     expect((await putBytes(`/files/upload/${bigger}.${mac}`, {}, minimalPdf())).statusCode).toBe(403);
     await expectNoNewFiles(before);
@@ -987,7 +987,7 @@ describe("downloads through signed links", () => {
     const url = await downloadUrl();
     const tampered = await t.app.server.inject({ method: "GET", url: `${url.slice(0, -2)}xx` });
     expect(tampered.statusCode).toBe(403);
-    expect(tampered.json().code).toBe("invalid_link");
+    expect(tampered.json().code).toBe("link_invalid");
     const uploadLinkAsDownload = await storage.signedUploadTarget("product-files", key, {
       sizeBytes: 10,
       contentType: "application/pdf",

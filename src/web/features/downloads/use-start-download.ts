@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { downloadsLeftLabel } from "../../../contracts/download-terms";
 import { isAlreadyReported } from "../../lib/already-reported";
-import { ApiError } from "../../lib/api";
+import { hasCode } from "../../lib/api";
 import { openPendingTab } from "../../lib/new-tab";
 import { startDownload } from "./downloads-api";
 
@@ -33,7 +33,7 @@ export function useStartDownload({ onStarted, onRefused }: Callbacks = {}) {
           tab.close();
           if (isAlreadyReported(error)) return;
           toast.error("Download unavailable", { description: error.message });
-          if (error instanceof ApiError && error.code === "download_unavailable") onRefused?.(error.message);
+          if (hasCode(error, "download_unavailable")) onRefused?.(error.message);
         },
       },
     );

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { Button } from "../../components/ui/button";
 import { NoticeCard } from "../../components/ui/notice-card";
 import { PageSpinner } from "../../components/ui/spinner";
-import { ApiError } from "../../lib/api";
+import { ApiError, hasCode } from "../../lib/api";
 import { BuyerPageFrame } from "../downloads/buyer-page-frame";
 import { InvalidLinkNotice, LoadFailedNotice } from "../downloads/download-notices";
 import { libraryQuery } from "./library-api";
@@ -36,7 +36,7 @@ function LibraryError({ error, onRetry }: { error: Error; onRetry: () => void })
       </NoticeCard>
     );
   }
-  if (error.code === "email_not_verified") {
+  if (hasCode(error, "email_not_verified")) {
     return (
       <NoticeCard icon={ShieldAlert} tone="warning" title="Verify your email first">
         <p className="mt-2 max-w-sm text-sm text-muted">{error.message}</p>
@@ -44,7 +44,7 @@ function LibraryError({ error, onRetry }: { error: Error; onRetry: () => void })
       </NoticeCard>
     );
   }
-  if (error.code === "link_invalid") return <InvalidLinkNotice />;
+  if (hasCode(error, "link_invalid")) return <InvalidLinkNotice />;
   return (
     <NoticeCard icon={ShieldAlert} tone="warning" title="This library link no longer works">
       <p className="mt-2 max-w-sm text-sm text-muted">{error.message}</p>

@@ -1,0 +1,82 @@
+/**
+ * Every `code` the API answers with (the body is `{ code, message, requestId?, details? }`, errors.ts).
+ * One list, used by the server's AppError and by the web app when it reacts to a code: a code that is
+ * not here does not compile. Better Auth's own routes add theirs (upper case, e.g. INVALID_PASSWORD).
+ */
+export const ERROR_CODES = [
+  // Requests
+  "bad_request",
+  "validation_error",
+  "unsupported_media_type",
+  "too_deeply_nested",
+  "cross_origin",
+  "rate_limited",
+  "not_found",
+  "unauthorized",
+  "internal",
+  "unavailable",
+  "web_app_not_built",
+  // Accounts and the plan
+  "email_not_verified",
+  "subscription_required",
+  "setup_required",
+  "already_subscribed",
+  "no_billing_account",
+  // Uploads and files
+  "file_required",
+  "file_too_large",
+  "invalid_file",
+  "storage_full",
+  "storage_limit_reached",
+  "upload_expired",
+  "upload_not_ready",
+  "upload_checking",
+  "upload_in_use",
+  "upload_interrupted",
+  "upload_missing",
+  "upload_closed",
+  // Products and buying
+  "not_purchasable",
+  "sold_out",
+  "checkout_open",
+  "checkout_interrupted",
+  "payment_retrying",
+  "quantity_below_taken",
+  "amount_refused",
+  "discount_refused",
+  "too_many_codes",
+  "code_taken",
+  "not_free",
+  "free_purchase",
+  // Buyers' links and downloads
+  "link_invalid",
+  "link_expired",
+  "download_link_used",
+  "download_unavailable",
+  // Refunds
+  "already_refunded",
+  "not_refundable",
+  "refund_refused",
+  // License keys
+  "license_not_found",
+  "license_disabled",
+  "license_refunded",
+  // Emails to buyers
+  "no_recipients",
+  "broadcast_limit",
+  "product_update_limit",
+  // API keys and sellers' webhooks
+  "api_key_missing",
+  "api_key_malformed",
+  "invalid_api_key",
+  "too_many_api_keys",
+  "too_many_endpoints",
+  "invalid_url",
+  "https_required",
+  "private_address",
+  "event_not_chosen",
+  // Stripe's webhooks
+  "invalid_signature",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
