@@ -14,8 +14,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const saveStoreName = (cookie: string, storeName: string | null) =>
-  t.request({ method: "PUT", url: "/api/store-settings", cookie, body: { storeName } });
+/** Saves the store's name, and waits for the job that gives it to the Stripe account. */
+async function saveStoreName(cookie: string, storeName: string | null) {
+  const saved = await t.request({ method: "PUT", url: "/api/store-settings", cookie, body: { storeName } });
+  await t.app.jobs.runDue();
+  return saved;
+}
 
 /** The merchant named on the Checkout page a buyer of the product lands on. */
 async function merchantOnCheckout(productId: string): Promise<string> {
@@ -50,6 +54,7 @@ describe("the merchant buyers see on Checkout", () => {
       cookie: seller.cookie,
       body: { storeTagline: "Prints" },
     });
+    await t.app.jobs.runDue();
     expect(await accountName(seller.account)).toBe("Ada's Prints");
     await saveStoreName(seller.cookie, null);
     expect(await accountName(seller.account)).toBe(STORE_FALLBACK_NAME);

@@ -127,3 +127,49 @@ describe("analytics", () => {
     await context.close();
   }, 240_000);
 });
+
+describe("the seller app's navigation", () => {
+  it("holds every section, grouped, marks the current one, and is a menu on a phone", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      baseURL: server.baseUrl,
+    });
+    const page = await context.newPage();
+    await readySeller(page, server);
+    await page.goto("/dashboard");
+    const nav = page.getByRole("navigation", { name: "Seller" });
+    await nav.waitFor();
+    expect(await nav.getByRole("link").allTextContents()).toEqual([
+      "Dashboard",
+      "New Product",
+      "Store Settings",
+      "Customers",
+      "Analytics",
+      "Discount codes",
+      "Webhooks",
+    ]);
+    expect(await nav.getByText("Sales", { exact: true }).count()).toBe(1);
+    const current = () => nav.locator('[aria-current="page"]').allTextContents();
+    expect(await current()).toEqual(["Dashboard"]);
+    await nav.getByRole("link", { name: "Webhooks" }).click();
+    await page.waitForURL("**/dashboard/webhooks");
+    await expect.poll(current).toEqual(["Webhooks"]);
+    await page.goto("/dashboard/customers/email");
+    await expect.poll(current).toEqual(["Customers"]);
+    await expectAccessible(page, "seller navigation (1280 px)");
+    await screenshot(page, "seller-navigation-desktop");
+
+    // A phone: the same sections behind the menu button; choosing one goes there and closes the menu.
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await expect.poll(() => nav.count()).toBe(0);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await nav.waitFor();
+    await expectAccessible(page, "seller navigation menu (375 px)");
+    await expectNoSidewaysOverflow(page, "seller navigation menu (375 px)");
+    await screenshot(page, "seller-navigation-phone");
+    await nav.getByRole("link", { name: "Discount codes" }).click();
+    await page.waitForURL("**/dashboard/discounts");
+    await expect.poll(() => nav.count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,52 +1,105 @@
-import type { ReactNode } from "react";
-import { NavLink } from "react-router";
+import { Menu, X } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import { NavLink, useLocation } from "react-router";
+import { useMediaQuery } from "../../lib/use-media-query";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
 import { Logo } from "./logo";
+import { SELLER_SECTIONS } from "./seller-sections";
 import { useLogout } from "./use-logout";
 
-const APP_LINKS = [
-  { to: "/dashboard", label: "Dashboard" },
-  { to: "/new", label: "New Product" },
-  { to: "/dashboard/customers", label: "Customers" },
-  { to: "/settings", label: "Store Settings" },
-] as const;
+/** Every section of the seller app, grouped, the current one marked (aria-current="page"). */
+function SellerNav({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Seller" className="space-y-6">
+      {SELLER_SECTIONS.map((group) => (
+        <div key={group.label}>
+          <p className="px-3 text-xs font-semibold tracking-wide text-muted uppercase">{group.label}</p>
+          <ul className="mt-2 space-y-0.5">
+            {group.links.map(({ to, label, icon: Icon, end }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={end}
+                  onClick={onNavigate}
+                  className={({ isActive }) =>
+                    cn(
+                      "flex items-center gap-2.5 rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
+                      isActive ? "bg-brand-50 text-brand-700" : "text-muted hover:bg-line/50 hover:text-ink",
+                    )
+                  }
+                >
+                  <Icon aria-hidden="true" className="size-4 shrink-0" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
 
-/** The signed-in seller's frame. */
+/**
+ * The signed-in seller's frame: one navigation holding every section of the app, grouped. On a wide
+ * screen it is a sidebar; on a phone a menu button opens it under the bar (one copy in the page at a
+ * time, so its links' names stay unique), and choosing a section closes it.
+ */
 export function AppShell({ children }: { children: ReactNode }) {
   const { logout, isLoggingOut } = useLogout();
+  const isDesktop = useMediaQuery("(min-width: 768px)");
+  const menuId = useId();
+  const location = useLocation();
+  // The phone menu belongs to the location it was opened at, so any navigation closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const menuOpen = openAt === location.key;
+  const setMenuOpen = (open: boolean) => setOpenAt(open ? location.key : null);
+
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 border-b border-line bg-white/80 backdrop-blur-md">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
           <Logo />
-          <Button variant="secondary" size="sm" onClick={logout} disabled={isLoggingOut}>
-            Logout
-          </Button>
+          <div className="flex items-center gap-1">
+            <Button variant="secondary" size="sm" onClick={logout} disabled={isLoggingOut}>
+              Logout
+            </Button>
+            {!isDesktop && (
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-expanded={menuOpen}
+                aria-controls={menuId}
+                onClick={() => setMenuOpen(!menuOpen)}
+              >
+                {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+                <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+              </Button>
+            )}
+          </div>
         </div>
-        <nav aria-label="Seller" className="mx-auto max-w-6xl overflow-x-auto px-2 sm:px-4">
-          <ul className="flex gap-1">
-            {APP_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  className={({ isActive }) =>
-                    cn(
-                      "inline-block border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
-                      isActive ? "border-brand-600 text-ink" : "border-transparent text-muted hover:text-ink",
-                    )
-                  }
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {!isDesktop && menuOpen && (
+          <div
+            id={menuId}
+            className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line bg-white px-4 py-4 shadow-sm"
+          >
+            <SellerNav onNavigate={() => setMenuOpen(false)} />
+          </div>
+        )}
       </header>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">
-        {children}
-      </main>
+      <div className="mx-auto flex w-full max-w-6xl flex-1 gap-8 px-4 sm:px-6">
+        {isDesktop && (
+          <aside className="w-52 shrink-0 py-10">
+            <div className="sticky top-26">
+              <SellerNav />
+            </div>
+          </aside>
+        )}
+        <main id="main" className="min-w-0 flex-1 py-10">
+          {children}
+        </main>
+      </div>
     </div>
   );
 }

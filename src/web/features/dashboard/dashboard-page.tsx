@@ -1,11 +1,8 @@
-import { AnalyticsCard } from "../analytics/analytics-card";
-import { DiscountsCard } from "../discounts/discounts-card";
 import { DashboardStats } from "../products/dashboard-stats";
 import { RecentProducts } from "../products/recent-products";
 import { CustomerSales } from "../sales/customer-sales";
 import { type SellerContext, SellerGate } from "../seller/seller-gate";
 import { useStoreSettings } from "../settings/store-settings-api";
-import { WebhooksCard } from "../webhooks/webhooks-card";
 import { GraceBanner } from "./grace-banner";
 import { HelpCard } from "./help-card";
 import { NameYourStoreCard } from "./name-your-store-card";
@@ -36,9 +33,6 @@ function Dashboard({ user, status }: SellerContext) {
           <CustomerSales userId={user.id} />
         </div>
         <div className="min-w-0 space-y-6">
-          <AnalyticsCard />
-          <DiscountsCard />
-          <WebhooksCard />
           <SubscriptionCard userId={user.id} status={status} />
           <HelpCard />
         </div>

@@ -1,0 +1,45 @@
+import {
+  ChartColumn,
+  LayoutDashboard,
+  type LucideIcon,
+  PackagePlus,
+  Store,
+  TicketPercent,
+  Users,
+  Webhook,
+} from "lucide-react";
+
+export interface SellerLink {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Marked only on this exact address (the dashboard, whose address starts every other page's). */
+  end?: boolean;
+}
+
+/**
+ * Every section of the seller app, in the groups the navigation shows. A new section (Memberships, Tax,
+ * Invoices...) is a line here; the dashboard is an overview, not a door to them.
+ */
+export const SELLER_SECTIONS: Array<{ label: string; links: SellerLink[] }> = [
+  {
+    label: "Store",
+    links: [
+      { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard, end: true },
+      { to: "/new", label: "New Product", icon: PackagePlus },
+      { to: "/settings", label: "Store Settings", icon: Store },
+    ],
+  },
+  {
+    label: "Sales",
+    links: [
+      { to: "/dashboard/customers", label: "Customers", icon: Users },
+      { to: "/dashboard/analytics", label: "Analytics", icon: ChartColumn },
+      { to: "/dashboard/discounts", label: "Discount codes", icon: TicketPercent },
+    ],
+  },
+  {
+    label: "Developers",
+    links: [{ to: "/dashboard/webhooks", label: "Webhooks", icon: Webhook }],
+  },
+];
