@@ -89,16 +89,20 @@ export async function localDiskStorage(
       const target = objectPath(bucket, key);
       const temporary = path.join(incoming, `${randomBytes(12).toString("hex")}.part`);
       const counter = new ByteCounter(writeOptions.maxBytes);
+      const file = createWriteStream(temporary, {
+        flags: "wx",
+        mode: 0o600,
+        highWaterMark: STREAM_CHUNK_BYTES,
+      });
       try {
-        await pipeline(
-          body,
-          counter,
-          createWriteStream(temporary, { flags: "wx", mode: 0o600, highWaterMark: STREAM_CHUNK_BYTES }),
-        );
+        await pipeline(body, counter, file);
         await mkdir(path.dirname(target), { recursive: true });
         await rename(temporary, target);
         return { sizeBytes: counter.bytes };
       } catch (error) {
+        // A body refused before the file was even opened (too large at once) still has it opened, then
+        // closed, by the destroyed stream: removed only after that, or the part file would stay behind.
+        if (!file.closed) await new Promise((resolve) => file.once("close", resolve));
         await rm(temporary, { force: true });
         throw error;
       }
