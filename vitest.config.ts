@@ -22,7 +22,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "server",
-          include: ["src/server/**/*.test.ts", "tests/api/**/*.test.ts", "scripts/**/*.test.ts", "src/stripe-emulator/**/*.test.ts"],
+          include: [
+            "src/server/**/*.test.ts",
+            "tests/api/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "src/stripe-emulator/**/*.test.ts",
+          ],
           exclude,
           // The server's test files share their worker's loaded modules (Fastify, Kysely, Stripe, Better
           // Auth...): loading them again for each of ~80 files was a third of the run. Every file builds

@@ -102,7 +102,7 @@ export async function localDiskStorage(
       } catch (error) {
         // A body refused before the file was even opened (too large at once) still has it opened, then
         // closed, by the destroyed stream: removed only after that, or the part file would stay behind.
-        if (!file.closed) await new Promise((resolve) => file.once("close", resolve));
+        if (!file.closed) await new Promise<void>((resolve) => file.once("close", () => resolve()));
         await rm(temporary, { force: true });
         throw error;
       }

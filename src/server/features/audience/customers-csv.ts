@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { centsToDecimal } from "../../../contracts/money";
 import type { Database } from "../../db/database";
-import { cell, csvDate } from "../orders/sales-csv";
+import { cell, csvDate } from "../../http/csv";
 import { customerRows } from "./customers";
 
 const BATCH = 1000;

@@ -13,10 +13,10 @@ import {
 } from "../../../contracts/audience";
 import type { Outbox } from "../../adapters/mail/outbox";
 import type { Database } from "../../db/database";
+import { isTimeZone } from "../../http/csv";
 import { badRequest, notFound } from "../../http/errors";
 import { requireUser } from "../../http/session";
 import type { Auth } from "../auth/auth";
-import { isTimeZone } from "../orders/sales-csv";
 import { loadPublicPageAssets } from "../public-pages/page-assets";
 import { customersPage } from "./customers";
 import { customersCsv } from "./customers-csv";

@@ -10,6 +10,7 @@ import {
 } from "../../../contracts/orders";
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
+import { isTimeZone } from "../../http/csv";
 import { badRequest } from "../../http/errors";
 import { type SellerAnswers, sendSellerAnswer } from "../../http/seller-answers";
 import { requireUser, webHeaders } from "../../http/session";
@@ -19,7 +20,7 @@ import type { FulfilmentDeps } from "./fulfil-checkout";
 import { libraryByLink, libraryOfAccount, verifyEmailByLibraryLink } from "./library";
 import { lookupSuccessOrder } from "./lookup-by-session";
 import { resetDownloads, salesPage } from "./sales";
-import { isTimeZone, salesCsv } from "./sales-csv";
+import { salesCsv } from "./sales-csv";
 
 export type OrderRouteDeps = FulfilmentDeps &
   RefundDeps & { db: Database; auth: Auth; events: EventBus; answers: SellerAnswers; now: () => Date };

@@ -1,44 +1,12 @@
 import { Readable } from "node:stream";
 import { centsToDecimal } from "../../../contracts/money";
 import type { Database } from "../../db/database";
+import { cell, csvDate } from "../../http/csv";
 
 const BATCH = 1000;
 
-/** 'MMM dd, yyyy HH:mm' (product rules, The calls it makes) in the given IANA time zone. */
-export function csvDate(date: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "short",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.month} ${parts.day}, ${parts.year} ${parts.hour}:${parts.minute}`;
-}
-
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
-export function cell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /**
- * product rules, The calls it makes's export (Customer Email, Product, Amount, Date as 'MMM dd, yyyy HH:mm' in the
+ * The sales export of the product rules (The calls it makes: Customer Email, Product, Amount, Date as 'MMM dd, yyyy HH:mm' in the
  * seller's time zone), then the discount code used and the amount it saved (empty and 0.00 without
  * one), streamed in keyset batches so 100,000 orders never sit in memory.
  */

@@ -5,7 +5,8 @@ import type { Database } from "../../db/database";
 import { pageLimit } from "../../db/page-limit";
 import { queryTemplate } from "../../db/query-templates";
 import type { OrderTable } from "../../db/schema";
-import { badRequest, notFound } from "../../http/errors";
+import { notFound } from "../../http/errors";
+import { decodeCursor, encodeCursor } from "../../http/keyset-cursor";
 import { saleLicenseOf } from "../licenses/sale-license";
 import { salesTotalsQuery } from "./sales-totals";
 
@@ -32,16 +33,6 @@ export const saleFileCount = (productIdColumn: string) => {
 /** A sale allows 3 downloads of each of its product's files (3 in all once the product is gone). */
 export const downloadsAllowed = (fileCount: string | number | null) =>
   PURCHASE_RULES.maxDownloads * Math.max(1, Number(fileCount ?? 0));
-
-/** `createdAtISO|orderId`: a keyset cursor, so page 500 costs what page 1 does (the seller API pages with it too). */
-export const encodeCursor = (createdAt: Date, id: string) =>
-  Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
-export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(iso ?? "");
-  if (!id || Number.isNaN(createdAt.getTime())) throw badRequest("Invalid cursor");
-  return { createdAt, id };
-}
 
 /**
  * Customer Sales: the seller's own orders, newest first, one page at a time, with the seller's totals

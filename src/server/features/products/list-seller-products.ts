@@ -1,6 +1,6 @@
 import type { Database } from "../../db/database";
 import { pageLimit } from "../../db/page-limit";
-import { decodeCursor, encodeCursor } from "../orders/sales";
+import { decodeCursor, encodeCursor } from "../../http/keyset-cursor";
 import { productRows } from "./product-files";
 import { toSellerProduct } from "./product-shapes";
 

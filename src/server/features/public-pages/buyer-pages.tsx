@@ -10,14 +10,14 @@ import {
   SuccessPage,
 } from "../../../web/server-rendered";
 import { AppError } from "../../http/errors";
+import { escapeAttribute } from "../../http/html";
 import { describeDownload, startCountedDownload } from "../downloads/download-link";
 import { lookupSuccessOrder, sellerOfCheckoutSession } from "../orders/lookup-by-session";
-import { escapeAttribute } from "../storefront/link-preview";
 import { findPublicSeller } from "../storefront/seller-visibility";
+import type { PublicPageDeps } from "./public-page-deps";
 import { renderDocument } from "./render-document";
 import { answerResendForm } from "./resend-form";
 import { sendUncached } from "./respond";
-import type { PublicPageDeps } from "./routes";
 
 type SuccessRoute = { Querystring: { session_id?: unknown; try?: unknown } };
 type DownloadRoute = { Params: { token: string } };

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { VisitSource } from "../../../contracts/analytics";
 import { EmbedProductNotFound, EmbedProductPage } from "../../../web/server-rendered";
+import { escapeAttribute } from "../../http/html";
 import { hasSource, NO_SOURCE, sourceFieldValues, sourceOfPage } from "../analytics/visit-source";
 import { getPublicProduct } from "../products/public-product";
-import { escapeAttribute } from "../storefront/link-preview";
 import type { PublicPageCache, RenderedPage } from "./page-cache";
+import type { PublicPageDeps } from "./public-page-deps";
 import { renderDocument } from "./render-document";
 import { nullWhenNotFound, sendFinishedPage } from "./respond";
-import type { PublicPageDeps } from "./routes";
 
 /** As the product page: shared caches may keep it a minute, browsers revalidate (a 304 on the ETag). */
 const EMBED_PAGE_CACHE = "public, max-age=0, s-maxage=60";

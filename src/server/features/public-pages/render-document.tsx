@@ -1,7 +1,7 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
-import { escapeAttribute } from "../storefront/link-preview";
+import { escapeAttribute } from "../../http/html";
 import type { PublicPageAssets } from "./page-assets";
 
 // The same as src/web/index.html's, which Vite owns.

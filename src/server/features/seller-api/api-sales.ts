@@ -9,8 +9,9 @@ import type { Database } from "../../db/database";
 import { pageLimit } from "../../db/page-limit";
 import type { OrderTable } from "../../db/schema";
 import { notFound } from "../../http/errors";
+import { decodeCursor, encodeCursor } from "../../http/keyset-cursor";
 import { saleLicenseOf } from "../licenses/sale-license";
-import { decodeCursor, downloadsAllowed, encodeCursor, saleFileCount } from "../orders/sales";
+import { downloadsAllowed, saleFileCount } from "../orders/sales";
 
 const saleColumns = [
   "id",

@@ -1,5 +1,6 @@
 import { centsToDecimal, formatPrice } from "../../../contracts/money";
 import { type PublicProduct, STORE_FALLBACK_NAME, type Storefront } from "../../../contracts/products";
+import { escapeAttribute } from "../../http/html";
 
 export interface LinkPreview {
   title: string;
@@ -62,9 +63,6 @@ export function landingPreview(appUrl: string): LinkPreview {
     type: "website",
   };
 }
-
-export const escapeAttribute = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The <head> tags for a preview: Open Graph, Twitter card, and the page title. */
 export function previewTags(preview: LinkPreview): string {

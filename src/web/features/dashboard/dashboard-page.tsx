@@ -10,7 +10,8 @@ import { StoreActions } from "./store-actions";
 import { SubscriptionCard } from "./subscription-card";
 import { YourStoreLine } from "./your-store-line";
 
-// Grid and flex children get min-w-0 so a long title or email truncates instead of widening the page.
+// An overview: the sections themselves are in the seller navigation (app-shell.tsx). Grid and flex
+// children get min-w-0 so a long title or email truncates instead of widening the page.
 function Dashboard({ user, status }: SellerContext) {
   const { data: storeSettings } = useStoreSettings(user.id);
   return (
@@ -27,15 +28,11 @@ function Dashboard({ user, status }: SellerContext) {
         <NameYourStoreCard user={user} settings={storeSettings} />
       )}
       <DashboardStats userId={user.id} />
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="min-w-0 space-y-6 lg:col-span-2">
-          <RecentProducts userId={user.id} />
-          <CustomerSales userId={user.id} />
-        </div>
-        <div className="min-w-0 space-y-6">
-          <SubscriptionCard userId={user.id} status={status} />
-          <HelpCard />
-        </div>
+      <RecentProducts userId={user.id} />
+      <CustomerSales userId={user.id} />
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+        <SubscriptionCard userId={user.id} status={status} />
+        <HelpCard />
       </div>
     </div>
   );

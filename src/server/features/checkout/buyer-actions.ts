@@ -1,0 +1,63 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { FREE_CLAIM_MESSAGES, type FreeClaim } from "../../../contracts/products";
+import { enforceRateLimit } from "../../http/rate-limit";
+import { sourceOfFields } from "../analytics/visit-source";
+import { allowCodeTry } from "../discounts/code-tries";
+import { claimFreeProduct, FREE_CLAIM_LIMITS } from "./claim-free-product";
+import { type CheckoutDeps, createBuyerCheckout } from "./create-checkout";
+import { textField } from "./purchase-price";
+import { checkoutBrowserId, checkoutVisitor } from "./visitor";
+
+const CHECKOUT_LIMIT = { name: "checkout:ip", limit: 30, windowSeconds: 60 };
+const TOO_MANY = "Too many checkouts. Please wait a minute.";
+
+export type CheckoutRouteDeps = CheckoutDeps & { visitorKey: string; now: () => Date };
+
+/**
+ * Buy Now, for the JSON route and the product page's form alike: the Stripe Checkout URL of a new (or
+ * this visitor's open) checkout of the product, priced with the buyer's discount code (`code`) and, for
+ * pay what you want, the amount they chose (`amount`, in dollars). Rate limited per IP, then the code
+ * counted against its network's tries (code-tries.ts) before it is read. The page's source fields
+ * (`ref`, `utm_*`) say where the visit came from, for the sale's attribution.
+ */
+export async function buyNow(
+  deps: CheckoutRouteDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  productId: string,
+) {
+  const now = deps.now();
+  await enforceRateLimit(deps.db, CHECKOUT_LIMIT, request.ip, TOO_MANY, now);
+  const code = await allowCodeTry(deps.db, request, textField(request.body, "code"), now);
+  const browserId = checkoutBrowserId(request, reply, deps.appUrl.startsWith("https://"));
+  const visitor = checkoutVisitor(deps.visitorKey, request.ip, browserId);
+  return createBuyerCheckout(
+    deps,
+    productId,
+    visitor,
+    now,
+    { code, amount: textField(request.body, "amount", 32) },
+    sourceOfFields(request.body),
+  );
+}
+
+/**
+ * "Email me the download", for the JSON route and the product page's form alike: a product the buyer
+ * gets for $0 becomes an order without Stripe, its link sent to the email (claim-free-product.ts).
+ * Limited to 10 an hour per IP and 3 per email, then the code counted against its network's tries.
+ */
+export async function claimFree(
+  deps: CheckoutRouteDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  claim: FreeClaim,
+): Promise<void> {
+  const now = deps.now();
+  const email = claim.email.toLowerCase();
+  await enforceRateLimit(deps.db, FREE_CLAIM_LIMITS.perIp, request.ip, FREE_CLAIM_MESSAGES.tooMany, now);
+  await enforceRateLimit(deps.db, FREE_CLAIM_LIMITS.perEmail, email, FREE_CLAIM_MESSAGES.tooMany, now);
+  const code = await allowCodeTry(deps.db, request, claim.code, now);
+  const browserId = checkoutBrowserId(request, reply, deps.appUrl.startsWith("https://"));
+  const visitor = checkoutVisitor(deps.visitorKey, request.ip, browserId);
+  await claimFreeProduct(deps, { productId: claim.productId, email, code }, visitor, now);
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from "fastify";
+import { StoreNotFoundPage, StorePage } from "../../../web/server-rendered";
+import { hasSource, sourceFieldValues, sourceOfPage } from "../analytics/visit-source";
+import { previewTags, storePreview } from "../storefront/link-preview";
+import { getStorefront } from "../storefront/storefront";
+import { type KeptPages, PUBLIC_PAGE_CACHE, SOURCED_PAGE_CACHE } from "./kept-pages";
+import { sendNotFoundPage } from "./not-found-page";
+import type { RenderedPage } from "./page-cache";
+import type { PublicPageDeps } from "./public-page-deps";
+import { renderDocument } from "./render-document";
+import { nullWhenNotFound, sendFinishedPage } from "./respond";
+
+/** /store/{userId}: kept per store (and per source). */
+export function registerStorePage(
+  app: FastifyInstance,
+  deps: PublicPageDeps,
+  { pages, sourcedOrPlain }: KeptPages,
+): void {
+  app.get<{ Params: { userId: string } }>("/store/:userId", async (request, reply) => {
+    const { userId } = request.params;
+    // As a product page: a visit from elsewhere gets its source passed on in the product links.
+    const source = sourceOfPage(
+      request.query,
+      { referer: request.headers.referer, host: request.headers.host },
+      deps.appUrl,
+    );
+    const plainKey = `store:${userId}`;
+    const sourceQuery = hasSource(source) ? `?${new URLSearchParams(sourceFieldValues(source))}` : "";
+    const kept = sourceQuery
+      ? await sourcedOrPlain(request, `${plainKey}${sourceQuery}`, plainKey)
+      : { cache: pages, key: plainKey };
+    const linkQuery = kept.key === plainKey ? "" : sourceQuery;
+    const page = await kept.cache.page(kept.key, () => renderStorePage(deps, userId, linkQuery));
+    if (!page) return sendNotFoundPage(deps, reply, request.url, "Store not found", <StoreNotFoundPage />);
+    return sendFinishedPage(request, reply, page, linkQuery ? SOURCED_PAGE_CACHE : PUBLIC_PAGE_CACHE);
+  });
+}
+
+/** The store page, or null when there is no such store or it is no longer public. */
+export async function renderStorePage(
+  deps: PublicPageDeps,
+  sellerId: string,
+  linkQuery: string,
+): Promise<RenderedPage | null> {
+  const store = await getStorefront(deps.db, sellerId, deps.now()).catch(nullWhenNotFound);
+  if (!store) return null;
+  const html = renderDocument({
+    assets: deps.assets,
+    path: `/store/${store.seller.id}`,
+    headTags: previewTags(storePreview(deps.appUrl, store)),
+    page: <StorePage store={store} linkQuery={linkQuery} />,
+    bodyData: { "store-view": store.seller.id },
+  });
+  return { html, sellerId: store.seller.id };
+}
