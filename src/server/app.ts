@@ -16,6 +16,8 @@ import type { Outbox } from "./adapters/mail/outbox";
 import type { Storage } from "./adapters/storage/storage";
 import type { Database } from "./db/database";
 import { registerAnalyticsRoutes } from "./features/analytics/routes";
+import { analyticsStep } from "./features/analytics/sale-attribution";
+import { customersStep } from "./features/audience/customer-rollup";
 import { queueBroadcastJobHandler } from "./features/audience/queue-broadcasts";
 import { registerAudienceRoutes } from "./features/audience/routes";
 import { unsubscribeKey } from "./features/audience/unsubscribe";
@@ -25,28 +27,31 @@ import { subscriptionEventHandlers } from "./features/billing/events/subscriptio
 import { registerBillingRoutes } from "./features/billing/routes";
 import { checkoutOrigin } from "./features/checkout/checkout-origin";
 import { registerCheckoutRoutes } from "./features/checkout/routes";
-import { checkoutVisitorKey } from "./features/checkout/visitor";
 import { registerDevMailbox } from "./features/dev-mailbox/routes";
 import { registerDiscountRoutes } from "./features/discounts/routes";
 import { registerDownloadRoutes } from "./features/downloads/routes";
 import { storageLinkGate } from "./features/downloads/storage-link-gate";
 import { loadEmbedScript } from "./features/embed/embed-script";
 import { registerEmbedRoutes } from "./features/embed/routes";
+import { licenseKeysStep } from "./features/licenses/issue-license-key";
 import { registerLicenseRoutes } from "./features/licenses/routes";
+import { OrderChanges } from "./features/order-lifecycle/order-changes";
 import { buyerLinkKey } from "./features/orders/buyer-links";
 import { checkoutSessionHandler } from "./features/orders/events/checkout-events";
 import { registerOrderRoutes } from "./features/orders/routes";
+import { salesTotalsStep } from "./features/orders/sales-totals";
 import { settleCheckouts } from "./features/orders/settle-checkouts";
 import { renameAccountJobHandler } from "./features/payouts/connected-account-name";
 import { accountUpdatedHandler } from "./features/payouts/events/account-updated";
 import { registerPayoutRoutes } from "./features/payouts/routes";
 import { registerPdfStamps } from "./features/pdf-stamps/routes";
-import { makeStampJobHandler } from "./features/pdf-stamps/stamp-queue";
+import { makeStampJobHandler, pdfStampsStep } from "./features/pdf-stamps/stamp-queue";
 import { registerProductRoutes } from "./features/products/routes";
 import { loadPublicPageAssets } from "./features/public-pages/page-assets";
 import { registerPublicPages } from "./features/public-pages/routes";
 import { registerRealtimeRoutes } from "./features/realtime/routes";
 import { chargeRefundedHandler } from "./features/refunds/events/charge-refunded";
+import { registerRefundRoutes } from "./features/refunds/routes";
 import { registerApiKeyRoutes } from "./features/seller-api/routes";
 import { registerSellerApiRoutes } from "./features/seller-api/v1-routes";
 import {
@@ -55,6 +60,7 @@ import {
   type WebhookNetworkPolicy,
 } from "./features/seller-webhooks/address-policy";
 import { deliverWebhookJobHandler } from "./features/seller-webhooks/deliver-webhooks";
+import { sellerWebhooksStep } from "./features/seller-webhooks/queue-events";
 import { registerSellerWebhookRoutes } from "./features/seller-webhooks/routes";
 import { registerStatusRoutes } from "./features/status/routes";
 import { registerStorefrontRoutes } from "./features/storefront/routes";
@@ -67,6 +73,7 @@ import { registerRequestGuards } from "./http/request-guards";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { sellerAnswers } from "./http/seller-answers";
 import { registerSessionCookies } from "./http/session";
+import { checkoutVisitorKey } from "./http/visitor";
 import { registerWebApp } from "./http/web-app";
 import { JobQueue } from "./jobs/job-queue";
 import { maintenanceJobs } from "./jobs/maintenance";
@@ -195,11 +202,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerPdfStamps(server, { db: deps.db, auth });
   registerLicenseRoutes(server, { db: deps.db, auth, events: deps.events, now });
   const linkKey = buyerLinkKey(deps.authSecret);
-  const fulfilment = { stripe: deps.stripe, outbox: deps.outbox, appUrl: deps.appUrl, linkKey };
+  // What else changes with each order created or refunded, in this order (docs/after-a-sale.md).
+  const orderChanges = new OrderChanges([
+    salesTotalsStep,
+    customersStep,
+    analyticsStep,
+    licenseKeysStep,
+    pdfStampsStep,
+    sellerWebhooksStep,
+  ]);
+  const fulfilment = { stripe: deps.stripe, outbox: deps.outbox, appUrl: deps.appUrl, linkKey, orderChanges };
   const settling = { ...fulfilment, db: deps.db, events: deps.events };
   const checkout = { ...settling, visitorKey: checkoutVisitorKey(deps.authSecret), now };
   registerCheckoutRoutes(server, checkout);
   registerOrderRoutes(server, { ...fulfilment, db: deps.db, auth, events: deps.events, answers, now });
+  registerRefundRoutes(server, { ...fulfilment, db: deps.db, auth, events: deps.events, now });
   registerApiKeyRoutes(server, { db: deps.db, auth, now });
   registerSellerApiRoutes(server, { ...fulfilment, db: deps.db, events: deps.events, now });
   registerDownloadRoutes(server, {
@@ -221,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       "account.updated": accountUpdatedHandler(deps.stripe),
       "checkout.session.completed": checkoutSessionHandler(settling),
       "checkout.session.expired": checkoutSessionHandler(settling),
-      "charge.refunded": chargeRefundedHandler,
+      "charge.refunded": chargeRefundedHandler(orderChanges),
     },
     now,
   });

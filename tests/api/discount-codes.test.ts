@@ -9,8 +9,8 @@ import {
 import type { SalesPage } from "../../src/contracts/orders";
 import { FREE_CLAIM_MESSAGES } from "../../src/contracts/products";
 import { CODE_HOLD_MS } from "../../src/server/features/checkout/create-checkout";
-import { endUnpaidCheckout } from "../../src/server/features/checkout/stock";
 import { CODE_TRY_LIMIT, CODE_TRY_LIMIT_MESSAGE } from "../../src/server/features/discounts/code-tries";
+import { endUnpaidCheckout } from "../../src/server/features/orders/stock";
 import { control } from "./support/emulator-control";
 import { createProduct, readySeller } from "./support/sellers";
 import { createTestApp, signUp, type TestApp } from "./support/test-app";

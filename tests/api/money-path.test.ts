@@ -3,8 +3,9 @@ import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_MESSAGES, PURCHASE_RULES } from "../../src/contracts/orders";
 import { createBuyerCheckout } from "../../src/server/features/checkout/create-checkout";
-import { checkoutVisitor } from "../../src/server/features/checkout/visitor";
+import { OrderChanges } from "../../src/server/features/order-lifecycle/order-changes";
 import { minimalPdf } from "../../src/server/features/uploads/test-fixtures";
+import { checkoutVisitor } from "../../src/server/http/visitor";
 import { control } from "./support/emulator-control";
 import { createProduct, quantityOf as quantityOfProduct, readySeller } from "./support/sellers";
 import { APP_URL, createTestApp, type TestApp, WEBHOOK_SECRETS } from "./support/test-app";
@@ -216,6 +217,8 @@ describe("a crash while Stripe is asked", () => {
         outbox: t.outbox,
         events: t.events,
         linkKey: "unused",
+        // No order is made here: the checkout never gets as far as fulfilment.
+        orderChanges: new OrderChanges([]),
       },
       product.id,
       checkoutVisitor("visitor-key", "203.0.113.50", "Firefox"),

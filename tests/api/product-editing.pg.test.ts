@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { takeUnit } from "../../src/server/features/checkout/stock";
+import { takeUnit } from "../../src/server/features/orders/stock";
 import { createProduct, quantityOf, readySeller } from "./support/sellers";
 import { createTestApp, type TestApp } from "./support/test-app";
 

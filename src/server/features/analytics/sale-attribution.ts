@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { VisitSource } from "../../../contracts/analytics";
 import type { Database } from "../../db/database";
-import type { CreatedOrder, RefundedOrder } from "../orders/order-changes";
+import type { CreatedOrder, OrderChangeStep, RefundedOrder } from "../order-lifecycle/order-changes";
 import { addToRollups, utcDay } from "./rollups";
 import { hasSource, sourceColumns } from "./visit-source";
 
@@ -98,3 +98,9 @@ export async function takeBackSaleFromAnalytics(trx: Database, order: RefundedOr
     revenueCents: -order.amountCents,
   });
 }
+
+/** A sale counts where its visit came from; a refund takes it back (OrderChanges). */
+export const analyticsStep: OrderChangeStep = {
+  created: countSaleInAnalytics,
+  refunded: takeBackSaleFromAnalytics,
+};

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database";
-import type { CreatedOrder, RefundedOrder } from "../orders/order-changes";
+import type { CreatedOrder, OrderChangeStep, RefundedOrder } from "../order-lifecycle/order-changes";
 
 /**
  * Keeps `customers` (one row per buyer email) and `customer_products` (who still has each product) in
@@ -75,3 +75,9 @@ async function countProductBuyer(
     )
     .execute();
 }
+
+/** Customers roll up every sale and refund (OrderChanges). */
+export const customersStep: OrderChangeStep = {
+  created: rollUpCustomerOrder,
+  refunded: rollUpCustomerRefund,
+};

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { FREE_CLAIM_MESSAGES, type FreeClaim } from "../../../contracts/products";
 import { enforceRateLimit } from "../../http/rate-limit";
+import { checkoutBrowserId, checkoutVisitor } from "../../http/visitor";
 import { sourceOfFields } from "../analytics/visit-source";
 import { allowCodeTry } from "../discounts/code-tries";
 import { claimFreeProduct, FREE_CLAIM_LIMITS } from "./claim-free-product";
 import { type CheckoutDeps, createBuyerCheckout } from "./create-checkout";
 import { textField } from "./purchase-price";
-import { checkoutBrowserId, checkoutVisitor } from "./visitor";
 
 const CHECKOUT_LIMIT = { name: "checkout:ip", limit: 30, windowSeconds: 60 };
 const TOO_MANY = "Too many checkouts. Please wait a minute.";

@@ -5,16 +5,16 @@ import { ORDER_MESSAGES } from "../../../contracts/orders";
 import { FREE_CLAIM_MESSAGES } from "../../../contracts/products";
 import { commitChange } from "../../adapters/events/commit-change";
 import { AppError } from "../../http/errors";
+import type { CheckoutVisitor } from "../../http/visitor";
 import type { CodeTry } from "../discounts/code-tries";
 import { holdCodeUse } from "../discounts/code-uses";
 import { purchaseQuery, toBuyerPurchase } from "../orders/buyer-purchase";
 import type { SettleDeps } from "../orders/checkout-session";
 import { freshLinkEmail } from "../orders/emails";
 import { completeCheckout } from "../orders/fulfil-checkout";
+import { takeUnit } from "../orders/stock";
 import { getPublicProduct } from "../products/public-product";
 import { decidePurchasePrice } from "./purchase-price";
-import { takeUnit } from "./stock";
-import type { CheckoutVisitor } from "./visitor";
 
 export const FREE_CLAIM_LIMITS = {
   perIp: { name: "free-claim:ip", limit: 10, windowSeconds: 60 * 60 },

@@ -9,6 +9,7 @@ import { PAY_WHAT_YOU_WANT_MESSAGES } from "../../../contracts/products";
 import { type ChangeDeps, commitChange } from "../../adapters/events/commit-change";
 import type { CheckoutTable } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import type { CheckoutVisitor } from "../../http/visitor";
 import { recordCheckoutSource } from "../analytics/sale-attribution";
 import { NO_SOURCE } from "../analytics/visit-source";
 import { holdCodeUse } from "../discounts/code-uses";
@@ -19,10 +20,9 @@ import {
   settleCheckout,
 } from "../orders/checkout-session";
 import { closeCheckout } from "../orders/settle-checkouts";
+import { takeUnit } from "../orders/stock";
 import { getPublicProduct } from "../products/public-product";
 import { type BuyerChoice, decidePurchasePrice } from "./purchase-price";
-import { takeUnit } from "./stock";
-import type { CheckoutVisitor } from "./visitor";
 
 const EXPIRY_MARGIN_MS = 15_000;
 /**

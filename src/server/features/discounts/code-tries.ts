@@ -1,6 +1,6 @@
 import type { Database } from "../../db/database";
 import { enforceRateLimit } from "../../http/rate-limit";
-import { networkOf } from "../checkout/visitor";
+import { networkOf } from "../../http/visitor";
 
 /**
  * Every evaluation of a code a buyer typed, by any route (the price API, the product page's `?code=`,

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database";
+import type { OrderChangeStep } from "../order-lifecycle/order-changes";
 import { newLicenseKey } from "./license-key";
 
 /**
@@ -31,3 +32,10 @@ export async function issueLicenseKey(
     .onConflict((conflict) => conflict.column("order_id").doNothing())
     .execute();
 }
+
+/** A delivered order of a product that issues keys gets one (OrderChanges). */
+export const licenseKeysStep: OrderChangeStep = {
+  created: async (trx, order) => {
+    if (order.delivered) await issueLicenseKey(trx, order);
+  },
+};

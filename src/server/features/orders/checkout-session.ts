@@ -2,8 +2,8 @@ import type Stripe from "stripe";
 import { type Announce, commitChange } from "../../adapters/events/commit-change";
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
-import { endUnpaidCheckout } from "../checkout/stock";
 import { type FulfilmentDeps, fulfilCheckout } from "./fulfil-checkout";
+import { endUnpaidCheckout } from "./stock";
 
 export type SettleDeps = FulfilmentDeps & { db: Database; events: EventBus };
 

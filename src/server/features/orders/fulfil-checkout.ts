@@ -6,18 +6,20 @@ import type { Announce } from "../../adapters/events/commit-change";
 import type { Outbox } from "../../adapters/mail/outbox";
 import type { Database } from "../../db/database";
 import type { CheckoutTable } from "../../db/schema";
-import { takeUnit } from "../checkout/stock";
 import { countPaidCodeUse } from "../discounts/code-uses";
+import type { OrderChanges } from "../order-lifecycle/order-changes";
 import { libraryPath, libraryToken } from "./buyer-links";
 import { purchaseQuery, toBuyerPurchase } from "./buyer-purchase";
 import { receiptEmail, unavailableRefundEmail } from "./emails";
-import { onOrderCreated } from "./order-changes";
+import { takeUnit } from "./stock";
 
 export interface FulfilmentDeps {
   stripe: Stripe;
   outbox: Outbox;
   appUrl: string;
   linkKey: string;
+  /** What else changes with each new order (app.ts lists the steps). */
+  orderChanges: OrderChanges;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -143,7 +145,7 @@ export async function completeCheckout(
       discount_cents: checkout.discount_cents,
     })
     .execute();
-  await onOrderCreated(trx, {
+  await deps.orderChanges.created(trx, {
     orderId,
     sellerId: checkout.seller_id,
     productId: product?.id ?? null,

@@ -15,15 +15,19 @@ import { badRequest } from "../../http/errors";
 import { type SellerAnswers, sendSellerAnswer } from "../../http/seller-answers";
 import { requireUser, webHeaders } from "../../http/session";
 import type { Auth } from "../auth/auth";
-import { type RefundDeps, refundOrder } from "../refunds/refund-order";
 import type { FulfilmentDeps } from "./fulfil-checkout";
 import { libraryByLink, libraryOfAccount, verifyEmailByLibraryLink } from "./library";
 import { lookupSuccessOrder } from "./lookup-by-session";
 import { resetDownloads, salesPage } from "./sales";
 import { salesCsv } from "./sales-csv";
 
-export type OrderRouteDeps = FulfilmentDeps &
-  RefundDeps & { db: Database; auth: Auth; events: EventBus; answers: SellerAnswers; now: () => Date };
+export type OrderRouteDeps = FulfilmentDeps & {
+  db: Database;
+  auth: Auth;
+  events: EventBus;
+  answers: SellerAnswers;
+  now: () => Date;
+};
 
 const orderParams = z.object({ id: z.string().min(1).max(64) });
 export function registerOrderRoutes(app: FastifyInstance, deps: OrderRouteDeps) {
@@ -107,12 +111,6 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRouteDeps) 
         .send(salesCsv(deps.db, seller.id, request.query.tz));
     },
   );
-
-  api.post("/api/orders/:id/refund", { schema: { params: orderParams } }, async (request, reply) => {
-    const seller = await requireUser(deps.auth, request);
-    await refundOrder(deps, seller.id, request.params.id, deps.now());
-    return reply.status(204).send();
-  });
 
   api.post("/api/orders/:id/reset-downloads", { schema: { params: orderParams } }, async (request, reply) => {
     const seller = await requireUser(deps.auth, request);

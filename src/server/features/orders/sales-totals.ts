@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database";
+import type { OrderChangeStep } from "../order-lifecycle/order-changes";
 
 /**
  * Keeps seller_sales_totals in step with orders. Called in the same transaction as the order
@@ -40,3 +41,15 @@ export function salesTotalsQuery(db: Database, sellerId: string) {
     ])
     .where("seller_id", "=", sellerId);
 }
+
+/** The seller's totals follow every sale and refund (OrderChanges). */
+export const salesTotalsStep: OrderChangeStep = {
+  created: (trx, order) =>
+    countSale(trx, {
+      sellerId: order.sellerId,
+      amountCents: order.amountCents,
+      kind: order.delivered ? "new-completed" : "new-refunded",
+    }),
+  refunded: (trx, order) =>
+    countSale(trx, { sellerId: order.sellerId, amountCents: order.amountCents, kind: "refunded" }),
+};

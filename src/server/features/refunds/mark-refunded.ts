@@ -1,12 +1,13 @@
 import { type Database, inTransaction } from "../../db/database";
-import { onOrderRefunded } from "../orders/order-changes";
+import type { OrderChanges } from "../order-lifecycle/order-changes";
 
 /**
- * Marks a completed order refunded (its downloads stop at once) and takes it out of the seller's
- * totals, in one transaction. Returns the order when this call changed it, undefined otherwise.
+ * Marks a completed order refunded (its downloads stop at once) and applies what else changes with a
+ * refund (the seller's totals, roll-ups, webhooks: OrderChanges), in one transaction. Returns the order when this call changed it, undefined otherwise.
  */
 export function markRefunded(
   db: Database,
+  orderChanges: OrderChanges,
   where: { orderId: string } | { accountId: string; paymentIntentId: string },
   now: Date,
 ) {
@@ -25,7 +26,7 @@ export function markRefunded(
       .returning(["id", "seller_id", "product_id", "customer_email", "product_title", "amount_cents"])
       .executeTakeFirst();
     if (order)
-      await onOrderRefunded(trx, {
+      await orderChanges.refunded(trx, {
         orderId: order.id,
         sellerId: order.seller_id,
         productId: order.product_id,

@@ -4,6 +4,7 @@ import type { EventBus } from "../../adapters/events/event-bus";
 import type { Outbox } from "../../adapters/mail/outbox";
 import type { Database } from "../../db/database";
 import { AppError, notFound } from "../../http/errors";
+import type { OrderChanges } from "../order-lifecycle/order-changes";
 import { refundEmail } from "../orders/emails";
 import { markRefunded } from "./mark-refunded";
 
@@ -12,6 +13,7 @@ export interface RefundDeps {
   stripe: Stripe;
   outbox: Outbox;
   events: EventBus;
+  orderChanges: OrderChanges;
 }
 
 /**
@@ -45,7 +47,7 @@ export async function refundOrder(deps: RefundDeps, sellerId: string, orderId: s
     });
   // Revoked, the buyer's email queued and the seller's sales told, in one change.
   await commitChange(deps, async (trx, announce) => {
-    const refunded = await markRefunded(trx, { orderId: order.id }, now);
+    const refunded = await markRefunded(trx, deps.orderChanges, { orderId: order.id }, now);
     if (!refunded) return;
     await deps.outbox.enqueue(
       refundEmail(order.customer_email, order.product_title, order.amount_cents),

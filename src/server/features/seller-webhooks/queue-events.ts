@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { WebhookEventType } from "../../../contracts/webhooks";
 import { type Database, inTransaction } from "../../db/database";
+import type { OrderChangeStep } from "../order-lifecycle/order-changes";
 import { enqueueDelivery } from "./deliver-webhooks";
 
 /** The webhook-id of a delivery: the same on every attempt, so receivers can drop duplicates. */
@@ -188,3 +189,9 @@ export function exampleEventData(type: WebhookEventType, now: Date): Record<stri
   }
   return sale;
 }
+
+/** Sales and refunds are sent to the seller's endpoints (OrderChanges). */
+export const sellerWebhooksStep: OrderChangeStep = {
+  created: queueSaleCompletedWebhooks,
+  refunded: queueSaleRefundedWebhooks,
+};

@@ -90,7 +90,8 @@ export function AppShell({ children }: { children: ReactNode }) {
       </header>
       <div className="mx-auto flex w-full max-w-6xl flex-1 gap-8 px-4 sm:px-6">
         {isDesktop && (
-          <aside className="w-52 shrink-0 py-10">
+          // Hidden by CSS too below the breakpoint: a window made narrow never waits on React to lose it.
+          <aside className="hidden w-52 shrink-0 py-10 md:block">
             <div className="sticky top-26">
               <SellerNav />
             </div>

@@ -1,6 +1,6 @@
 import type { Database } from "../../db/database";
 import { queryTemplate } from "../../db/query-templates";
-import { planAccess } from "../billing/plan-standing";
+import { planAccess } from "./plan-standing";
 
 export interface PublicSeller {
   id: string;
