@@ -291,7 +291,7 @@ export interface LicenseKeyTable {
   created_at: CreatedAt;
 }
 
-/** One buyer email of a seller, rolled up from their orders (orders/order-changes.ts). */
+/** One buyer email of a seller, rolled up from their orders (OrderChanges). */
 export interface CustomerTable {
   seller_id: string;
   /** Lower-case. */

@@ -4,7 +4,7 @@ import type { OrderChangeStep } from "../order-lifecycle/order-changes";
 import { newLicenseKey } from "./license-key";
 
 /**
- * Called by onOrderCreated, in the order's transaction, for a delivered order: one key when its product
+ * Called by its step of OrderChanges, in the order's transaction, for a delivered order: one key when its product
  * issues license keys, none otherwise. One statement reads the product's setting and inserts, so an
  * order made while the setting is off never gets one later by accident.
  */

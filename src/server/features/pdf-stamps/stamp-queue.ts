@@ -51,7 +51,7 @@ export async function enqueueStamp(trx: Database, stamp: { id: number; seller_id
 }
 
 /**
- * In the order's transaction (orders/order-changes.ts): one pending stamp per PDF of a delivered
+ * In the order's transaction (OrderChanges): one pending stamp per PDF of a delivered
  * order of a product that stamps, and its job. The work itself happens after commit, in the background.
  */
 export async function queuePdfStamps(trx: Database, order: CreatedOrder): Promise<void> {

@@ -125,7 +125,7 @@ async function soldOutProduct(trx: Database, productId: string) {
   return held ? undefined : product;
 }
 
-/** From onOrderCreated: sale.completed for a delivered order, and product.sold_out when it took the last unit. */
+/** When an order is created (OrderChanges): sale.completed for a delivered order, and product.sold_out when it took the last unit. */
 export async function queueSaleCompletedWebhooks(
   trx: Database,
   order: { orderId: string; sellerId: string; productId: string | null; delivered: boolean; at: Date },
@@ -153,7 +153,7 @@ export async function queueSaleCompletedWebhooks(
   }
 }
 
-/** From onOrderRefunded: sale.refunded. */
+/** When an order is refunded (OrderChanges): sale.refunded. */
 export async function queueSaleRefundedWebhooks(
   trx: Database,
   order: { orderId: string; sellerId: string; at: Date },
