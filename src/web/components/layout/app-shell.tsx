@@ -1,10 +1,10 @@
-import { Menu, X } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
-import { NavLink, useLocation } from "react-router";
+import type { ReactNode } from "react";
+import { NavLink } from "react-router";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
 import { Logo } from "./logo";
+import { PhoneMenuButton, usePhoneMenu } from "./phone-menu";
 import { SELLER_SECTIONS } from "./seller-sections";
 import { useLogout } from "./use-logout";
 
@@ -49,12 +49,7 @@ function SellerNav({ onNavigate }: { onNavigate?: () => void }) {
 export function AppShell({ children }: { children: ReactNode }) {
   const { logout, isLoggingOut } = useLogout();
   const isDesktop = useMediaQuery("(min-width: 768px)");
-  const menuId = useId();
-  const location = useLocation();
-  // The phone menu belongs to the location it was opened at, so any navigation closes it.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const menuOpen = openAt === location.key;
-  const setMenuOpen = (open: boolean) => setOpenAt(open ? location.key : null);
+  const menu = usePhoneMenu();
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -65,26 +60,15 @@ export function AppShell({ children }: { children: ReactNode }) {
             <Button variant="secondary" size="sm" onClick={logout} disabled={isLoggingOut}>
               Logout
             </Button>
-            {!isDesktop && (
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-expanded={menuOpen}
-                aria-controls={menuId}
-                onClick={() => setMenuOpen(!menuOpen)}
-              >
-                {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-                <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
-              </Button>
-            )}
+            {!isDesktop && <PhoneMenuButton menu={menu} />}
           </div>
         </div>
-        {!isDesktop && menuOpen && (
+        {!isDesktop && menu.open && (
           <div
-            id={menuId}
+            id={menu.menuId}
             className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line bg-white px-4 py-4 shadow-sm"
           >
-            <SellerNav onNavigate={() => setMenuOpen(false)} />
+            <SellerNav onNavigate={menu.close} />
           </div>
         )}
       </header>

@@ -1,10 +1,9 @@
-import { Menu, X } from "lucide-react";
-import { useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useSession } from "../../lib/session";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { Button } from "../ui/button";
 import { Logo } from "./logo";
+import { PhoneMenuButton, usePhoneMenu } from "./phone-menu";
 import { navLinkClasses, SECTIONS } from "./site-sections";
 import { useLogout } from "./use-logout";
 
@@ -78,14 +77,9 @@ function AuthActions({ part = "all", stacked = false }: { part?: Part; stacked?:
 }
 
 export function SiteHeader() {
-  const menuId = useId();
   // One set of controls in the DOM at a time (not two, one hidden by CSS), so each label is unique.
   const isDesktop = useMediaQuery("(min-width: 768px)");
-  const location = useLocation();
-  // The phone menu belongs to the location it was opened at, so any navigation closes it.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const menuOpen = openAt === location.key;
-  const setMenuOpen = (open: boolean) => setOpenAt(open ? location.key : null);
+  const menu = usePhoneMenu();
 
   return (
     <header className="sticky top-0 z-40 border-b border-line/80 bg-white/80 backdrop-blur-md supports-[backdrop-filter]:bg-white/70">
@@ -105,24 +99,15 @@ export function SiteHeader() {
         ) : (
           <div className="flex items-center gap-1">
             <AuthActions part="primary" />
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-expanded={menuOpen}
-              aria-controls={menuId}
-              onClick={() => setMenuOpen(!menuOpen)}
-            >
-              {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-              <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
-            </Button>
+            <PhoneMenuButton menu={menu} />
           </div>
         )}
       </div>
-      {!isDesktop && menuOpen && (
-        <div id={menuId} className="border-t border-line bg-white px-4 pt-2 pb-4 shadow-sm">
+      {!isDesktop && menu.open && (
+        <div id={menu.menuId} className="border-t border-line bg-white px-4 pt-2 pb-4 shadow-sm">
           <nav aria-label="Main" className="flex flex-col">
             {SECTIONS.map((section) => (
-              <SectionLink key={section.id} {...section} onNavigate={() => setMenuOpen(false)} />
+              <SectionLink key={section.id} {...section} onNavigate={menu.close} />
             ))}
           </nav>
           <div className="mt-3 flex flex-col gap-2">
