@@ -15,65 +15,31 @@ import type { EventBus } from "./adapters/events/event-bus";
 import type { Outbox } from "./adapters/mail/outbox";
 import type { Storage } from "./adapters/storage/storage";
 import type { Database } from "./db/database";
-import { registerAnalyticsRoutes } from "./features/analytics/routes";
 import { analyticsStep } from "./features/analytics/sale-attribution";
 import { customersStep } from "./features/audience/customer-rollup";
-import { queueBroadcastJobHandler } from "./features/audience/queue-broadcasts";
-import { registerAudienceRoutes } from "./features/audience/routes";
-import { unsubscribeKey } from "./features/audience/unsubscribe";
 import { type Auth, createAuth } from "./features/auth/auth";
-import { registerAuthRoutes } from "./features/auth/routes";
-import { subscriptionEventHandlers } from "./features/billing/events/subscription-events";
-import { registerBillingRoutes } from "./features/billing/routes";
 import { checkoutOrigin } from "./features/checkout/checkout-origin";
-import { registerCheckoutRoutes } from "./features/checkout/routes";
-import { registerDevMailbox } from "./features/dev-mailbox/routes";
-import { registerDiscountRoutes } from "./features/discounts/routes";
-import { registerDownloadRoutes } from "./features/downloads/routes";
-import { storageLinkGate } from "./features/downloads/storage-link-gate";
-import { loadEmbedScript } from "./features/embed/embed-script";
-import { registerEmbedRoutes } from "./features/embed/routes";
+import type { AppContext } from "./features/feature";
+import { FEATURES } from "./features/index";
 import { licenseKeysStep } from "./features/licenses/issue-license-key";
-import { registerLicenseRoutes } from "./features/licenses/routes";
 import { OrderChanges } from "./features/order-lifecycle/order-changes";
 import { buyerLinkKey } from "./features/orders/buyer-links";
-import { checkoutSessionHandler } from "./features/orders/events/checkout-events";
-import { registerOrderRoutes } from "./features/orders/routes";
 import { salesTotalsStep } from "./features/orders/sales-totals";
 import { settleCheckouts } from "./features/orders/settle-checkouts";
-import { renameAccountJobHandler } from "./features/payouts/connected-account-name";
-import { accountUpdatedHandler } from "./features/payouts/events/account-updated";
-import { registerPayoutRoutes } from "./features/payouts/routes";
-import { registerPdfStamps } from "./features/pdf-stamps/routes";
-import { makeStampJobHandler, pdfStampsStep } from "./features/pdf-stamps/stamp-queue";
-import { registerProductRoutes } from "./features/products/routes";
-import { loadPublicPageAssets } from "./features/public-pages/page-assets";
-import { registerPublicPages } from "./features/public-pages/routes";
-import { registerRealtimeRoutes } from "./features/realtime/routes";
-import { chargeRefundedHandler } from "./features/refunds/events/charge-refunded";
-import { registerRefundRoutes } from "./features/refunds/routes";
-import { registerApiKeyRoutes } from "./features/seller-api/routes";
-import { registerSellerApiRoutes } from "./features/seller-api/v1-routes";
+import { pdfStampsStep } from "./features/pdf-stamps/stamp-queue";
 import {
   type Resolver,
   STRICT_WEBHOOK_POLICY,
   type WebhookNetworkPolicy,
 } from "./features/seller-webhooks/address-policy";
-import { deliverWebhookJobHandler } from "./features/seller-webhooks/deliver-webhooks";
 import { sellerWebhooksStep } from "./features/seller-webhooks/queue-events";
-import { registerSellerWebhookRoutes } from "./features/seller-webhooks/routes";
-import { registerStatusRoutes } from "./features/status/routes";
-import { registerStorefrontRoutes } from "./features/storefront/routes";
 import type { VirusScanner } from "./features/uploads/clamav";
-import { registerUploadRoutes } from "./features/uploads/routes";
-import { registerWebhookRoutes } from "./features/webhooks/routes";
 import { registerErrorHandling } from "./http/errors";
 import { registerRequestLogging } from "./http/logger";
 import { registerRequestGuards } from "./http/request-guards";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { sellerAnswers } from "./http/seller-answers";
 import { registerSessionCookies } from "./http/session";
-import { checkoutVisitorKey } from "./http/visitor";
 import { registerWebApp } from "./http/web-app";
 import { JobQueue } from "./jobs/job-queue";
 import { maintenanceJobs } from "./jobs/maintenance";
@@ -166,41 +132,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSessionCookies(server);
 
   const auth = createAuth({ db: deps.db, outbox: deps.outbox, appUrl: deps.appUrl, secret: deps.authSecret });
-  registerAuthRoutes(server, { auth, db: deps.db });
-  registerStatusRoutes(server, {
-    db: deps.db,
-    storage: deps.storage,
-    stripe: deps.stripe,
-    mailTransport: deps.outbox.transport,
-  });
   const now = deps.now ?? (() => new Date());
-  const stripeDeps = { db: deps.db, stripe: deps.stripe, appUrl: deps.appUrl, auth, now };
-  registerBillingRoutes(server, stripeDeps);
-  registerPayoutRoutes(server, stripeDeps);
-  registerRealtimeRoutes(server, { auth, events: deps.events });
-  registerUploadRoutes(server, {
-    db: deps.db,
-    storage: deps.storage,
-    auth,
-    ...(deps.virusScanner ? { virusScanner: deps.virusScanner } : {}),
-    fileLinkGates: { downloadAllowed: storageLinkGate(deps.db, now) },
-  });
-  registerProductRoutes(server, { db: deps.db, storage: deps.storage, auth, now, events: deps.events });
-  registerStorefrontRoutes(server, {
-    db: deps.db,
-    storage: deps.storage,
-    auth,
-    events: deps.events,
-    secret: deps.authSecret,
-    now,
-  });
   // The dashboard's stats and first sales page, kept per seller until an event for them (or 5 s).
   const answers = sellerAnswers(deps.events, now);
   server.addHook("onClose", async () => answers.close());
-  registerAnalyticsRoutes(server, { db: deps.db, auth, answers, now, secret: deps.authSecret });
-  registerDiscountRoutes(server, { db: deps.db, auth, now });
-  registerPdfStamps(server, { db: deps.db, auth });
-  registerLicenseRoutes(server, { db: deps.db, auth, events: deps.events, now });
   const linkKey = buyerLinkKey(deps.authSecret);
   // What else changes with each order created or refunded, in this order (docs/after-a-sale.md).
   const orderChanges = new OrderChanges([
@@ -211,82 +146,46 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     pdfStampsStep,
     sellerWebhooksStep,
   ]);
-  const fulfilment = { stripe: deps.stripe, outbox: deps.outbox, appUrl: deps.appUrl, linkKey, orderChanges };
-  const settling = { ...fulfilment, db: deps.db, events: deps.events };
-  const checkout = { ...settling, visitorKey: checkoutVisitorKey(deps.authSecret), now };
-  registerCheckoutRoutes(server, checkout);
-  registerOrderRoutes(server, { ...fulfilment, db: deps.db, auth, events: deps.events, answers, now });
-  registerRefundRoutes(server, { ...fulfilment, db: deps.db, auth, events: deps.events, now });
-  registerApiKeyRoutes(server, { db: deps.db, auth, now });
-  registerSellerApiRoutes(server, { ...fulfilment, db: deps.db, events: deps.events, now });
-  registerDownloadRoutes(server, {
-    events: deps.events,
-    db: deps.db,
-    storage: deps.storage,
-    linkKey,
-    outbox: deps.outbox,
-    appUrl: deps.appUrl,
-    now,
-  });
-  registerWebhookRoutes(server, {
-    db: deps.db,
-    events: deps.events,
-    platformSecret: deps.webhookSecrets.platform,
-    connectSecret: deps.webhookSecrets.connect,
-    platformHandlers: subscriptionEventHandlers(deps.stripe),
-    connectHandlers: {
-      "account.updated": accountUpdatedHandler(deps.stripe),
-      "checkout.session.completed": checkoutSessionHandler(settling),
-      "checkout.session.expired": checkoutSessionHandler(settling),
-      "charge.refunded": chargeRefundedHandler(orderChanges),
-    },
-    now,
-  });
-  const webhookPolicy = deps.webhookPolicy ?? STRICT_WEBHOOK_POLICY;
-  registerSellerWebhookRoutes(server, { db: deps.db, auth, now, policy: webhookPolicy });
-  if (deps.devMailbox) registerDevMailbox(server, { db: deps.db });
-  const webDistDir = deps.webDistDir ?? path.resolve("dist/web");
-  registerEmbedRoutes(server, { db: deps.db, now, script: await loadEmbedScript(webDistDir) });
-  registerPublicPages(server, {
-    db: deps.db,
-    auth,
-    appUrl: deps.appUrl,
-    assets: await loadPublicPageAssets(webDistDir),
-    events: deps.events,
-    checkout,
-    resend: { db: deps.db, outbox: deps.outbox, appUrl: deps.appUrl, linkKey },
-    buyer: { ...settling, storage: deps.storage },
-    now,
-  });
-  const audience = {
-    db: deps.db,
-    outbox: deps.outbox,
-    appUrl: deps.appUrl,
-    unsubscribeKey: unsubscribeKey(deps.authSecret),
-    linkKey,
-    now,
-  };
-  await registerAudienceRoutes(server, { ...audience, auth, webDistDir });
-  await registerWebApp(server, webDistDir);
-
-  const settle = (at: Date) => settleCheckouts(settling, at);
   const jobs = new JobQueue({
     db: deps.db,
     now,
     log: server.log,
     ...(deps.jobLeaseMs ? { leaseMs: deps.jobLeaseMs } : {}),
   });
+  const context: AppContext = {
+    server,
+    appUrl: deps.appUrl,
+    authSecret: deps.authSecret,
+    db: deps.db,
+    storage: deps.storage,
+    stripe: deps.stripe,
+    outbox: deps.outbox,
+    events: deps.events,
+    now,
+    auth,
+    answers,
+    linkKey,
+    fulfilment: { stripe: deps.stripe, outbox: deps.outbox, appUrl: deps.appUrl, linkKey, orderChanges },
+    orderChanges,
+    jobs,
+    stripeEvents: { platform: {}, connect: {} },
+    fileLinkGates: {},
+    webhookSecrets: deps.webhookSecrets,
+    webhookPolicy: deps.webhookPolicy ?? STRICT_WEBHOOK_POLICY,
+    ...(deps.webhookResolver ? { webhookResolver: deps.webhookResolver } : {}),
+    ...(deps.virusScanner ? { virusScanner: deps.virusScanner } : {}),
+    webDistDir: deps.webDistDir ?? path.resolve("dist/web"),
+    devMailbox: deps.devMailbox ?? false,
+  };
+  for (const feature of FEATURES) await feature.register(context);
+  // Last: every other GET is the web app.
+  await registerWebApp(server, context.webDistDir);
+
+  // The app's own background work: sending the outbox, and housekeeping.
+  const settle = (at: Date) =>
+    settleCheckouts({ ...context.fulfilment, db: deps.db, events: deps.events }, at);
   jobs.register(
     deps.outbox.sendJob(),
-    makeStampJobHandler({ db: deps.db, storage: deps.storage, log: server.log }, now),
-    deliverWebhookJobHandler({
-      db: deps.db,
-      policy: webhookPolicy,
-      log: server.log,
-      ...(deps.webhookResolver ? { resolve: deps.webhookResolver } : {}),
-    }),
-    queueBroadcastJobHandler(audience),
-    renameAccountJobHandler({ db: deps.db, stripe: deps.stripe }),
     ...maintenanceJobs({ db: deps.db, storage: deps.storage, settleCheckouts: settle }),
   );
   return { server, auth, settleCheckouts: settle, jobs };
