@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The server's features are rooms: one may use another's exports, but never in a circle (a feature
-// that needs something of one that needs it back means a shared piece belongs lower: http/, db/,
-// adapters/, or a room of its own like order-lifecycle/). biome.json checks file cycles and which
+// The server's features are rooms: one may use what another offers (its index.ts), but never in a
+// circle (a feature that needs something of one that needs it back means a shared piece belongs lower:
+// http/, db/, adapters/, or a room of its own like order-lifecycle/). biome.json checks file cycles and which
 // layers may import which; this checks the rooms themselves. Tests are left out (they may use anything).
 const FEATURES = path.join(import.meta.dirname);
 
@@ -14,6 +14,23 @@ function sourceFiles(dir: string): string[] {
     if (entry.isDirectory()) return sourceFiles(full);
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
   });
+}
+
+/** Imports of one room's files by another room's, past the room's index.ts (what it offers). */
+function importsPastTheIndex(): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(FEATURES)) {
+    const feature = path.relative(FEATURES, file).split(path.sep)[0]!;
+    for (const match of readFileSync(file, "utf8").matchAll(/from "(\.[^"]+)"/g)) {
+      const target = path.relative(FEATURES, path.resolve(path.dirname(file), match[1]!));
+      const [other, ...inside] = target.split(path.sep);
+      if (target.startsWith("..") || other === feature || other!.includes(".")) continue;
+      if (inside.length > 0 && inside.join("/") !== "index") {
+        found.push(`${path.relative(FEATURES, file)} imports ${match[1]}`);
+      }
+    }
+  }
+  return found;
 }
 
 /** Each feature, and the other features its files import. */
@@ -69,6 +86,10 @@ describe("the server's feature rooms", () => {
     // The crawl must see the rooms, or this would pass on nothing.
     expect(graph.get("checkout")).toContain("orders");
     expect(circles(graph)).toEqual([]);
+  });
+
+  it("use one another only through each room's index.ts, which says what the room offers", () => {
+    expect(importsPastTheIndex()).toEqual([]);
   });
 
   it("finds a circle when there is one", () => {

@@ -6,13 +6,12 @@ import type { Storage } from "../adapters/storage/storage";
 import type { Database } from "../db/database";
 import type { SellerAnswers } from "../http/seller-answers";
 import type { JobQueue } from "../jobs/job-queue";
-import type { Auth } from "./auth/auth";
-import type { OrderChanges } from "./order-lifecycle/order-changes";
-import type { FulfilmentDeps } from "./orders/fulfil-checkout";
-import type { Resolver, WebhookNetworkPolicy } from "./seller-webhooks/address-policy";
-import type { VirusScanner } from "./uploads/clamav";
-import type { FileLinkGates } from "./uploads/file-routes";
-import type { EventHandler } from "./webhooks/process-event";
+import type { Auth } from "./auth";
+import type { OrderChanges } from "./order-lifecycle";
+import type { FulfilmentDeps } from "./orders";
+import type { Resolver, WebhookNetworkPolicy } from "./seller-webhooks";
+import type { FileLinkGates, VirusScanner } from "./uploads";
+import type { EventHandler } from "./webhooks";
 
 /**
  * What a feature is given to register itself (docs/adding-a-feature.md): the app's adapters, the clock,

@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import { STORAGE_QUOTA_BYTES } from "../../../contracts/uploads";
 import type { Database } from "../../db/database";
 import { queryTemplate } from "../../db/query-templates";
-import { salesTotalsQuery } from "../orders/sales-totals";
-import { storageUsedQuery } from "../uploads/queries";
+import { salesTotalsQuery } from "../orders";
+import { storageUsedQuery } from "../uploads";
 
 const STORE_VIEW_WINDOW_DAYS = 30;
 

@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import type { VisitSource } from "../../../contracts/analytics";
 import type { Database } from "../../db/database";
-import { findPublicSeller } from "../billing/seller-visibility";
-import { NOT_A_VISITOR, REPEAT_VIEW_WINDOW_MS } from "../storefront/record-store-view";
+import { findPublicSeller } from "../billing";
+import { NOT_A_VISITOR, REPEAT_VIEW_WINDOW_MS } from "../storefront";
 import { addToRollups, utcDay } from "./rollups";
 
 export interface ProductVisit {

@@ -7,7 +7,7 @@ import type { Database } from "../../db/database";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { type SellerAnswers, sendSellerAnswer } from "../../http/seller-answers";
 import { currentUser, requireUser } from "../../http/session";
-import type { Auth } from "../auth/auth";
+import type { Auth } from "../auth";
 import { dashboardStats } from "./dashboard-stats";
 import { recordProductView } from "./record-product-view";
 import { sellerAnalytics } from "./seller-analytics";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { VisitSource } from "../../../contracts/analytics";
 import type { Database } from "../../db/database";
-import type { CreatedOrder, OrderChangeStep, RefundedOrder } from "../order-lifecycle/order-changes";
+import type { CreatedOrder, OrderChangeStep, RefundedOrder } from "../order-lifecycle";
 import { addToRollups, utcDay } from "./rollups";
 import { hasSource, sourceColumns } from "./visit-source";
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database";
-import type { CreatedOrder, OrderChangeStep, RefundedOrder } from "../order-lifecycle/order-changes";
+import type { CreatedOrder, OrderChangeStep, RefundedOrder } from "../order-lifecycle";
 
 /**
  * Keeps `customers` (one row per buyer email) and `customer_products` (who still has each product) in

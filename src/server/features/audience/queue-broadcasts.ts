@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Outbox } from "../../adapters/mail/outbox";
 import { type Database, inTransaction } from "../../db/database";
 import type { JobHandler } from "../../jobs/job-queue";
-import { libraryPath, libraryToken } from "../orders/buyer-links";
+import { libraryPath, libraryToken } from "../orders";
 import { broadcastEmail } from "./broadcast-email";
 import { queueBroadcastJob } from "./broadcast-job";
 import { recipientBatch } from "./recipients";

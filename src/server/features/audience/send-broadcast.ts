@@ -9,7 +9,7 @@ import {
 import { STORE_FALLBACK_NAME } from "../../../contracts/products";
 import { type Database, inTransaction } from "../../db/database";
 import { AppError, badRequest, notFound } from "../../http/errors";
-import { assertHasActivePlan } from "../billing/seller-readiness";
+import { assertHasActivePlan } from "../billing";
 import { broadcastEmail } from "./broadcast-email";
 import { enqueueBroadcast } from "./broadcast-job";
 import { productUpdateAllowance, sendingAllowance } from "./limits";

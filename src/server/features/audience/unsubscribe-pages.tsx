@@ -2,10 +2,9 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { AUDIENCE_MESSAGES } from "../../../contracts/audience";
 import { creatorOf, UnsubscribePage, type UnsubscribeState } from "../../../web/server-rendered";
 import type { Database } from "../../db/database";
-import { findPublicSeller } from "../billing/seller-visibility";
-import type { PublicPageAssets } from "../public-pages/page-assets";
-import { renderDocument } from "../public-pages/render-document";
-import { sendUncached } from "../public-pages/respond";
+import { findPublicSeller } from "../billing";
+import type { PublicPageAssets } from "../public-pages";
+import { renderDocument, sendUncached } from "../public-pages";
 import { isUnsubscribed, readUnsubscribeToken, unsubscribe, unsubscribePath } from "./unsubscribe";
 
 export interface UnsubscribePageDeps {

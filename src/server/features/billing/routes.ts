@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { redirectSchema, sellerStatusSchema } from "../../../contracts/seller";
 import { requireUser } from "../../http/session";
-import type { Auth } from "../auth/auth";
+import type { Auth } from "../auth";
 import { openBillingPortal } from "./open-billing-portal";
 import { sellerStatus } from "./seller-status";
 import { type BillingDeps, startPlanCheckout } from "./start-plan-checkout";

@@ -6,14 +6,11 @@ import { FREE_CLAIM_MESSAGES } from "../../../contracts/products";
 import { commitChange } from "../../adapters/events/commit-change";
 import { AppError } from "../../http/errors";
 import type { CheckoutVisitor } from "../../http/visitor";
-import type { CodeTry } from "../discounts/code-tries";
-import { holdCodeUse } from "../discounts/code-uses";
-import { purchaseQuery, toBuyerPurchase } from "../orders/buyer-purchase";
-import type { SettleDeps } from "../orders/checkout-session";
-import { freshLinkEmail } from "../orders/emails";
-import { completeCheckout } from "../orders/fulfil-checkout";
-import { takeUnit } from "../orders/stock";
-import { getPublicProduct } from "../products/public-product";
+import type { CodeTry } from "../discounts";
+import { holdCodeUse } from "../discounts";
+import type { SettleDeps } from "../orders";
+import { completeCheckout, freshLinkEmail, purchaseQuery, takeUnit, toBuyerPurchase } from "../orders";
+import { getPublicProduct } from "../products";
 import { decidePurchasePrice } from "./purchase-price";
 
 export const FREE_CLAIM_LIMITS = {

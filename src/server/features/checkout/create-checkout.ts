@@ -10,18 +10,17 @@ import { type ChangeDeps, commitChange } from "../../adapters/events/commit-chan
 import type { CheckoutTable } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { CheckoutVisitor } from "../../http/visitor";
-import { recordCheckoutSource } from "../analytics/sale-attribution";
-import { NO_SOURCE } from "../analytics/visit-source";
-import { holdCodeUse } from "../discounts/code-uses";
+import { NO_SOURCE, recordCheckoutSource } from "../analytics";
+import { holdCodeUse } from "../discounts";
 import {
   type CheckoutRef,
+  closeCheckout,
   readCheckoutSession,
   type SettleDeps,
   settleCheckout,
-} from "../orders/checkout-session";
-import { closeCheckout } from "../orders/settle-checkouts";
-import { takeUnit } from "../orders/stock";
-import { getPublicProduct } from "../products/public-product";
+  takeUnit,
+} from "../orders";
+import { getPublicProduct } from "../products";
 import { type BuyerChoice, decidePurchasePrice } from "./purchase-price";
 
 const EXPIRY_MARGIN_MS = 15_000;

@@ -1,8 +1,8 @@
 import { checkBuyerAmount, type PublicProduct } from "../../../contracts/products";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
-import type { CodeTry } from "../discounts/code-tries";
-import { type DiscountEvaluation, evaluateDiscountCode } from "../discounts/evaluate-discount-code";
+import type { CodeTry } from "../discounts";
+import { type DiscountEvaluation, evaluateDiscountCode } from "../discounts";
 
 /**
  * What the buyer chose on the product page: a discount code (counted against its network's limit of

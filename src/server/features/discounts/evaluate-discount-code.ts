@@ -9,7 +9,7 @@ import {
 } from "../../../contracts/discounts";
 import type { PublicProduct } from "../../../contracts/products";
 import type { Database } from "../../db/database";
-import { getPublicProduct } from "../products/public-product";
+import { getPublicProduct } from "../products";
 import type { CodeTry } from "./code-tries";
 import { type DiscountedPrice, discountCodeStatus, priceAfterDiscount } from "./discount-price";
 

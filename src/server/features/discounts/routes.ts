@@ -10,7 +10,7 @@ import {
 } from "../../../contracts/discounts";
 import type { Database } from "../../db/database";
 import { requireUser } from "../../http/session";
-import type { Auth } from "../auth/auth";
+import type { Auth } from "../auth";
 import { allowCodeTry } from "./code-tries";
 import { deleteDiscountCode } from "./delete-discount-code";
 import { quoteProductPrice } from "./evaluate-discount-code";

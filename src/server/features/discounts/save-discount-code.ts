@@ -12,7 +12,7 @@ import {
 import { type Database, inTransaction } from "../../db/database";
 import type { DiscountCodeTable } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
-import { assertHasActivePlan } from "../billing/seller-readiness";
+import { assertHasActivePlan } from "../billing";
 import { listDiscountCodes } from "./list-discount-codes";
 
 const newCodeId = () => `dc_${randomBytes(10).toString("base64url")}`;

@@ -5,14 +5,14 @@ import type { EventBus } from "../../adapters/events/event-bus";
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
-import { readDownloadToken } from "../orders/buyer-links";
 import {
   downloadBlocker,
   type PurchaseFileRow,
   type PurchaseRow,
   purchaseQuery,
+  readDownloadToken,
   toBuyerPurchase,
-} from "../orders/buyer-purchase";
+} from "../orders";
 import { fileToServe } from "./file-to-serve";
 
 export interface DownloadDeps {

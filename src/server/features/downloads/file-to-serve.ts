@@ -1,7 +1,7 @@
 import { downloadFileName } from "../../../contracts/product-files";
 import type { BucketName } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
-import { stampedCopyFor } from "../pdf-stamps/stamped-copy";
+import { stampedCopyFor } from "../pdf-stamps";
 
 /** The stored object one download hands out, and the name and type the browser saves it under. */
 export interface FileToServe {

@@ -2,8 +2,7 @@ import { sql } from "kysely";
 import type { Outbox } from "../../adapters/mail/outbox";
 import type { Database } from "../../db/database";
 import { enforceRateLimit } from "../../http/rate-limit";
-import { purchaseQuery, toBuyerPurchase } from "../orders/buyer-purchase";
-import { freshLinkEmail } from "../orders/emails";
+import { freshLinkEmail, purchaseQuery, toBuyerPurchase } from "../orders";
 
 export const RESEND_LIMITS = {
   perIp: { name: "resend:ip", limit: 10, windowSeconds: 60 * 60 },

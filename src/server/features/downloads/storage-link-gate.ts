@@ -1,6 +1,6 @@
 import type { DownloadClaims } from "../../adapters/storage/local-disk";
 import type { Database } from "../../db/database";
-import type { DownloadLinkUse } from "../uploads/file-routes";
+import type { DownloadLinkUse } from "../uploads";
 
 /**
  * Whether a local storage link may serve a request (features/uploads/file-routes.ts asks). A link

@@ -2,9 +2,8 @@ import type { EmbedProduct } from "../../../contracts/embed";
 import { PURCHASE_UNAVAILABLE, priceLabel } from "../../../contracts/products";
 import { stockNotice } from "../../../web/server-rendered";
 import type { Database } from "../../db/database";
-import { findPublicSeller, type PublicSeller } from "../billing/seller-visibility";
-import { productRows } from "../products/product-files";
-import { toPublicProduct } from "../products/product-shapes";
+import { findPublicSeller, type PublicSeller } from "../billing";
+import { productRows, toPublicProduct } from "../products";
 
 const missing = (id: string): EmbedProduct => ({
   id,

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database";
-import type { OrderChangeStep } from "../order-lifecycle/order-changes";
+import type { OrderChangeStep } from "../order-lifecycle";
 import { newLicenseKey } from "./license-key";
 
 /**

@@ -7,7 +7,7 @@ import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
 import { requireUser } from "../../http/session";
-import type { Auth } from "../auth/auth";
+import type { Auth } from "../auth";
 import { setLicenseDisabled } from "./set-license-disabled";
 import { verifyLicense } from "./verify-license";
 

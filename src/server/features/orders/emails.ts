@@ -8,7 +8,7 @@ import { formatPrice } from "../../../contracts/money";
 import type { BuyerPurchase } from "../../../contracts/orders";
 import { renderEmail } from "../../adapters/mail/layout";
 import type { OutgoingEmail } from "../../adapters/mail/transport";
-import { licenseKeyParagraphs } from "../licenses/license-email";
+import { licenseKeyParagraphs } from "../licenses";
 
 /** The discount code a purchase was made with, and what it saved the buyer. */
 export interface ReceiptDiscount {

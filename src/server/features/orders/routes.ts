@@ -14,7 +14,7 @@ import { isTimeZone } from "../../http/csv";
 import { badRequest } from "../../http/errors";
 import { type SellerAnswers, sendSellerAnswer } from "../../http/seller-answers";
 import { requireUser, webHeaders } from "../../http/session";
-import type { Auth } from "../auth/auth";
+import type { Auth } from "../auth";
 import type { FulfilmentDeps } from "./fulfil-checkout";
 import { libraryByLink, libraryOfAccount, verifyEmailByLibraryLink } from "./library";
 import { lookupSuccessOrder } from "./lookup-by-session";

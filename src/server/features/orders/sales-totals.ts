@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database";
-import type { OrderChangeStep } from "../order-lifecycle/order-changes";
+import type { OrderChangeStep } from "../order-lifecycle";
 
 /**
  * Keeps seller_sales_totals in step with orders. Called in the same transaction as the order

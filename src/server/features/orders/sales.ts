@@ -7,7 +7,7 @@ import { queryTemplate } from "../../db/query-templates";
 import type { OrderTable } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { decodeCursor, encodeCursor } from "../../http/keyset-cursor";
-import { saleLicenseOf } from "../licenses/sale-license";
+import { saleLicenseOf } from "../licenses";
 import { salesTotalsQuery } from "./sales-totals";
 
 type SaleRow = Pick<

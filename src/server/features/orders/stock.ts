@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { type Database, inTransaction } from "../../db/database";
-import { releaseCodeUse } from "../discounts/code-uses";
+import { releaseCodeUse } from "../discounts";
 
 /** Takes one unit of a limited product if any is left (one conditional update: never oversells). */
 export async function takeUnit(db: Database, productId: string): Promise<boolean> {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { redirectSchema } from "../../../contracts/seller";
 import { currentUser, requireUser } from "../../http/session";
-import type { Auth } from "../auth/auth";
+import type { Auth } from "../auth";
 import { type PayoutDeps, startOnboarding } from "./start-onboarding";
 
 export function registerPayoutRoutes(

@@ -3,7 +3,7 @@ import { BILLING_MESSAGES } from "../../../contracts/seller";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
 import type { SignedInUser } from "../../http/session";
-import { sellerStatus } from "../billing/seller-status";
+import { sellerStatus } from "../billing";
 import { connectedAccountName } from "./connected-account-name";
 
 export interface PayoutDeps {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { productStampingSchema } from "../../../contracts/pdf-stamps";
 import type { Database } from "../../db/database";
 import { requireUser } from "../../http/session";
-import type { Auth } from "../auth/auth";
+import type { Auth } from "../auth";
 import { productStamping } from "./product-stamping";
 
 const productParams = z.object({ id: z.string().min(1).max(64) });

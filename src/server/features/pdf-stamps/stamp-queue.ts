@@ -8,7 +8,7 @@ import { PDF_STAMP_LIMITS, type PdfStampFailure, stampLine } from "../../../cont
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
 import { enqueueJob, type JobHandler, jobKind } from "../../jobs/job-queue";
-import type { CreatedOrder, OrderChangeStep } from "../order-lifecycle/order-changes";
+import type { CreatedOrder, OrderChangeStep } from "../order-lifecycle";
 import { PdfStampRefusal } from "./pdf-file";
 import { stampedStream, writeStampUpdate } from "./stamp-pdf";
 

@@ -4,7 +4,7 @@ import { commitChange } from "../../adapters/events/commit-change";
 import { type EventBus, PUBLIC_PAGES_CHANGED } from "../../adapters/events/event-bus";
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
-import { assertCanManageProducts } from "../billing/seller-readiness";
+import { assertCanManageProducts } from "../billing";
 import { addNewProductFiles, productRows } from "./product-files";
 import { type ProductRow, toSellerProduct } from "./product-shapes";
 import { attachProductUpload, productCoverColumns } from "./product-uploads";

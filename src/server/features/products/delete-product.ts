@@ -2,8 +2,7 @@ import { PRODUCT_MESSAGES } from "../../../contracts/products";
 import { commitChange } from "../../adapters/events/commit-change";
 import { PUBLIC_PAGES_CHANGED } from "../../adapters/events/event-bus";
 import { notFound } from "../../http/errors";
-import { deleteStoredFile } from "../uploads/delete-upload";
-import { deleteObjectsOf } from "../uploads/stored-objects";
+import { deleteObjectsOf, deleteStoredFile } from "../uploads";
 import type { ProductDeps } from "./create-product";
 import { removeAllProductFiles } from "./product-files";
 

@@ -8,7 +8,7 @@ import {
 import type { Database } from "../../db/database";
 import type { DB } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { deleteSellerUploadRow, type UploadRow } from "../uploads/queries";
+import { deleteSellerUploadRow, type UploadRow } from "../uploads";
 import { attachProductUpload } from "./product-uploads";
 
 /**

@@ -4,8 +4,8 @@ import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
 import type { ProductTable, PublicCoverVariant, StoredCoverVariant } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { attachUpload } from "../uploads/attach-upload";
-import type { UploadRow } from "../uploads/queries";
+import type { UploadRow } from "../uploads";
+import { attachUpload } from "../uploads";
 
 const FIELD_OF_PURPOSE = {
   "product-file": "files",

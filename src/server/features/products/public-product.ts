@@ -2,7 +2,7 @@ import { PRODUCT_MESSAGES, type PublicProduct } from "../../../contracts/product
 import type { Database } from "../../db/database";
 import { queryTemplate } from "../../db/query-templates";
 import { notFound } from "../../http/errors";
-import { findPublicSeller } from "../billing/seller-visibility";
+import { findPublicSeller } from "../billing";
 import { productRows } from "./product-files";
 import { toPublicProduct } from "./product-shapes";
 

@@ -11,7 +11,7 @@ import {
   updateProductSchema,
 } from "../../../contracts/products";
 import { requireUser } from "../../http/session";
-import type { Auth } from "../auth/auth";
+import type { Auth } from "../auth";
 import { createProduct, type ProductDeps } from "./create-product";
 import { deleteProduct } from "./delete-product";
 import { listSellerProducts } from "./list-seller-products";

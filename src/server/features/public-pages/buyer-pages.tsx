@@ -11,9 +11,9 @@ import {
 } from "../../../web/server-rendered";
 import { AppError } from "../../http/errors";
 import { escapeAttribute } from "../../http/html";
-import { findPublicSeller } from "../billing/seller-visibility";
-import { describeDownload, startCountedDownload } from "../downloads/download-link";
-import { lookupSuccessOrder, sellerOfCheckoutSession } from "../orders/lookup-by-session";
+import { findPublicSeller } from "../billing";
+import { describeDownload, startCountedDownload } from "../downloads";
+import { lookupSuccessOrder, sellerOfCheckoutSession } from "../orders";
 import type { PublicPageDeps } from "./public-page-deps";
 import { renderDocument } from "./render-document";
 import { answerResendForm } from "./resend-form";

@@ -1,4 +1,4 @@
-import { checkoutDeps } from "../checkout/checkout-deps";
+import { checkoutDeps } from "../checkout";
 import type { Feature } from "../feature";
 import { loadPublicPageAssets } from "./page-assets";
 import { registerPublicPages } from "./routes";

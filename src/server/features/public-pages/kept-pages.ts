@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../http/errors";
 import { enforceRateLimit } from "../../http/rate-limit";
-import { CODE_TRY_LIMIT_MESSAGE } from "../discounts/code-tries";
+import { CODE_TRY_LIMIT_MESSAGE } from "../discounts";
 import { PublicPageCache } from "./page-cache";
 import type { PublicPageDeps } from "./public-page-deps";
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { LandingPage } from "../../../web/server-rendered";
 import { currentUser } from "../../http/session";
-import { landingPreview, previewMetaTags } from "../storefront/link-preview";
+import { landingPreview, previewMetaTags } from "../storefront";
 import { LANDING_PAGE_CACHE, SIGNED_IN_LANDING_CACHE } from "./kept-pages";
 import type { PublicPageDeps } from "./public-page-deps";
 import { renderDocument } from "./render-document";

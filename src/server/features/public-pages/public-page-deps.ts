@@ -1,10 +1,9 @@
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
-import type { Auth } from "../auth/auth";
-import type { CheckoutRouteDeps } from "../checkout/buyer-actions";
-import type { DownloadDeps } from "../downloads/download-link";
-import type { resendDownloadLink } from "../downloads/resend-link";
-import type { FulfilmentDeps } from "../orders/fulfil-checkout";
+import type { Auth } from "../auth";
+import type { CheckoutRouteDeps } from "../checkout";
+import type { DownloadDeps, resendDownloadLink } from "../downloads";
+import type { FulfilmentDeps } from "../orders";
 import type { PublicPageAssets } from "./page-assets";
 
 export interface PublicPageDeps {

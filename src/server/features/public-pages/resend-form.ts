@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { ORDER_MESSAGES, resendLinkSchema } from "../../../contracts/orders";
 import type { ResendAnswer } from "../../../web/server-rendered";
 import { AppError } from "../../http/errors";
-import { resendDownloadLink } from "../downloads/resend-link";
+import { resendDownloadLink } from "../downloads";
 
 /**
  * A posted 'Resend my download link' form (product page, expired download page): the same rules as the

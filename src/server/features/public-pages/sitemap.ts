@@ -1,5 +1,5 @@
 import type { Database } from "../../db/database";
-import { planAccess } from "../billing/plan-standing";
+import { planAccess } from "../billing";
 
 /** A sitemap may list at most 50,000 URLs (sitemaps.org); past that a sitemap index would be needed. */
 export const SITEMAP_MAX_URLS = 50_000;

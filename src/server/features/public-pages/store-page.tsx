@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { StoreNotFoundPage, StorePage } from "../../../web/server-rendered";
-import { hasSource, sourceFieldValues, sourceOfPage } from "../analytics/visit-source";
-import { previewTags, storePreview } from "../storefront/link-preview";
-import { getStorefront } from "../storefront/storefront";
+import { hasSource, sourceFieldValues, sourceOfPage } from "../analytics";
+import { getStorefront, previewTags, storePreview } from "../storefront";
 import { type KeptPages, PUBLIC_PAGE_CACHE, SOURCED_PAGE_CACHE } from "./kept-pages";
 import { sendNotFoundPage } from "./not-found-page";
 import type { RenderedPage } from "./page-cache";

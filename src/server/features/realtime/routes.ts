@@ -3,7 +3,7 @@ import { setTimeout } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
 import type { EventBus } from "../../adapters/events/event-bus";
 import { requireUser } from "../../http/session";
-import type { Auth } from "../auth/auth";
+import type { Auth } from "../auth";
 import { endResponse, OpenStreams } from "./open-streams";
 
 const HEARTBEAT_MS = 25_000;

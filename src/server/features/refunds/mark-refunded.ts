@@ -1,5 +1,5 @@
 import { type Database, inTransaction } from "../../db/database";
-import type { OrderChanges } from "../order-lifecycle/order-changes";
+import type { OrderChanges } from "../order-lifecycle";
 
 /**
  * Marks a completed order refunded (its downloads stop at once) and applies what else changes with a

@@ -4,8 +4,8 @@ import type { EventBus } from "../../adapters/events/event-bus";
 import type { Outbox } from "../../adapters/mail/outbox";
 import type { Database } from "../../db/database";
 import { AppError, notFound } from "../../http/errors";
-import type { OrderChanges } from "../order-lifecycle/order-changes";
-import { refundEmail } from "../orders/emails";
+import type { OrderChanges } from "../order-lifecycle";
+import { refundEmail } from "../orders";
 import { markRefunded } from "./mark-refunded";
 
 export interface RefundDeps {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../http/session";
-import type { Auth } from "../auth/auth";
+import type { Auth } from "../auth";
 import { type RefundDeps, refundOrder } from "./refund-order";
 
 const orderParams = z.object({ id: z.string().min(1).max(64) });

@@ -10,8 +10,8 @@ import { pageLimit } from "../../db/page-limit";
 import type { OrderTable } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { decodeCursor, encodeCursor } from "../../http/keyset-cursor";
-import { saleLicenseOf } from "../licenses/sale-license";
-import { downloadsAllowed, saleFileCount } from "../orders/sales";
+import { saleLicenseOf } from "../licenses";
+import { downloadsAllowed, saleFileCount } from "../orders";
 
 const saleColumns = [
   "id",

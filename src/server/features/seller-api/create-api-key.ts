@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { API_KEY_LIMITS, API_KEY_MESSAGES, type CreatedApiKey } from "../../../contracts/api-keys";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
-import { assertHasActivePlan } from "../billing/seller-readiness";
+import { assertHasActivePlan } from "../billing";
 import { newApiKey } from "./api-key-secret";
 import { apiKeyColumns, toApiKey } from "./api-key-shapes";
 

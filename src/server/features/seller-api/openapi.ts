@@ -9,7 +9,7 @@ import {
 } from "../../../contracts/licenses";
 import { sellerProductDetailSchema, sellerProductSchema } from "../../../contracts/products";
 import { apiProductListSchema, apiSalePageSchema, apiSaleSchema } from "../../../contracts/seller-api";
-import { LICENSE_VERIFY_PATH } from "../licenses/routes";
+import { LICENSE_VERIFY_PATH } from "../licenses";
 
 declare module "fastify" {
   interface FastifyContextConfig {

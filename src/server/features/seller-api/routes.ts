@@ -11,7 +11,7 @@ import {
 import type { Database } from "../../db/database";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { requireUser } from "../../http/session";
-import type { Auth } from "../auth/auth";
+import type { Auth } from "../auth";
 import { createApiKey } from "./create-api-key";
 import { listApiKeys } from "./list-api-keys";
 import { latestApiRequests } from "./request-log";

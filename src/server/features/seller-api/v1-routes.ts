@@ -12,10 +12,9 @@ import {
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
-import { resetDownloads } from "../orders/sales";
-import { listSellerProducts } from "../products/list-seller-products";
-import { getSellerProduct } from "../products/seller-product";
-import { type RefundDeps, refundOrder } from "../refunds/refund-order";
+import { resetDownloads } from "../orders";
+import { getSellerProduct, listSellerProducts } from "../products";
+import { type RefundDeps, refundOrder } from "../refunds";
 import { getApiSale, listApiSales } from "./api-sales";
 import { API_KEY_RATE, type ApiCaller, authenticateApiKey } from "./authenticate-api-key";
 import { type DocumentedRoute, documentRoutes, openApiDocument } from "./openapi";

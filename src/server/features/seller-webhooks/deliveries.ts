@@ -6,7 +6,7 @@ import {
 } from "../../../contracts/webhooks";
 import { type Database, inTransaction } from "../../db/database";
 import { AppError, notFound } from "../../http/errors";
-import { assertHasActivePlan } from "../billing/seller-readiness";
+import { assertHasActivePlan } from "../billing";
 import { enqueueDelivery } from "./deliver-webhooks";
 import { ownEndpoint } from "./endpoints";
 import { exampleEventData, queueDeliveries, webhookBody } from "./queue-events";

@@ -9,7 +9,7 @@ import {
 } from "../../../contracts/webhooks";
 import { type Database, inTransaction } from "../../db/database";
 import { AppError, badRequest, notFound } from "../../http/errors";
-import { assertHasActivePlan } from "../billing/seller-readiness";
+import { assertHasActivePlan } from "../billing";
 import { checkEndpointUrl, type WebhookNetworkPolicy } from "./address-policy";
 import { newWebhookSecret } from "./signature";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { WebhookEventType } from "../../../contracts/webhooks";
 import { type Database, inTransaction } from "../../db/database";
-import type { OrderChangeStep } from "../order-lifecycle/order-changes";
+import type { OrderChangeStep } from "../order-lifecycle";
 import { enqueueDelivery } from "./deliver-webhooks";
 
 /** The webhook-id of a delivery: the same on every attempt, so receivers can drop duplicates. */

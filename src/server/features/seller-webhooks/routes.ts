@@ -12,7 +12,7 @@ import {
 import type { Database } from "../../db/database";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { requireUser } from "../../http/session";
-import type { Auth } from "../auth/auth";
+import type { Auth } from "../auth";
 import type { WebhookNetworkPolicy } from "./address-policy";
 import { listDeliveries, resendDelivery, sendExampleEvent } from "./deliveries";
 import { deleteEndpoint, listEndpoints, registerEndpoint, revealSecret, rotateSecret } from "./endpoints";

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { sql } from "kysely";
 import type { Database } from "../../db/database";
-import { findPublicSeller } from "../billing/seller-visibility";
+import { findPublicSeller } from "../billing";
 
 /** Crawlers, link unfurlers and headless browsers are not visitors. */
 export const NOT_A_VISITOR =

@@ -8,7 +8,7 @@ import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { currentUser, requireUser } from "../../http/session";
-import type { Auth } from "../auth/auth";
+import type { Auth } from "../auth";
 import { recordStoreView } from "./record-store-view";
 import { getStoreSettings, updateStoreSettings } from "./store-settings";
 import { getStorefront } from "./storefront";

@@ -4,9 +4,8 @@ import { type ChangeDeps, commitChange } from "../../adapters/events/commit-chan
 import { PUBLIC_PAGES_CHANGED } from "../../adapters/events/event-bus";
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
-import { enqueueAccountRename } from "../payouts/connected-account-name";
-import { attachUpload } from "../uploads/attach-upload";
-import { deleteStoredFile } from "../uploads/delete-upload";
+import { enqueueAccountRename } from "../payouts";
+import { attachUpload, deleteStoredFile } from "../uploads";
 
 type StoreSettingsUpdate = z.output<typeof storeSettingsInputSchema>;
 

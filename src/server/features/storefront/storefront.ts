@@ -1,9 +1,8 @@
 import type { Storefront } from "../../../contracts/products";
 import type { Database } from "../../db/database";
 import { notFound } from "../../http/errors";
-import { findPublicSeller } from "../billing/seller-visibility";
-import { productRows } from "../products/product-files";
-import { toPublicProduct } from "../products/product-shapes";
+import { findPublicSeller } from "../billing";
+import { productRows, toPublicProduct } from "../products";
 
 const STOREFRONT_PRODUCT_LIMIT = 200;
 

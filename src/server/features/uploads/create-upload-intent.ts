@@ -10,7 +10,7 @@ import {
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
-import { assertCanManageProducts } from "../billing/seller-readiness";
+import { assertCanManageProducts } from "../billing";
 import { lockSellerUploads, storageUsedBytes } from "./queries";
 import { cleanFileName, keyExtension, newObjectKey } from "./upload-keys";
 

@@ -11,7 +11,7 @@ import {
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
 import { requireUser } from "../../http/session";
-import type { Auth } from "../auth/auth";
+import type { Auth } from "../auth";
 import type { VirusScanner } from "./clamav";
 import { completeUpload } from "./complete-upload";
 import { createUploadIntent } from "./create-upload-intent";

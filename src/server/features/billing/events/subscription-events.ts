@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { EventHandler } from "../../webhooks/process-event";
+import type { EventHandler } from "../../webhooks";
 import { storeSubscription } from "../sync-subscription";
 
 const idOf = (value: string | { id: string } | null | undefined) =>

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import type { Database } from "../../../db/database";
-import type { EventHandler } from "../../webhooks/process-event";
+import type { EventHandler } from "../../webhooks";
 import { applyCheckoutSession } from "../checkout-session";
 import type { FulfilmentDeps } from "../fulfil-checkout";
 

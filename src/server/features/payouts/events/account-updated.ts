@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { EventHandler } from "../../webhooks/process-event";
+import type { EventHandler } from "../../webhooks";
 
 /** Connect `account.updated`: onboarding is complete when Stripe says charges and details are in. */
 export function accountUpdatedHandler(stripe: Stripe): EventHandler {

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
-import type { OrderChanges } from "../../order-lifecycle/order-changes";
-import type { EventHandler } from "../../webhooks/process-event";
+import type { OrderChanges } from "../../order-lifecycle";
+import type { EventHandler } from "../../webhooks";
 import { markRefunded } from "../mark-refunded";
 
 /**

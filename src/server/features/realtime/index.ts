@@ -1,0 +1,5 @@
+/**
+ * What the realtime room offers the other features: nothing else of it may be imported from outside
+ * (features/feature-rooms.test.ts). Add an export here when another room needs it.
+ */
+export { realtimeFeature } from "./feature";

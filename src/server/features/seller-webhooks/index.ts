@@ -1,0 +1,6 @@
+/**
+ * What the seller-webhooks room offers the other features: nothing else of it may be imported from outside
+ * (features/feature-rooms.test.ts). Add an export here when another room needs it.
+ */
+export type { Resolver, WebhookNetworkPolicy } from "./address-policy";
+export { sellerWebhooksFeature } from "./feature";
