@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToDecimal, formatPrice, parsePriceToCents, percentOfCents } from "./money";
+import { centsToDecimal, formatPrice, formatWholeDollars, parsePriceToCents, percentOfCents } from "./money";
 
 describe("money", () => {
   it("writes cents as a decimal by integer arithmetic, whatever floating point would round", () => {
@@ -25,6 +25,7 @@ describe("money", () => {
 
   it("shows dollars with two decimals, and takes a percentage to the nearest cent", () => {
     expect(formatPrice(123456)).toBe("$1,234.56");
+    expect(formatWholeDollars(123456)).toBe("$1,235");
     expect(percentOfCents(1999, 15)).toBe(300);
     expect(percentOfCents(1000, 33)).toBe(330);
   });

@@ -24,5 +24,12 @@ const DOLLARS = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maxim
 /** 1999 → "$19.99": the spec shows prices with 2 decimals in dollars. */
 export const formatPrice = (cents: number): string => `$${DOLLARS.format(cents / 100)}`;
 
+// Whole dollars, for a chart's axis.
+const WHOLE_DOLLARS = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** 123456 → "$1,235": rounded to whole dollars (a chart's axis, where cents would be noise). */
+export const formatWholeDollars = (cents: number): string =>
+  `$${WHOLE_DOLLARS.format(Math.round(cents / 100))}`;
+
 /** `percent`% of an amount, rounded to the nearest cent (a percentage discount). */
 export const percentOfCents = (cents: number, percent: number): number => Math.round((cents * percent) / 100);

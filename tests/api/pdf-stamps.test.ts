@@ -33,7 +33,7 @@ const silentLog = { warn() {}, error() {} };
 /** An instance's queue, with only the stamp jobs registered: runDue() answers how many stamps it ran. */
 const stampQueue = () => {
   const queue = new JobQueue({ db: t.db, now: () => new Date(), log: silentLog });
-  queue.register(makeStampJobHandler({ db: t.db, storage: t.storage, log: silentLog }, () => new Date()));
+  queue.register(makeStampJobHandler({ db: t.db, storage: t.storage }, () => new Date()));
   return queue;
 };
 let stamps: JobQueue;

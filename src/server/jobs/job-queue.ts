@@ -146,11 +146,6 @@ export class JobQueue {
     }
   }
 
-  /** The registered kinds, for the operator's listing. */
-  kinds(): string[] {
-    return [...this.handlers.keys()];
-  }
-
   /**
    * Schedules the housekeeping, then works in the background: on every committed job (the database's
    * notification), and every poll. Tests that move the clock themselves leave the housekeeping out.

@@ -7,6 +7,6 @@ export const pdfStampsFeature: Feature = {
   name: "pdf-stamps",
   register: ({ server, db, storage, auth, now, jobs }) => {
     registerPdfStamps(server, { db, auth });
-    jobs.register(makeStampJobHandler({ db, storage, log: server.log }, now));
+    jobs.register(makeStampJobHandler({ db, storage }, now));
   },
 };

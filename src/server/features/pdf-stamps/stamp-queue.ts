@@ -3,7 +3,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import type { Logger } from "pino";
 import { PDF_STAMP_LIMITS, type PdfStampFailure, stampLine } from "../../../contracts/pdf-stamps";
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
@@ -83,7 +82,6 @@ export async function queuePdfStamps(trx: Database, order: CreatedOrder): Promis
 export interface StampWorkDeps {
   db: Database;
   storage: Storage;
-  log: Pick<Logger, "warn" | "error">;
 }
 
 /** A stamp as its job finds it; only a pending one is worked on. */
@@ -189,7 +187,7 @@ async function makeStamp(deps: StampWorkDeps, stamp: PendingStamp, now: () => Da
     if (!marked) await storage.delete("product-files", key);
   } catch (error) {
     if (error instanceof PdfStampRefusal) return failStamp(deps, stamp, error.reason, now(), error.message);
-    deps.log.warn({ err: error, stampId: stamp.id }, "PDF stamp failed, will retry");
+    // The queue logs the failure and tries again after its backoff.
     throw error;
   } finally {
     await rm(dir, { recursive: true, force: true });

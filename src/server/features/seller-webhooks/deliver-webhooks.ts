@@ -1,5 +1,4 @@
 import { sql } from "kysely";
-import type { Logger } from "pino";
 import { WEBHOOK_MESSAGES } from "../../../contracts/webhooks";
 import type { Database } from "../../db/database";
 import { enqueueJob, type JobHandler, jobKind } from "../../jobs/job-queue";
@@ -58,7 +57,6 @@ export async function enqueueDelivery(db: Database, deliveryId: string, restart 
 export interface WebhookDeliveryDeps {
   db: Database;
   policy: WebhookNetworkPolicy;
-  log: Pick<Logger, "warn">;
   resolve?: Resolver;
   timeoutMs?: number;
 }

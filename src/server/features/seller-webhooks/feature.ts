@@ -11,7 +11,6 @@ export const sellerWebhooksFeature: Feature = {
       deliverWebhookJobHandler({
         db,
         policy: webhookPolicy,
-        log: server.log,
         ...(webhookResolver ? { resolve: webhookResolver } : {}),
       }),
     );

@@ -7,7 +7,7 @@ import {
   type AnalyticsPeriod,
   type SellerAnalytics,
 } from "../../../contracts/analytics";
-import { formatPrice } from "../../../contracts/money";
+import { formatPrice, formatWholeDollars } from "../../../contracts/money";
 import { BackLink } from "../../components/back-link";
 import { Card } from "../../components/ui/card";
 import { RetryNotice } from "../../components/ui/retry-notice";
@@ -44,9 +44,7 @@ const MEASURES: Array<{ key: TotalKey; title: string; format: (value: number) =>
 
 /** A whole-number axis for counts; cents shown as dollars without decimals. */
 const axisFormat = (key: TotalKey) =>
-  key === "revenueCents"
-    ? (cents: number) => `$${formatCount(Math.round(cents / 100))}`
-    : (value: number) => formatCount(value);
+  key === "revenueCents" ? formatWholeDollars : (value: number) => formatCount(value);
 
 /** How the series is grouped, as the charts and their table say it. */
 const perBucket = (data: SellerAnalytics) => (data.bucket === "week" ? "per week" : "per day");
