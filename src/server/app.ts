@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: deps.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     // Signed download and storage links travel as path parameters and are longer than the default 100.
-    maxParamLength: 2000,
+    routerOptions: { maxParamLength: 2000 },
     // On close, requests in flight finish and kept-alive connections close between requests (see
     // shutdown.ts); the realtime routes end their event streams themselves.
     ...DRAINING_CLOSE,

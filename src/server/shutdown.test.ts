@@ -4,6 +4,7 @@ import { PassThrough } from "node:stream";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { eventually } from "../../tests/api/support/wait";
+import { sendPrepared } from "./http/send-prepared";
 import { closeInOrder, closeWithin, DRAINING_CLOSE, drainOnClose } from "./shutdown";
 
 interface Entry {
@@ -20,6 +21,7 @@ function recordingLog() {
 }
 
 let server: FastifyInstance;
+const DONE = '{"done":true}';
 // Keep-alive, as browsers and proxies connect: an idle connection must not hold the shutdown open.
 const agent = new http.Agent({ keepAlive: true });
 const openSockets: net.Socket[] = [];
@@ -34,11 +36,15 @@ async function appWithSlowRoute() {
   drainOnClose(server);
   let answer = () => {};
   const started = new Promise<void>((resolveStarted) => {
-    server.get("/slow", async () => {
+    server.get<{ Querystring: { prepared?: string } }>("/slow", async (request, reply) => {
       resolveStarted();
       await new Promise<void>((resolve) => {
         answer = resolve;
       });
+      // An answer made ahead, sent past Fastify's onSend hooks (a kept page).
+      if (request.query.prepared) {
+        return sendPrepared(request, reply, 200, { "content-type": "application/json" }, Buffer.from(DONE));
+      }
       return { done: true };
     });
   });
@@ -180,6 +186,19 @@ describe("drainOnClose and closeWithin", () => {
       connection: "close",
       body: '{"done":true}',
     });
+    await closed;
+  });
+
+  it("tells the client of an answer made ahead (a kept page) in flight that the connection ends", async () => {
+    const slow = await appWithSlowRoute();
+    await server.listen({ port: 0, host: "127.0.0.1" });
+    const inFlight = get("/slow?prepared=1");
+    await slow.started;
+
+    const closed = closeWithin(server, recordingLog().log, 60_000);
+    await eventually(async () => expect(server.server.listening).toBe(false));
+    slow.answer();
+    expect(await inFlight).toEqual({ status: 200, connection: "close", body: DONE });
     await closed;
   });
 

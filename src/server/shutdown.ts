@@ -3,6 +3,13 @@ import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Whether the server is closing: answers then say the connection ends (drainOnClose). */
+    draining(): boolean;
+  }
+}
+
 /** How long requests in flight get to finish on shutdown before their connections are cut. */
 export const DRAIN_DEADLINE_MS = 10_000;
 
@@ -31,12 +38,14 @@ type ShutdownLog = Pick<Logger, "info" | "warn" | "error">;
  */
 export function drainOnClose(server: FastifyInstance, quietMs = QUIET_MS): void {
   let draining = false;
+  server.decorate("draining", () => draining);
   server.addHook("preClose", async () => {
     draining = true;
   });
   // A response finished while draining says the connection ends (Node then closes it).
-  server.addHook("onSend", async (_request, reply) => {
+  server.addHook("onSend", (_request, reply, payload, done) => {
     if (draining) reply.header("connection", "close");
+    done(null, payload);
   });
   closeIdleConnectionsWhenQuiet(server.server, quietMs);
 }

@@ -193,6 +193,24 @@ describe("kept public pages", () => {
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.rawPayload.length).toBe(0);
   });
+  it("are sent with the headers every answer gets, and the cookies of a session read on the way", async () => {
+    const product = await createProduct(t, seller.cookie, { title: "Headed" }, { cover: false });
+    const kept = await page(`/product/${product.id}`, { "accept-encoding": "br" });
+    expect(kept.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(kept.headers["x-content-type-options"]).toBe("nosniff");
+    expect(kept.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60");
+    expect(Number(kept.headers["content-length"])).toBe(kept.rawPayload.length);
+
+    // The signed-in landing page reads the session; without the session's cached copy among the
+    // cookies, Better Auth reads the database and renews that copy, which must reach the browser.
+    const tokenOnly = seller.cookie
+      .split("; ")
+      .filter((cookie) => !cookie.includes("session_data"))
+      .join("; ");
+    const landing = await t.request({ method: "GET", url: "/", cookie: tokenOnly });
+    expect(landing.statusCode).toBe(200);
+    expect(String(landing.headers["set-cookie"])).toContain("session_data=");
+  });
 });
 
 describe("the page cache itself", () => {

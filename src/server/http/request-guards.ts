@@ -39,14 +39,16 @@ declare module "fastify" {
  */
 export function registerRequestGuards(app: FastifyInstance, deps: { appUrl: string }): void {
   const appOrigin = new URL(deps.appUrl).origin;
-  app.addHook("onRequest", async (request) => {
+  // Callback hooks, not async ones: they run on every request, and a promise each is measurable there.
+  app.addHook("onRequest", (request, _reply, done) => {
     if (
       !SAFE_METHODS.has(request.method) &&
       request.routeOptions.config?.allowCrossSite !== true &&
       isCrossSite(request, appOrigin)
     ) {
-      throw new AppError("cross_origin", 403, REQUEST_GUARD_MESSAGES.crossOrigin);
+      return done(new AppError("cross_origin", 403, REQUEST_GUARD_MESSAGES.crossOrigin));
     }
+    done();
   });
 
   const parseJson = app.getDefaultJsonParser("error", "error");
@@ -63,10 +65,11 @@ export function registerRequestGuards(app: FastifyInstance, deps: { appUrl: stri
     done(new AppError("unsupported_media_type", 415, REQUEST_GUARD_MESSAGES.unsupportedMediaType), undefined),
   );
 
-  app.addHook("preValidation", async (request) => {
+  app.addHook("preValidation", (request, _reply, done) => {
     if ([request.params, request.query, request.body].some(containsNul)) {
-      throw badRequest(REQUEST_GUARD_MESSAGES.nul, "validation_error");
+      return done(badRequest(REQUEST_GUARD_MESSAGES.nul, "validation_error"));
     }
+    done();
   });
 }
 

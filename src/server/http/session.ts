@@ -19,6 +19,11 @@ export function webHeaders(request: FastifyRequest): Headers {
 /** Cookies Better Auth set while reading a request's session, sent with that request's answer. */
 const sessionCookies = new WeakMap<FastifyRequest, string[]>();
 
+/** The cookies this request's answer must carry (see registerSessionCookies), if any. */
+export function pendingSessionCookies(request: FastifyRequest): string[] | undefined {
+  return sessionCookies.get(request);
+}
+
 /**
  * The signed-in user of this request, or undefined. Answered from the per-process session cache when
  * these cookies were seen recently (see SessionCache), else by Better Auth.
@@ -52,8 +57,9 @@ export async function requireUser(auth: Auth, request: FastifyRequest): Promise<
  * next requests skip the database again) and a slid expiry, as Better Auth's own routes would.
  */
 export function registerSessionCookies(server: FastifyInstance): void {
-  server.addHook("onSend", async (request, reply) => {
-    const cookies = sessionCookies.get(request);
+  server.addHook("onSend", (request, reply, payload, done) => {
+    const cookies = pendingSessionCookies(request);
     if (cookies) reply.header("set-cookie", cookies);
+    done(null, payload);
   });
 }

@@ -3,6 +3,7 @@ import { brotliCompress, gunzip, gzip, constants as zlibConstants } from "node:z
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../http/errors";
 import { clientHolds, strongEtag } from "../../http/etag";
+import { sendPrepared } from "../../http/send-prepared";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -52,8 +53,8 @@ export async function finishPage(html: string): Promise<FinishedPage> {
 
 /**
  * Sends a finished page, or 304 when the browser holds its tag, with headers made when the page was
- * (see FinishedPage). The encoding is chosen here and `content-encoding` set, so @fastify/compress leaves
- * the body alone (it skips encoded replies). Its log line is sampled (http/logger.ts).
+ * (see FinishedPage), straight to the socket (http/send-prepared.ts). Its log line is sampled
+ * (http/logger.ts).
  */
 export async function sendFinishedPage(
   request: FastifyRequest,
@@ -66,11 +67,12 @@ export async function sendFinishedPage(
   reply
     .header("cache-control", cacheControl)
     .header("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
-  if (clientHolds(request, page.etag)) return reply.header("etag", page.etag).status(304).send();
+  if (clientHolds(request, page.etag)) return sendPrepared(request, reply, 304, { etag: page.etag });
   const encoding = preferredEncoding(request.headers["accept-encoding"]);
-  reply.headers(page.headers[encoding]);
-  if (encoding === "identity") return reply.send(await gunzipped(page.bodies.gzip));
-  return reply.send(page.bodies[encoding]);
+  if (encoding === "identity") {
+    return sendPrepared(request, reply, 200, page.headers.identity, await gunzipped(page.bodies.gzip));
+  }
+  return sendPrepared(request, reply, 200, page.headers[encoding], page.bodies[encoding]);
 }
 
 /** Accept-Encoding values seen and what they chose: browsers send a handful, so each is parsed once. */
