@@ -48,6 +48,9 @@ export const ERROR_CODES = [
   "code_taken",
   "not_free",
   "free_purchase",
+  // Memberships
+  "has_active_members",
+  "not_a_member",
   // Buyers' links and downloads
   "link_invalid",
   "link_expired",

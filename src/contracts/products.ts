@@ -1,4 +1,12 @@
 import { z } from "zod";
+import {
+  type CheckedTier,
+  checkTiers,
+  lowestMonthlyCents,
+  MEMBERSHIP_MESSAGES,
+  tierInputSchema,
+  tierSchema,
+} from "./memberships";
 import { formatPrice, parsePriceToCents } from "./money";
 import {
   checkFileList,
@@ -136,7 +144,8 @@ export type ProductField =
   | "inventoryType"
   | "quantityAvailable"
   | "fileUploadId"
-  | "coverUploadId";
+  | "coverUploadId"
+  | "tiers";
 
 const productFields = {
   title: z.string(),
@@ -273,6 +282,73 @@ const inventoryOf = (
 ): { inventoryType: "unlimited" } | { inventoryType: "limited"; quantity: number } =>
   quantity == null ? { inventoryType: "unlimited" } : { inventoryType: "limited", quantity };
 
+/** A new product as the use case takes it; a membership's price is its lowest monthly tier price. */
+interface NewProductOutput {
+  title: string;
+  description: string;
+  priceCents: number;
+  priceMode: "fixed" | "flexible";
+  suggestedPriceCents: number | null;
+  inventoryType: "unlimited" | "limited";
+  quantityAvailable: number | null;
+  files: ProductFileEntry[];
+  coverUploadId: string | null;
+  issueLicenseKeys: boolean;
+  stampPdfs: boolean;
+  kind: "one_time" | "membership";
+  /** A membership's tiers (contracts/memberships.ts); none for a one-time product. */
+  tiers: CheckedTier[];
+}
+
+/**
+ * A new membership: title, description and files as any product; tiers instead of a price and stock
+ * (unlimited, fixed: pay what you want does not apply), and no license keys (product rules, "Memberships").
+ */
+function newMembershipProduct(
+  input: {
+    title: string;
+    description: string;
+    priceMode: "fixed" | "flexible";
+    files?: ProductFileEntry[];
+    fileUploadId?: string;
+    tiers?: z.output<typeof tierInputSchema>[];
+    coverUploadId?: string | null;
+    stampPdfs?: boolean;
+  },
+  ctx: z.RefinementCtx,
+): NewProductOutput {
+  if (input.priceMode === "flexible") {
+    ctx.addIssue({ code: "custom", message: MEMBERSHIP_MESSAGES.noPayWhatYouWant, path: ["priceMode"] });
+    return z.NEVER;
+  }
+  const tiers = checkTiers(input.tiers ?? []);
+  const checked = collect(
+    {
+      title: checkTitle(input.title),
+      description: checkDescription(input.description),
+      files: checkNewFiles(input.files, input.fileUploadId),
+    },
+    ctx,
+  );
+  if ("problem" in tiers) ctx.addIssue({ code: "custom", message: tiers.problem, path: ["tiers"] });
+  if (!checked || "problem" in tiers) return z.NEVER;
+  return {
+    title: checked.title,
+    description: checked.description,
+    priceCents: lowestMonthlyCents(tiers.value),
+    priceMode: "fixed",
+    suggestedPriceCents: null,
+    inventoryType: "unlimited",
+    quantityAvailable: null,
+    files: checked.files,
+    coverUploadId: input.coverUploadId ?? null,
+    issueLicenseKeys: false,
+    stampPdfs: input.stampPdfs ?? false,
+    kind: "membership",
+    tiers: tiers.value,
+  };
+}
+
 export const createProductSchema = z
   .object({
     ...productFields,
@@ -280,8 +356,19 @@ export const createProductSchema = z
     priceMode: productFields.priceMode.default("fixed"),
     files: productFields.files.optional(),
     fileUploadId: productFields.fileUploadId.optional(),
+    /** Sold once (the default), or as a membership with `tiers` instead of a price and inventory. */
+    kind: z.enum(["one_time", "membership"]).default("one_time"),
+    tiers: z.array(tierInputSchema).max(20).optional(),
+    price: productFields.price.optional(),
+    inventoryType: productFields.inventoryType.optional(),
   })
-  .transform((input, ctx) => {
+  .transform((input, ctx): NewProductOutput => {
+    if (input.kind === "membership") return newMembershipProduct(input, ctx);
+    if (input.price === undefined || input.inventoryType === undefined) {
+      const field = input.price === undefined ? "price" : "inventoryType";
+      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.missingFields, path: [field] });
+      return z.NEVER;
+    }
     const checked = collect(
       {
         title: checkTitle(input.title),
@@ -305,6 +392,8 @@ export const createProductSchema = z
       coverUploadId: input.coverUploadId ?? null,
       issueLicenseKeys: input.issueLicenseKeys ?? false,
       stampPdfs: input.stampPdfs ?? false,
+      kind: "one_time",
+      tiers: [],
     };
   });
 export type CreateProductInput = z.input<typeof createProductSchema>;
@@ -328,7 +417,7 @@ function pricingChecks(input: {
 }
 
 export const updateProductSchema = z
-  .object(productFields)
+  .object({ ...productFields, tiers: z.array(tierInputSchema).max(20) })
   .omit({ fileUploadId: true })
   .partial()
   .transform((input, ctx) => {
@@ -349,6 +438,7 @@ export const updateProductSchema = z
           ? { quantityAvailable: checkQuantity(input.inventoryType, input.quantityAvailable) }
           : {}),
         ...(input.files !== undefined ? { files: checkFileList(input.files, { editing: true }) } : {}),
+        ...(input.tiers !== undefined ? { tiers: checkTiers(input.tiers) } : {}),
       },
       ctx,
     );
@@ -366,6 +456,8 @@ export const updateProductSchema = z
       coverUploadId: input.coverUploadId,
       issueLicenseKeys: input.issueLicenseKeys,
       stampPdfs: input.stampPdfs,
+      /** A membership's whole tier list (the use case refuses it for a one-time product). */
+      tiers: checked.tiers,
     };
   });
 export type UpdateProductInput = z.input<typeof updateProductSchema>;
@@ -406,6 +498,10 @@ const productCoreSchema = z.object({
   /** Null when the product has no cover (pages show a placeholder). */
   cover: coverImageSchema.nullable(),
   createdAt: z.string(),
+  /** Sold once, or a membership: then priceCents is its lowest monthly price and `tiers` says the rest. */
+  kind: z.enum(["one_time", "membership"]),
+  /** A membership's tiers, in order (the public sees those open to new members); empty otherwise. */
+  tiers: z.array(tierSchema),
 });
 
 export const sellerProductSchema = productCoreSchema.extend({

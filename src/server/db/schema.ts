@@ -152,6 +152,72 @@ export interface ProductTable {
   is_active: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+  /** Sold once, or as a membership (membership_tiers); a membership's price_cents is its lowest monthly price. */
+  kind: Generated<"one_time" | "membership">;
+}
+
+export type BillingInterval = "month" | "year";
+
+export interface MembershipTierTable {
+  id: string;
+  product_id: string;
+  seller_id: string;
+  position: number;
+  name: string;
+  description: Generated<string>;
+  monthly_price_cents: number;
+  yearly_price_cents: number | null;
+  trial_days: Generated<number>;
+  /** Closed to new members; existing members keep it. */
+  closed: Generated<boolean>;
+  /** Removed from the product while members still had it: kept for them, offered to nobody. */
+  removed_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface MembershipTierFileTable {
+  tier_id: string;
+  product_file_id: string;
+}
+
+/** A tier's Stripe price at one amount and interval on one connected account (prices are immutable). */
+export interface MembershipTierPriceTable {
+  tier_id: string;
+  billing_interval: BillingInterval;
+  amount_cents: number;
+  stripe_account_id: string;
+  stripe_price_id: string;
+  created_at: CreatedAt;
+}
+
+/** A Stripe subscription as Stripe last reported it (synced_at: when that read was made). */
+export interface MembershipTable {
+  id: string;
+  seller_id: string;
+  product_id: string | null;
+  product_title: string;
+  tier_id: string | null;
+  tier_name: string;
+  stripe_account_id: string;
+  stripe_subscription_id: string;
+  stripe_customer_id: string;
+  customer_email: string;
+  billing_interval: BillingInterval;
+  amount_cents: number;
+  status: string;
+  cancel_at_period_end: Generated<boolean>;
+  current_period_start: Timestamp;
+  current_period_end: Timestamp;
+  trial_end: NullableTimestamp;
+  past_due_since: NullableTimestamp;
+  access_revoked_at: NullableTimestamp;
+  post_emails: Generated<boolean>;
+  started_at: Timestamp;
+  canceled_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  synced_at: Timestamp;
+  created_at: CreatedAt;
 }
 
 export interface StoreViewTable {
@@ -183,6 +249,9 @@ export interface CheckoutTable {
   discount_code: string | null;
   original_price_cents: number | null;
   discount_cents: Generated<number>;
+  /** A checkout that starts a membership: its tier and interval. */
+  membership_tier_id: Generated<string | null>;
+  billing_interval: Generated<BillingInterval | null>;
 }
 
 export interface OrderTable {
@@ -205,6 +274,10 @@ export interface OrderTable {
   discount_code_id: Generated<string | null>;
   discount_code: Generated<string | null>;
   discount_cents: Generated<number>;
+  /** A membership's paid invoice (stripe_session_id is then the invoice id) and the period it paid for. */
+  membership_id: Generated<string | null>;
+  period_start: NullableTimestamp;
+  period_end: NullableTimestamp;
 }
 
 export interface DownloadLogTable {
@@ -490,6 +563,10 @@ export interface DB {
   subscriptions: SubscriptionTable;
   stripe_events: StripeEventTable;
   products: ProductTable;
+  membership_tiers: MembershipTierTable;
+  membership_tier_files: MembershipTierFileTable;
+  membership_tier_prices: MembershipTierPriceTable;
+  memberships: MembershipTable;
   store_views: StoreViewTable;
   checkouts: CheckoutTable;
   orders: OrderTable;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../../../tests/api/support/test-database";
 import type { DatabaseHandle } from "../database";
 import { down, up } from "./0013_product_files";
+import { down as downMemberships } from "./0023_memberships";
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -15,7 +16,8 @@ afterAll(async () => {
 describe("0013_product_files", () => {
   it("moves every product's one file into product_files, with the downloads already made", async () => {
     const db = database.db;
-    // The schema as it was before: products with one file column.
+    // The schema as it was before: products with one file column (tiers' files point at product_files).
+    await downMemberships(db as never);
     await down(db as never);
     // Only the rows this migration reads; the checkouts orders point to are beside the point.
     await sql`

@@ -19,6 +19,7 @@ import * as m0019 from "./0019_seller_webhooks";
 import * as m0020 from "./0020_customer_search";
 import * as m0021 from "./0021_code_holds_per_browser";
 import * as m0022 from "./0022_jobs";
+import * as m0023 from "./0023_memberships";
 
 // Every migration, in order. Append new ones; never edit one that has landed.
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "0020_customer_search": m0020,
   "0021_code_holds_per_browser": m0021,
   "0022_jobs": m0022,
+  "0023_memberships": m0023,
 };

@@ -5,6 +5,7 @@ import { type EventBus, PUBLIC_PAGES_CHANGED } from "../../adapters/events/event
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
 import { assertCanManageProducts } from "../billing";
+import { writeTiers } from "./membership-tiers";
 import { addNewProductFiles, productRows } from "./product-files";
 import { type ProductRow, toSellerProduct } from "./product-shapes";
 import { attachProductUpload, productCoverColumns } from "./product-uploads";
@@ -46,12 +47,14 @@ export async function createProduct(deps: ProductDeps, sellerId: string, input: 
         ...productCoverColumns(deps.storage, cover),
         inventory_type: input.inventoryType,
         quantity_available: input.quantityAvailable,
+        kind: input.kind,
         created_at: now,
         updated_at: now,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
     await addNewProductFiles(trx, sellerId, id, input.files, now);
+    if (input.kind === "membership") await writeTiers(trx, sellerId, id, input.tiers, now);
     return productRows(trx).where("products.id", "=", id).executeTakeFirstOrThrow();
   });
   return toSellerProduct(row);

@@ -1,9 +1,11 @@
+import { MEMBERSHIP_MESSAGES } from "../../../contracts/memberships";
 import { PRODUCT_MESSAGES } from "../../../contracts/products";
 import { commitChange } from "../../adapters/events/commit-change";
 import { PUBLIC_PAGES_CHANGED } from "../../adapters/events/event-bus";
-import { notFound } from "../../http/errors";
+import { AppError, notFound } from "../../http/errors";
 import { deleteObjectsOf, deleteStoredFile } from "../uploads";
 import type { ProductDeps } from "./create-product";
+import { hasLiveMembers } from "./membership-tiers";
 import { removeAllProductFiles } from "./product-files";
 
 /**
@@ -21,6 +23,10 @@ export async function deleteProduct(deps: ProductDeps, sellerId: string, product
       .forUpdate()
       .executeTakeFirst();
     if (!product) throw notFound(PRODUCT_MESSAGES.notFound);
+    // A membership with members is closed to new ones and its memberships canceled first.
+    if (await hasLiveMembers(trx, productId)) {
+      throw new AppError("has_active_members", 409, MEMBERSHIP_MESSAGES.hasActiveMembers);
+    }
     // The file rows first, with their uploads' rows: an upload can't go while a file row references it.
     const files = await removeAllProductFiles(trx, sellerId, productId);
     await trx.deleteFrom("products").where("id", "=", productId).execute();

@@ -9,6 +9,7 @@ import type { Database } from "../../db/database";
 import type { DB } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { deleteSellerUploadRow, type UploadRow } from "../uploads";
+import { tiersColumn } from "./membership-tiers";
 import { attachProductUpload } from "./product-uploads";
 
 /**
@@ -45,7 +46,7 @@ export function firstFileColumns(eb: ExpressionBuilder<DB, "products">) {
 
 /** Every product read: its columns and its first file's. */
 export const productRows = (db: Database) =>
-  db.selectFrom("products").selectAll("products").select(firstFileColumns);
+  db.selectFrom("products").selectAll("products").select(firstFileColumns).select(tiersColumn);
 
 /** The product's files as its seller sees them, in order. */
 export async function listProductFiles(db: Database, productId: string): Promise<SellerProductFile[]> {

@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import type { Tier } from "../../../contracts/memberships";
 import type { SellerProductFile } from "../../../contracts/product-files";
 import {
   type CoverImage,
@@ -16,6 +17,8 @@ export type ProductRow = Selectable<ProductTable> & {
   file_size_bytes: number | null;
   file_type: string | null;
   file_count: number | string | bigint | null;
+  /** A membership's tiers not removed, in order (membership-tiers.ts); null for a one-time product. */
+  tiers: Tier[] | null;
 };
 
 /** The thumbnail every cover got before covers had sizes. */
@@ -64,6 +67,8 @@ function productCore(row: ProductRow) {
     coverThumbnailUrl: row.cover_thumbnail_url,
     cover: coverOf(row),
     createdAt: row.created_at.toISOString(),
+    kind: row.kind,
+    tiers: row.tiers ?? [],
   };
 }
 
@@ -95,8 +100,11 @@ export function toSellerProductDetail(
 export function toPublicProduct(row: ProductRow, sellerCanSell: boolean): Omit<PublicProduct, "seller"> {
   const soldOut = isSoldOut(row);
   const purchasable = sellerCanSell && !soldOut;
+  const core = productCore(row);
   return {
-    ...productCore(row),
+    ...core,
+    // New members can join only the open tiers; members of a closed one see theirs in their library.
+    tiers: core.tiers.filter((tier) => !tier.closed),
     soldOut,
     purchasable,
     unavailableReason: purchasable

@@ -1,4 +1,5 @@
 import type { Selectable, Updateable } from "kysely";
+import { lowestMonthlyCents, MEMBERSHIP_MESSAGES } from "../../../contracts/memberships";
 import {
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
@@ -13,6 +14,7 @@ import { AppError, notFound } from "../../http/errors";
 import { assertCanManageProducts } from "../billing";
 import { deleteObjectsOf, deleteSellerUploadRow, type UploadRow } from "../uploads";
 import type { ProductDeps } from "./create-product";
+import { writeTiers } from "./membership-tiers";
 import { listProductFiles, productRows, replaceProductFiles } from "./product-files";
 import { toSellerProductDetail, type UnitsTaken } from "./product-shapes";
 import { attachProductUpload, productCoverColumns } from "./product-uploads";
@@ -60,6 +62,7 @@ export async function updateProduct(
       .executeTakeFirst();
     if (!current) throw notFound(PRODUCT_MESSAGES.notFound);
     const taken = await unitsTaken(trx, productId);
+    if (current.kind === "membership") assertMembershipEdit(changes);
     const values: Updateable<ProductTable> = {
       ...(changes.title !== undefined ? { title: changes.title } : {}),
       ...(changes.description !== undefined ? { description: changes.description } : {}),
@@ -73,6 +76,14 @@ export async function updateProduct(
     const replaced: UploadRow[] = changes.files
       ? await replaceProductFiles(trx, sellerId, productId, changes.files, now)
       : [];
+    if (changes.tiers) {
+      if (current.kind !== "membership") {
+        throw new AppError("validation_error", 400, MEMBERSHIP_MESSAGES.notAMembership, { field: "tiers" });
+      }
+      // After the files: a tier may list a file added in this same edit.
+      await writeTiers(trx, sellerId, productId, changes.tiers, now);
+      values.price_cents = lowestMonthlyCents(changes.tiers);
+    }
     if (changes.coverUploadId !== undefined) {
       const cover = changes.coverUploadId
         ? await attachProductUpload(trx, sellerId, changes.coverUploadId, "product-cover")
@@ -138,4 +149,20 @@ function stockColumns(
     });
   }
   return { inventory_type: "limited", quantity_available: left };
+}
+
+/**
+ * A membership is priced by its tiers and never limited (product rules, "Memberships"): a price, pay
+ * what you want, stock or license keys sent for one are refused rather than half applied.
+ */
+function assertMembershipEdit(changes: ProductChanges): void {
+  if (changes.pricing?.mode === "flexible") {
+    throw new AppError("validation_error", 400, MEMBERSHIP_MESSAGES.noPayWhatYouWant, { field: "priceMode" });
+  }
+  if (changes.priceCents !== undefined || changes.inventory?.inventoryType === "limited") {
+    throw new AppError("validation_error", 400, MEMBERSHIP_MESSAGES.kindFixed, { field: "tiers" });
+  }
+  if (changes.issueLicenseKeys) {
+    throw new AppError("validation_error", 400, MEMBERSHIP_MESSAGES.kindFixed, { field: "issueLicenseKeys" });
+  }
 }

@@ -32,6 +32,8 @@ const product: SellerProductDetail = {
   coverThumbnailUrl: null,
   cover: null,
   createdAt: "2026-01-01T00:00:00.000Z",
+  kind: "one_time",
+  tiers: [],
   isActive: true,
   fileName: "guide.pdf",
   fileCount: 1,

@@ -1,0 +1,208 @@
+import { z } from "zod";
+import { parsePriceToCents } from "./money";
+
+/** A membership's tiers and what a member gets (product rules, "Memberships"). */
+export const MEMBERSHIP_LIMITS = {
+  minTiers: 1,
+  maxTiers: 5,
+  tierNameMax: 80,
+  tierDescriptionMax: 2000,
+  maxTrialDays: 30,
+  /** Stripe's smallest charge, and what a buyer may pay per period at most. */
+  minPriceCents: 50,
+  maxPriceCents: 1_000_000,
+  /** Days of access a member keeps after a renewal failed, while Stripe retries and they fix their card. */
+  graceDays: 3,
+  /** Downloads of each of a tier's files per billing period. */
+  downloadsPerFilePerPeriod: 3,
+  /** Days before a yearly renewal its reminder goes out. */
+  yearlyReminderDays: 7,
+} as const;
+
+export const MEMBERSHIP_MESSAGES = {
+  tiersMissing: "A membership needs at least one tier.",
+  tooManyTiers: `A membership can have at most ${MEMBERSHIP_LIMITS.maxTiers} tiers.`,
+  tierNameMissing: "Give every tier a name.",
+  tierNameTooLong: `Tier names must be at most ${MEMBERSHIP_LIMITS.tierNameMax} characters.`,
+  tierNameTwice: "Each tier needs its own name.",
+  tierDescriptionTooLong: `Tier descriptions must be at most ${MEMBERSHIP_LIMITS.tierDescriptionMax} characters.`,
+  monthlyPriceMissing: "Every tier needs a monthly price.",
+  priceInvalid: "Enter a price like 5 or 4.99.",
+  priceTooLow: "Prices must be at least $0.50 (the smallest amount Stripe can charge).",
+  priceTooHigh: "Prices can be at most $10,000 a period.",
+  trialInvalid: `A free trial is 0 to ${MEMBERSHIP_LIMITS.maxTrialDays} days.`,
+  tierFileUnknown: "A tier lists a file that is not one of this product's files.",
+  allTiersClosed: "Keep at least one tier open to new members, or deactivate the product.",
+  unknownTier: "One of these tiers is not part of this product. Reload the page and try again.",
+  tierNotOffered: "This tier is not open to new members.",
+  yearlyNotOffered: "This tier has no yearly price.",
+  notAMembership: "This product is not a membership.",
+  kindFixed: "A product stays what it was created as: a one-time product or a membership.",
+  noPayWhatYouWant: "Pay what you want does not apply to memberships.",
+  hasActiveMembers:
+    "This membership still has members. Close its tiers to new members and cancel the memberships first, or deactivate the product.",
+} as const;
+
+export const billingIntervalSchema = z.enum(["month", "year"]);
+export type BillingInterval = z.infer<typeof billingIntervalSchema>;
+
+/**
+ * A tier's files as a form sends them: `id` is one of the product's files, `uploadId` one of the uploads
+ * in the same request's file list (a file being added now).
+ */
+export const tierFileRefSchema = z.object({
+  id: z.string().min(1).max(64).optional(),
+  uploadId: z.string().min(1).max(64).optional(),
+});
+export type TierFileRef = z.infer<typeof tierFileRefSchema>;
+
+/** One tier as a form sends it. `id` keeps an existing tier (its members stay); none makes a new one. */
+export const tierInputSchema = z.object({
+  id: z.string().min(1).max(64).optional(),
+  name: z.string(),
+  description: z.string().optional(),
+  monthlyPrice: z.union([z.string(), z.number()]),
+  yearlyPrice: z.union([z.string(), z.number()]).nullish(),
+  trialDays: z.union([z.string(), z.number()]).nullish(),
+  closed: z.boolean().optional(),
+  files: z.array(tierFileRefSchema).max(20).default([]),
+});
+export type TierInput = z.input<typeof tierInputSchema>;
+
+/** A checked tier, prices in cents. */
+export interface CheckedTier {
+  id?: string;
+  name: string;
+  description: string;
+  monthlyPriceCents: number;
+  yearlyPriceCents: number | null;
+  trialDays: number;
+  closed: boolean;
+  files: TierFileRef[];
+}
+
+type Checked<T> = { value: T } | { problem: string };
+
+function checkTierPrice(
+  input: string | number | null | undefined,
+  required: boolean,
+): Checked<number | null> {
+  const text = String(input ?? "").trim();
+  if (text === "") return required ? { problem: MEMBERSHIP_MESSAGES.monthlyPriceMissing } : { value: null };
+  const cents = parsePriceToCents(text);
+  if (cents === undefined) return { problem: MEMBERSHIP_MESSAGES.priceInvalid };
+  if (cents < MEMBERSHIP_LIMITS.minPriceCents) return { problem: MEMBERSHIP_MESSAGES.priceTooLow };
+  if (cents > MEMBERSHIP_LIMITS.maxPriceCents) return { problem: MEMBERSHIP_MESSAGES.priceTooHigh };
+  return { value: cents };
+}
+
+function checkTrialDays(input: string | number | null | undefined): Checked<number> {
+  const text = String(input ?? "").trim();
+  if (text === "") return { value: 0 };
+  if (!/^\d+$/.test(text) || Number(text) > MEMBERSHIP_LIMITS.maxTrialDays) {
+    return { problem: MEMBERSHIP_MESSAGES.trialInvalid };
+  }
+  return { value: Number(text) };
+}
+
+/** One tier's fields, or the first problem with them. */
+function checkTier(input: z.output<typeof tierInputSchema>): Checked<CheckedTier> {
+  const name = input.name.trim();
+  if (name === "") return { problem: MEMBERSHIP_MESSAGES.tierNameMissing };
+  if (name.length > MEMBERSHIP_LIMITS.tierNameMax) return { problem: MEMBERSHIP_MESSAGES.tierNameTooLong };
+  const description = (input.description ?? "").trim();
+  if (description.length > MEMBERSHIP_LIMITS.tierDescriptionMax) {
+    return { problem: MEMBERSHIP_MESSAGES.tierDescriptionTooLong };
+  }
+  const monthly = checkTierPrice(input.monthlyPrice, true);
+  if ("problem" in monthly) return monthly;
+  const yearly = checkTierPrice(input.yearlyPrice, false);
+  if ("problem" in yearly) return yearly;
+  const trialDays = checkTrialDays(input.trialDays);
+  if ("problem" in trialDays) return trialDays;
+  if (input.files.some((file) => (file.id === undefined) === (file.uploadId === undefined))) {
+    return { problem: MEMBERSHIP_MESSAGES.tierFileUnknown };
+  }
+  return {
+    value: {
+      ...(input.id ? { id: input.id } : {}),
+      name,
+      description,
+      monthlyPriceCents: monthly.value ?? 0,
+      yearlyPriceCents: yearly.value,
+      trialDays: trialDays.value,
+      closed: input.closed ?? false,
+      files: input.files,
+    },
+  };
+}
+
+/** The whole list of a membership's tiers: 1 to 5, names unique, at least one open to new members. */
+export function checkTiers(inputs: z.output<typeof tierInputSchema>[]): Checked<CheckedTier[]> {
+  if (inputs.length < MEMBERSHIP_LIMITS.minTiers) return { problem: MEMBERSHIP_MESSAGES.tiersMissing };
+  if (inputs.length > MEMBERSHIP_LIMITS.maxTiers) return { problem: MEMBERSHIP_MESSAGES.tooManyTiers };
+  const tiers: CheckedTier[] = [];
+  const names = new Set<string>();
+  for (const input of inputs) {
+    const tier = checkTier(input);
+    if ("problem" in tier) return tier;
+    const key = tier.value.name.toLowerCase();
+    if (names.has(key)) return { problem: MEMBERSHIP_MESSAGES.tierNameTwice };
+    names.add(key);
+    tiers.push(tier.value);
+  }
+  if (tiers.every((tier) => tier.closed)) return { problem: MEMBERSHIP_MESSAGES.allTiersClosed };
+  return { value: tiers };
+}
+
+/** A membership's lowest monthly price among tiers open to new members: what listings show ("from"). */
+export function lowestMonthlyCents(tiers: readonly Pick<CheckedTier, "monthlyPriceCents" | "closed">[]) {
+  const open = tiers.filter((tier) => !tier.closed);
+  return Math.min(...(open.length > 0 ? open : tiers).map((tier) => tier.monthlyPriceCents));
+}
+
+/**
+ * What a year costs against twelve months, in whole percent (0 when the yearly price saves nothing):
+ * the saving the product page shows next to the yearly price.
+ */
+export function yearlySavingPercent(monthlyCents: number, yearlyCents: number | null): number {
+  if (yearlyCents === null) return 0;
+  const twelveMonths = monthlyCents * 12;
+  if (yearlyCents >= twelveMonths) return 0;
+  return Math.floor(((twelveMonths - yearlyCents) * 100) / twelveMonths);
+}
+
+/** One tier as sellers and buyers see it. */
+export const tierSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  monthlyPriceCents: z.number(),
+  yearlyPriceCents: z.number().nullable(),
+  trialDays: z.number(),
+  closed: z.boolean(),
+  /** The product files this tier gives access to (their ids). */
+  fileIds: z.array(z.string()),
+});
+export type Tier = z.infer<typeof tierSchema>;
+
+/** Where a membership stands, in words a member and a seller read. */
+export const MEMBERSHIP_STATUS_LABELS = {
+  trialing: "Trial",
+  active: "Active",
+  past_due: "Past due",
+  canceling: "Canceled at period end",
+  ended: "Ended",
+} as const;
+export type MembershipStatusLabel = keyof typeof MEMBERSHIP_STATUS_LABELS;
+
+/** The status a membership shows: Stripe's, with a cancellation at period end and every end folded in. */
+export function membershipStatusOf(membership: {
+  status: string;
+  cancelAtPeriodEnd: boolean;
+}): MembershipStatusLabel {
+  if (membership.status === "trialing") return membership.cancelAtPeriodEnd ? "canceling" : "trialing";
+  if (membership.status === "active") return membership.cancelAtPeriodEnd ? "canceling" : "active";
+  if (membership.status === "past_due") return "past_due";
+  return "ended";
+}
