@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { visitSourceFieldsSchema } from "./analytics";
 import { parsePriceToCents } from "./money";
 
 /** A membership's tiers and what a member gets (product rules, "Memberships"). */
@@ -171,6 +172,15 @@ export function yearlySavingPercent(monthlyCents: number, yearlyCents: number | 
   if (yearlyCents >= twelveMonths) return 0;
   return Math.floor(((twelveMonths - yearlyCents) * 100) / twelveMonths);
 }
+
+/** Subscribe: a tier of a membership product at its monthly or yearly price. */
+export const subscribeSchema = z.object({
+  productId: z.string().min(1).max(64),
+  tierId: z.string().min(1).max(64),
+  interval: billingIntervalSchema.default("month"),
+  /** Where the visit came from (the product page's source fields); kept for the sale's attribution. */
+  ...visitSourceFieldsSchema.shape,
+});
 
 /** One tier as sellers and buyers see it. */
 export const tierSchema = z.object({

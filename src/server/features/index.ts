@@ -9,6 +9,7 @@ import { downloadsFeature } from "./downloads";
 import { embedFeature } from "./embed";
 import type { Feature } from "./feature";
 import { licensesFeature } from "./licenses";
+import { membershipsFeature } from "./memberships";
 import { ordersFeature } from "./orders";
 import { payoutsFeature } from "./payouts";
 import { pdfStampsFeature } from "./pdf-stamps";
@@ -44,6 +45,7 @@ export const FEATURES: readonly Feature[] = [
   licensesFeature,
   checkoutFeature,
   ordersFeature,
+  membershipsFeature,
   refundsFeature,
   sellerApiFeature,
   stripeWebhooksFeature,

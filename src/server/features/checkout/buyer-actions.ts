@@ -6,6 +6,7 @@ import { sourceOfFields } from "../analytics";
 import { allowCodeTry } from "../discounts";
 import { claimFreeProduct, FREE_CLAIM_LIMITS } from "./claim-free-product";
 import { type CheckoutDeps, createBuyerCheckout } from "./create-checkout";
+import { createMembershipCheckout, type MembershipChoice } from "./create-membership-checkout";
 import { textField } from "./purchase-price";
 
 const CHECKOUT_LIMIT = { name: "checkout:ip", limit: 30, windowSeconds: 60 };
@@ -60,4 +61,23 @@ export async function claimFree(
   const browserId = checkoutBrowserId(request, reply, deps.appUrl.startsWith("https://"));
   const visitor = checkoutVisitor(deps.visitorKey, request.ip, browserId);
   await claimFreeProduct(deps, { productId: claim.productId, email, code }, visitor, now);
+}
+
+/**
+ * Subscribe, for the JSON route and a membership page's tier forms alike: the Stripe Checkout URL of a
+ * subscription to the chosen tier and interval (create-membership-checkout.ts). Rate limited per IP
+ * with Buy Now; the page's source fields attribute the membership's first sale.
+ */
+export async function subscribe(
+  deps: CheckoutRouteDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  productId: string,
+  choice: MembershipChoice,
+) {
+  const now = deps.now();
+  await enforceRateLimit(deps.db, CHECKOUT_LIMIT, request.ip, TOO_MANY, now);
+  const browserId = checkoutBrowserId(request, reply, deps.appUrl.startsWith("https://"));
+  const visitor = checkoutVisitor(deps.visitorKey, request.ip, browserId);
+  return createMembershipCheckout(deps, productId, choice, visitor, now, sourceOfFields(request.body));
 }

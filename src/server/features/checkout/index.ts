@@ -4,7 +4,7 @@
  */
 
 export type { CheckoutRouteDeps } from "./buyer-actions";
-export { buyNow, claimFree } from "./buyer-actions";
+export { buyNow, claimFree, subscribe } from "./buyer-actions";
 export { checkoutDeps } from "./checkout-deps";
 export { checkoutFeature } from "./feature";
 export { textField } from "./purchase-price";

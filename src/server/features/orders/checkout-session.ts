@@ -61,6 +61,12 @@ export async function applyCheckoutSession(
       .where("stripe_session_id", "is", null)
       .execute();
   }
+  // A subscription's checkout is done once complete (a trial pays nothing yet): the membership is
+  // Stripe's subscription, which the memberships feature follows through its own events.
+  if (session?.mode === "subscription" && session.status === "complete") {
+    await trx.updateTable("checkouts").set({ state: "paid" }).where("id", "=", checkoutId).execute();
+    return undefined;
+  }
   if (session?.payment_status === "paid") return fulfilCheckout(deps, trx, session, now, announce);
   if (!session || session.status === "expired") {
     const sellerId = await endUnpaidCheckout(trx, checkoutId);

@@ -1,0 +1,82 @@
+import type Stripe from "stripe";
+import type { Database } from "../../../db/database";
+import type { EventHandler } from "../../webhooks";
+import {
+  applySubscription,
+  type MembershipDeps,
+  recordMembershipPayment,
+  tellPaymentFailed,
+} from "../membership-changes";
+import type { SubscriptionRead } from "../sync-membership";
+
+type HandlerDeps = MembershipDeps & { db: Database; now: () => Date };
+
+/**
+ * A subscription read back from Stripe on the event's account, with its customer's email. A signed
+ * event is only a hint: what is stored is what Stripe answers now (sync-membership.ts keeps the newest).
+ */
+export async function readSubscription(
+  deps: Pick<HandlerDeps, "stripe" | "now">,
+  account: string,
+  subscriptionId: string,
+): Promise<SubscriptionRead> {
+  const fetchedAt = deps.now();
+  const subscription = await deps.stripe.subscriptions.retrieve(
+    subscriptionId,
+    { expand: ["customer"] },
+    { stripeAccount: account },
+  );
+  const customer = subscription.customer;
+  const email = typeof customer === "string" || customer.deleted ? "" : (customer.email ?? "");
+  return { subscription, account, email, fetchedAt };
+}
+
+const subscriptionOfInvoice = (invoice: Stripe.Invoice) => {
+  const id = invoice.parent?.subscription_details?.subscription;
+  return typeof id === "string" ? id : id?.id;
+};
+
+/** `customer.subscription.*` on a connected account: the membership follows the subscription. */
+function subscriptionHandler(deps: HandlerDeps): EventHandler {
+  return async (event) => {
+    const object = event.data.object as Stripe.Subscription;
+    // Not one of ours (the seller's own subscriptions outside Flatfee): nothing to read back.
+    if (!event.account || !object.metadata?.seller_id) return undefined;
+    const read = await readSubscription(deps, event.account, object.id);
+    return async (trx, announce, now) => {
+      await applySubscription(deps, trx, read, now, announce);
+    };
+  };
+}
+
+/**
+ * `invoice.paid` and `invoice.payment_failed` of a membership: the subscription read back with the
+ * invoice; a paid one becomes the period's order, a failed one tells the member how to pay.
+ */
+function invoiceHandler(deps: HandlerDeps, outcome: "paid" | "failed"): EventHandler {
+  return async (event) => {
+    const subscriptionId = subscriptionOfInvoice(event.data.object as Stripe.Invoice);
+    if (!event.account || !subscriptionId) return undefined;
+    const { id } = event.data.object as Stripe.Invoice;
+    const invoice = await deps.stripe.invoices.retrieve(id, {}, { stripeAccount: event.account });
+    const read = await readSubscription(deps, event.account, subscriptionId);
+    if (!read.subscription.metadata?.seller_id) return undefined;
+    return async (trx, announce, now) => {
+      const membership = await applySubscription(deps, trx, read, now, announce);
+      if (!membership) return;
+      if (outcome === "paid") await recordMembershipPayment(deps, trx, membership, invoice, now, announce);
+      else await tellPaymentFailed(deps, trx, membership, invoice, now);
+    };
+  };
+}
+
+export function membershipEventHandlers(deps: HandlerDeps): Record<string, EventHandler> {
+  const subscriptions = subscriptionHandler(deps);
+  return {
+    "customer.subscription.created": subscriptions,
+    "customer.subscription.updated": subscriptions,
+    "customer.subscription.deleted": subscriptions,
+    "invoice.paid": invoiceHandler(deps, "paid"),
+    "invoice.payment_failed": invoiceHandler(deps, "failed"),
+  };
+}

@@ -1,0 +1,181 @@
+import { randomBytes } from "node:crypto";
+import type Stripe from "stripe";
+import { MEMBERSHIP_LIMITS } from "../../../contracts/memberships";
+import { STORE_FALLBACK_NAME } from "../../../contracts/products";
+import type { Announce } from "../../adapters/events/commit-change";
+import type { Database } from "../../db/database";
+import { type FulfilmentDeps, libraryPath, libraryToken } from "../orders";
+import {
+  cancelScheduledEmail,
+  endedEmail,
+  type MembershipEmailContext,
+  paymentFailedEmail,
+  paymentReceiptEmail,
+  welcomeEmail,
+} from "./emails";
+import { type MembershipRow, type SubscriptionRead, syncMembership } from "./sync-membership";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const newOrderId = () => `ord_${randomBytes(10).toString("base64url")}`;
+const toDate = (seconds: number) => new Date(seconds * 1000);
+
+export type MembershipDeps = FulfilmentDeps;
+
+async function emailContext(
+  deps: MembershipDeps,
+  trx: Database,
+  membership: MembershipRow,
+  now: Date,
+): Promise<MembershipEmailContext> {
+  const profile = await trx
+    .selectFrom("profiles")
+    .select("store_name")
+    .where("id", "=", membership.seller_id)
+    .executeTakeFirst();
+  return {
+    membership,
+    sellerName: profile?.store_name ?? STORE_FALLBACK_NAME,
+    libraryUrl: `${deps.appUrl}${libraryPath(libraryToken(deps.linkKey, membership.customer_email, now))}`,
+  };
+}
+
+/**
+ * A subscription read back from Stripe, applied: the membership stored as Stripe has it, and what its
+ * change means told once (welcome, cancellation scheduled, ended), in the same transaction. A read that
+ * changes nothing (a redelivery, an older read) tells nothing.
+ */
+export async function applySubscription(
+  deps: MembershipDeps,
+  trx: Database,
+  read: SubscriptionRead,
+  now: Date,
+  announce: Announce,
+): Promise<MembershipRow | undefined> {
+  const synced = await syncMembership(trx, read);
+  if (!synced) return undefined;
+  const { membership, before } = synced;
+  const ended = membership.status === "canceled" || membership.status === "incomplete_expired";
+  const context = () => emailContext(deps, trx, membership, now);
+  if (!before && !ended) {
+    await deps.outbox.enqueue(welcomeEmail(await context(), membership.trial_end), trx);
+  } else if (before && ended && before.status !== membership.status) {
+    await deps.outbox.enqueue(endedEmail(await context()), trx);
+  } else if (before && !ended && membership.cancel_at_period_end && !before.cancel_at_period_end) {
+    await deps.outbox.enqueue(cancelScheduledEmail(await context()), trx);
+  }
+  announce(membership.seller_id, { type: "sales.changed" });
+  return membership;
+}
+
+/** The payment intent of a paid invoice (API 2025+: in its payments, when read with them expanded). */
+function paymentIntentOf(invoice: Stripe.Invoice): string | null {
+  const payment = invoice.payments?.data?.[0]?.payment;
+  const intent = payment?.payment_intent;
+  return typeof intent === "string" ? intent : (intent?.id ?? null);
+}
+
+/**
+ * A paid invoice of a membership becomes an order: a sale of the product for the period it paid, keyed
+ * by the invoice id (so it is made once), with the period's downloads, its totals and its receipt. A $0
+ * invoice (a trial's start) is no sale. A checkout row stands for the payment, as for every order.
+ */
+export async function recordMembershipPayment(
+  deps: MembershipDeps,
+  trx: Database,
+  membership: MembershipRow,
+  invoice: Stripe.Invoice,
+  now: Date,
+  announce: Announce,
+): Promise<string | undefined> {
+  if (invoice.status !== "paid" || invoice.amount_paid <= 0) return undefined;
+  const existing = await trx
+    .selectFrom("orders")
+    .select("id")
+    .where("stripe_session_id", "=", invoice.id)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const line = invoice.lines.data.find((candidate) => candidate.amount > 0) ?? invoice.lines.data[0];
+  const periodStart = line ? toDate(line.period.start) : membership.current_period_start;
+  const periodEnd = line ? toDate(line.period.end) : membership.current_period_end;
+  const checkoutId = `pay_${randomBytes(12).toString("base64url")}`;
+  await trx
+    .insertInto("checkouts")
+    .values({
+      id: checkoutId,
+      stripe_session_id: invoice.id,
+      stripe_account_id: membership.stripe_account_id,
+      seller_id: membership.seller_id,
+      product_id: membership.product_id,
+      reservation: "none",
+      state: "paid",
+      network_hash: null,
+      visitor_hash: null,
+      expires_at: now,
+      created_at: now,
+      discount_code_id: null,
+      code_hold_ends_at: null,
+      discount_code: null,
+      original_price_cents: invoice.amount_paid,
+      membership_tier_id: membership.tier_id,
+      billing_interval: membership.billing_interval,
+    })
+    .execute();
+  const orderId = newOrderId();
+  await trx
+    .insertInto("orders")
+    .values({
+      id: orderId,
+      stripe_session_id: invoice.id,
+      stripe_account_id: membership.stripe_account_id,
+      payment_intent_id: paymentIntentOf(invoice),
+      seller_id: membership.seller_id,
+      product_id: membership.product_id,
+      product_title: membership.product_title,
+      customer_email: membership.customer_email,
+      amount_cents: invoice.amount_paid,
+      status: "completed",
+      // A period's downloads count within the period (and its grace days), not a one-time sale's 30 days.
+      download_window_ends_at: new Date(periodEnd.getTime() + MEMBERSHIP_LIMITS.graceDays * DAY_MS),
+      created_at: now,
+      membership_id: membership.id,
+      period_start: periodStart,
+      period_end: periodEnd,
+    })
+    .execute();
+  await deps.orderChanges.created(trx, {
+    orderId,
+    sellerId: membership.seller_id,
+    productId: membership.product_id,
+    checkoutId,
+    email: membership.customer_email,
+    amountCents: invoice.amount_paid,
+    delivered: true,
+    at: now,
+  });
+  const context = await emailContext(deps, trx, membership, now);
+  await deps.outbox.enqueue(
+    paymentReceiptEmail(context, { amountCents: invoice.amount_paid, periodStart, periodEnd, orderId }),
+    trx,
+  );
+  announce(membership.seller_id, { type: "sales.changed" });
+  return orderId;
+}
+
+/** A renewal failed: the member is told how long access lasts and where to pay (Stripe's invoice page). */
+export async function tellPaymentFailed(
+  deps: MembershipDeps,
+  trx: Database,
+  membership: MembershipRow,
+  invoice: Stripe.Invoice,
+  now: Date,
+): Promise<void> {
+  // Once per failed invoice: Stripe retries it, and each retry's failure is an event of its own.
+  if (invoice.attempt_count > 1) return;
+  const since = membership.past_due_since ?? now;
+  const accessUntil = new Date(since.getTime() + MEMBERSHIP_LIMITS.graceDays * DAY_MS);
+  const context = await emailContext(deps, trx, membership, now);
+  await deps.outbox.enqueue(
+    paymentFailedEmail(context, invoice.hosted_invoice_url ?? null, accessUntil),
+    trx,
+  );
+}

@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MEMBERSHIP_MESSAGES } from "../../src/contracts/memberships";
+import { hasMembershipAccess } from "../../src/server/features/memberships";
+import { readSubscription } from "../../src/server/features/memberships/events/membership-events";
+import { syncMembership } from "../../src/server/features/memberships/sync-membership";
+import { minimalPdf } from "../../src/server/features/uploads/test-fixtures";
+import { control } from "./support/emulator-control";
+import { readySeller, upload } from "./support/sellers";
+import { createTestApp, type TestApp } from "./support/test-app";
+import { eventually } from "./support/wait";
+
+let t: TestApp;
+let seller: Awaited<ReturnType<typeof readySeller>>;
+beforeAll(async () => {
+  // Listening: the emulator's webhooks (subscriptions, invoices) reach the app.
+  t = await createTestApp({ listen: true });
+  seller = await readySeller(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+let emailCounter = 0;
+const newEmail = () => `member-${Date.now()}-${++emailCounter}@example.com`;
+const sessionIdOf = (url: string) => new URL(url).pathname.split("/").pop()!;
+
+async function membershipProduct(tiers: Record<string, unknown>[]) {
+  const files = [{ uploadId: await upload(t, seller.cookie, "product-file", "lesson.pdf", minimalPdf(401)) }];
+  const response = await t.request({
+    method: "POST",
+    url: "/api/products",
+    cookie: seller.cookie,
+    body: { kind: "membership", title: "The Club", files, tiers },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: string; tiers: { id: string; name: string }[] };
+}
+
+const subscribe = (productId: string, tierId: string, interval: "month" | "year" = "month") =>
+  t.request({ method: "POST", url: "/api/checkout/subscribe", body: { productId, tierId, interval } });
+
+const membershipOf = (email: string) =>
+  t.db.selectFrom("memberships").selectAll().where("customer_email", "=", email).executeTakeFirst();
+const ordersOf = (membershipId: string) =>
+  t.db
+    .selectFrom("orders")
+    .selectAll()
+    .where("membership_id", "=", membershipId)
+    .orderBy("created_at")
+    .execute();
+const subjectsTo = async (to: string) =>
+  (
+    await t.db
+      .selectFrom("outbox_emails")
+      .select("subject")
+      .where("to_address", "=", to)
+      .orderBy("id")
+      .execute()
+  ).map((row) => row.subject);
+
+/** A buyer subscribes and pays with 4242; answers the membership once Stripe's events made it. */
+async function becomeMember(productId: string, tierId: string, interval: "month" | "year" = "month") {
+  const email = newEmail();
+  const response = await subscribe(productId, tierId, interval);
+  expect(response.statusCode, response.body).toBe(200);
+  await control(t.emulator).payCheckout(sessionIdOf(response.json().url), "4242424242424242", email);
+  await eventually(async () => expect((await membershipOf(email))?.status).toMatch(/active|trialing/));
+  return (await membershipOf(email))!;
+}
+
+describe("subscribing to a membership", () => {
+  it("starts a membership on the seller's account: the first payment is an order for its period", async () => {
+    const product = await membershipProduct([
+      { name: "Fan", monthlyPrice: "5", yearlyPrice: "50" },
+      { name: "Patron", monthlyPrice: "15" },
+    ]);
+    const membership = await becomeMember(product.id, product.tiers[1]!.id);
+    expect(membership).toMatchObject({
+      status: "active",
+      tier_id: product.tiers[1]!.id,
+      tier_name: "Patron",
+      billing_interval: "month",
+      amount_cents: 1500,
+      seller_id: seller.userId,
+      stripe_account_id: seller.account,
+    });
+    await eventually(async () => expect(await ordersOf(membership.id)).toHaveLength(1));
+    const [order] = await ordersOf(membership.id);
+    expect(order).toMatchObject({ amount_cents: 1500, product_id: product.id, status: "completed" });
+    expect(order!.period_end!.getTime()).toBe(membership.current_period_end.getTime());
+    await eventually(async () =>
+      expect(await subjectsTo(membership.customer_email)).toEqual([
+        "Welcome to The Club",
+        "Your receipt: The Club",
+      ]),
+    );
+    expect(hasMembershipAccess(membership, t.clock.now())).toBe(true);
+
+    const subscription = await t.stripe.subscriptions.retrieve(
+      membership.stripe_subscription_id,
+      {},
+      { stripeAccount: seller.account },
+    );
+    expect(subscription.application_fee_percent).toBeNull();
+  });
+
+  it("bills the yearly price, and refuses a closed tier or a yearly price the tier has not", async () => {
+    const product = await membershipProduct([
+      { name: "Fan", monthlyPrice: "5", yearlyPrice: "50" },
+      { name: "Patron", monthlyPrice: "15" },
+    ]);
+    const yearly = await becomeMember(product.id, product.tiers[0]!.id, "year");
+    expect(yearly).toMatchObject({ billing_interval: "year", amount_cents: 5000 });
+
+    const noYearly = await subscribe(product.id, product.tiers[1]!.id, "year");
+    expect(noYearly.statusCode).toBe(400);
+    expect(noYearly.json().message).toBe(MEMBERSHIP_MESSAGES.yearlyNotOffered);
+    const unknown = await subscribe(product.id, "tier_unknown");
+    expect(unknown.json().message).toBe(MEMBERSHIP_MESSAGES.tierNotOffered);
+
+    const close = await t.request({
+      method: "PATCH",
+      url: `/api/products/${product.id}`,
+      cookie: seller.cookie,
+      body: {
+        tiers: [
+          { id: product.tiers[0]!.id, name: "Fan", monthlyPrice: "5", yearlyPrice: "50", closed: true },
+          { id: product.tiers[1]!.id, name: "Patron", monthlyPrice: "15" },
+        ],
+      },
+    });
+    expect(close.statusCode, close.body).toBe(200);
+    const closed = await subscribe(product.id, product.tiers[0]!.id);
+    expect(closed.statusCode).toBe(400);
+    expect(closed.json().message).toBe(MEMBERSHIP_MESSAGES.tierNotOffered);
+    // The member of the closed tier keeps it.
+    expect((await membershipOf(yearly.customer_email))?.tier_id).toBe(product.tiers[0]!.id);
+
+    const oneTime = await subscribe("not-a-product", product.tiers[0]!.id);
+    expect(oneTime.statusCode).toBe(404);
+  });
+
+  it("renews: each paid period is an order; a failed renewal is past due, keeps access for the grace days, and is told once", async () => {
+    const product = await membershipProduct([{ name: "Fan", monthlyPrice: "7" }]);
+    const membership = await becomeMember(product.id, product.tiers[0]!.id);
+    const subscriptionId = membership.stripe_subscription_id;
+
+    await control(t.emulator).renew(subscriptionId, "paid");
+    await eventually(async () => expect(await ordersOf(membership.id)).toHaveLength(2));
+    const renewed = (await membershipOf(membership.customer_email))!;
+    expect(renewed.current_period_end.getTime()).toBeGreaterThan(membership.current_period_end.getTime());
+    const [, second] = await ordersOf(membership.id);
+    expect(second!.period_start!.getTime()).toBe(membership.current_period_end.getTime());
+
+    await control(t.emulator).renew(subscriptionId, "failed");
+    await eventually(async () =>
+      expect((await membershipOf(membership.customer_email))?.status).toBe("past_due"),
+    );
+    const pastDue = (await membershipOf(membership.customer_email))!;
+    expect(pastDue.past_due_since).not.toBeNull();
+    expect(hasMembershipAccess(pastDue, t.clock.now())).toBe(true);
+    expect(
+      hasMembershipAccess(pastDue, new Date(pastDue.past_due_since!.getTime() + 3 * DAY_MS + 1000)),
+    ).toBe(false);
+    await eventually(async () =>
+      expect(await subjectsTo(membership.customer_email)).toContain("Payment failed: The Club"),
+    );
+    // Stripe's retry succeeds: the member is active again at once, and the period's order is made.
+    await control(t.emulator).renew(subscriptionId, "paid");
+    await eventually(async () =>
+      expect((await membershipOf(membership.customer_email))?.status).toBe("active"),
+    );
+    expect((await membershipOf(membership.customer_email))?.past_due_since).toBeNull();
+    await eventually(async () => expect(await ordersOf(membership.id)).toHaveLength(3));
+    expect(
+      (await subjectsTo(membership.customer_email)).filter((s) => s.startsWith("Payment failed")),
+    ).toHaveLength(1);
+  });
+
+  it("ends: canceled at period end keeps access until then; the end stops it and is told", async () => {
+    const product = await membershipProduct([{ name: "Fan", monthlyPrice: "6" }]);
+    const membership = await becomeMember(product.id, product.tiers[0]!.id);
+    await t.stripe.subscriptions.update(
+      membership.stripe_subscription_id,
+      { cancel_at_period_end: true },
+      { stripeAccount: seller.account },
+    );
+    await eventually(async () =>
+      expect((await membershipOf(membership.customer_email))?.cancel_at_period_end).toBe(true),
+    );
+    const canceling = (await membershipOf(membership.customer_email))!;
+    expect(hasMembershipAccess(canceling, t.clock.now())).toBe(true);
+    await t.stripe.subscriptions.cancel(
+      membership.stripe_subscription_id,
+      {},
+      { stripeAccount: seller.account },
+    );
+    await eventually(async () =>
+      expect((await membershipOf(membership.customer_email))?.status).toBe("canceled"),
+    );
+    const ended = (await membershipOf(membership.customer_email))!;
+    expect(hasMembershipAccess(ended, t.clock.now())).toBe(false);
+    expect(ended.ended_at).not.toBeNull();
+    await eventually(async () =>
+      expect(await subjectsTo(membership.customer_email)).toEqual([
+        "Welcome to The Club",
+        "Your receipt: The Club",
+        "Membership canceled: The Club",
+        "Membership ended: The Club",
+      ]),
+    );
+  });
+
+  it("never lets an older read overwrite a newer one, and ignores a redelivered event", async () => {
+    const product = await membershipProduct([{ name: "Fan", monthlyPrice: "8" }]);
+    const membership = await becomeMember(product.id, product.tiers[0]!.id);
+    const events = (await control(t.emulator).events()).filter(
+      (event) =>
+        event.type === "customer.subscription.created" &&
+        (event.data.object as { id: string }).id === membership.stripe_subscription_id,
+    );
+    await t.stripe.subscriptions.cancel(
+      membership.stripe_subscription_id,
+      {},
+      { stripeAccount: seller.account },
+    );
+    await eventually(async () =>
+      expect((await membershipOf(membership.customer_email))?.status).toBe("canceled"),
+    );
+    // The creation event again, after the end: it is a redelivery (already applied) and changes nothing.
+    await control(t.emulator).redeliver(events[0]!.id);
+    await control(t.emulator)
+      .renew(membership.stripe_subscription_id, "paid")
+      .catch(() => {});
+    expect((await membershipOf(membership.customer_email))?.status).toBe("canceled");
+    expect(await ordersOf(membership.id)).toHaveLength(1);
+
+    // A read made before the stored one (an event handled slowly, say) arrives last: it changes nothing.
+    const current = (await membershipOf(membership.customer_email))!;
+    const stale = await readSubscription(
+      { stripe: t.stripe, now: () => new Date(current.synced_at.getTime() - 60_000) },
+      seller.account,
+      membership.stripe_subscription_id,
+    );
+    stale.subscription.status = "active";
+    await t.db.transaction().execute((trx) => syncMembership(trx, stale));
+    expect((await membershipOf(membership.customer_email))?.status).toBe("canceled");
+  });
+
+  it("refuses deleting a membership product while it has members", async () => {
+    const product = await membershipProduct([{ name: "Fan", monthlyPrice: "9" }]);
+    await becomeMember(product.id, product.tiers[0]!.id);
+    const refused = await t.request({
+      method: "DELETE",
+      url: `/api/products/${product.id}`,
+      cookie: seller.cookie,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(MEMBERSHIP_MESSAGES.hasActiveMembers);
+  });
+});
