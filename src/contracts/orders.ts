@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { visitSourceFieldsSchema } from "./analytics";
 import { buyerLicenseSchema, saleLicenseSchema } from "./licenses";
+import { billingIntervalSchema } from "./memberships";
 
 export const PURCHASE_RULES = {
   /** Downloads a purchase allows of each of its files (a replaced file's new version counts afresh)… */
@@ -108,7 +109,32 @@ export type BuyerPurchase = z.infer<typeof buyerPurchaseSchema>;
 export const SUCCESS_LOOKUP_MINUTES = 60;
 export const successLookupSchema = z.object({ purchase: buyerPurchaseSchema });
 
-export const libraryResponseSchema = z.object({ email: z.string(), purchases: z.array(buyerPurchaseSchema) });
+/** One membership in a member's library: where it stands, and its current period's files. */
+export const libraryMembershipSchema = z.object({
+  id: z.string(),
+  productId: z.string().nullable(),
+  productTitle: z.string(),
+  sellerName: z.string(),
+  tierName: z.string(),
+  interval: billingIntervalSchema,
+  /** What each period costs the member. */
+  amountCents: z.number(),
+  status: z.enum(["trialing", "active", "past_due", "canceling", "ended"]),
+  statusLabel: z.string(),
+  /** When it renews, or (canceling, ended) when access ends or ended. */
+  currentPeriodEnd: z.string(),
+  trialEnd: z.string().nullable(),
+  hasAccess: z.boolean(),
+  /** The latest period's files and downloads (3 per file per period); null before any. */
+  period: buyerPurchaseSchema.nullable(),
+});
+export type LibraryMembership = z.infer<typeof libraryMembershipSchema>;
+
+export const libraryResponseSchema = z.object({
+  email: z.string(),
+  purchases: z.array(buyerPurchaseSchema),
+  memberships: z.array(libraryMembershipSchema).default([]),
+});
 export type LibraryResponse = z.infer<typeof libraryResponseSchema>;
 
 export const downloadPageSchema = z.object({ purchase: buyerPurchaseSchema });

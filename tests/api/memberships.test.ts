@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MEMBERSHIP_MESSAGES } from "../../src/contracts/memberships";
-import { hasMembershipAccess } from "../../src/server/features/memberships";
+import { hasMembershipAccess, MEMBERSHIP_MESSAGES } from "../../src/contracts/memberships";
 import { readSubscription } from "../../src/server/features/memberships/events/membership-events";
 import { syncMembership } from "../../src/server/features/memberships/sync-membership";
 import { minimalPdf } from "../../src/server/features/uploads/test-fixtures";
@@ -68,6 +67,20 @@ async function becomeMember(productId: string, tierId: string, interval: "month"
   await eventually(async () => expect((await membershipOf(email))?.status).toMatch(/active|trialing/));
   return (await membershipOf(email))!;
 }
+
+/** The library behind the welcome email's link, as the member opens it from their inbox. */
+async function libraryTokenOf(email: string) {
+  const welcome = await t.db
+    .selectFrom("outbox_emails")
+    .select("text")
+    .where("to_address", "=", email)
+    .where("subject", "like", "Welcome to%")
+    .executeTakeFirstOrThrow();
+  const url = new URL(welcome.text.match(/http:\/\/localhost:3000\/library\?token=\S+/)![0]);
+  return url.searchParams.get("token")!;
+}
+const libraryOf = async (token: string) =>
+  (await t.request({ method: "GET", url: `/api/library?token=${encodeURIComponent(token)}` })).json();
 
 describe("subscribing to a membership", () => {
   it("starts a membership on the seller's account: the first payment is an order for its period", async () => {
@@ -258,5 +271,125 @@ describe("subscribing to a membership", () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(MEMBERSHIP_MESSAGES.hasActiveMembers);
+  });
+
+  it("shows in the library with its tier's files only, 3 downloads per file per period, until access ends", async () => {
+    const files = [
+      { uploadId: await upload(t, seller.cookie, "product-file", "basics.pdf", minimalPdf(411)) },
+      { uploadId: await upload(t, seller.cookie, "product-file", "extras.pdf", minimalPdf(412)) },
+    ];
+    const created = await t.request({
+      method: "POST",
+      url: "/api/products",
+      cookie: seller.cookie,
+      body: {
+        kind: "membership",
+        title: "The Library Club",
+        files,
+        tiers: [
+          { name: "Fan", monthlyPrice: "5", files: [{ uploadId: files[0]!.uploadId }] },
+          { name: "Patron", monthlyPrice: "15", files: files.map(({ uploadId }) => ({ uploadId })) },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const product = created.json();
+    const membership = await becomeMember(product.id, product.tiers[0].id);
+    await eventually(async () => expect(await ordersOf(membership.id)).toHaveLength(1));
+    const token = await libraryTokenOf(membership.customer_email);
+
+    const library = await libraryOf(token);
+    // A membership's periods are not listed as purchases of their own.
+    expect(library.purchases).toEqual([]);
+    expect(library.memberships).toHaveLength(1);
+    const [entry] = library.memberships;
+    expect(entry).toMatchObject({
+      productTitle: "The Library Club",
+      tierName: "Fan",
+      status: "active",
+      statusLabel: "Active",
+      interval: "month",
+      amountCents: 500,
+      hasAccess: true,
+    });
+    expect(entry.period.files.map((file: { name: string }) => file.name)).toEqual(["basics.pdf"]);
+    const downloadToken = entry.period.downloadPath.split("/").pop();
+    const fileId = entry.period.files[0].id;
+    for (let i = 0; i < 3; i++) {
+      const started = await t.request({
+        method: "POST",
+        url: `/api/downloads/${downloadToken}`,
+        body: { fileId },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+    }
+    const fourth = await t.request({
+      method: "POST",
+      url: `/api/downloads/${downloadToken}`,
+      body: { fileId },
+    });
+    expect(fourth.statusCode).not.toBe(200);
+    // The file of the other tier is not this member's.
+    const detail = (
+      await t.request({ method: "GET", url: `/api/products/${product.id}`, cookie: seller.cookie })
+    ).json();
+    const otherFile = await t.request({
+      method: "POST",
+      url: `/api/downloads/${downloadToken}`,
+      body: { fileId: detail.files[1].id },
+    });
+    expect(otherFile.statusCode).not.toBe(200);
+
+    // A new period: the downloads count afresh.
+    await control(t.emulator).renew(membership.stripe_subscription_id, "paid");
+    await eventually(async () => expect(await ordersOf(membership.id)).toHaveLength(2));
+    const renewed = (await libraryOf(token)).memberships[0];
+    expect(renewed.period.files[0].downloadsRemaining).toBe(3);
+
+    // The end: no files, and the library says why.
+    await t.stripe.subscriptions.cancel(
+      membership.stripe_subscription_id,
+      {},
+      { stripeAccount: seller.account },
+    );
+    await eventually(async () => expect((await libraryOf(token)).memberships[0].status).toBe("ended"));
+    const ended = (await libraryOf(token)).memberships[0];
+    expect(ended.hasAccess).toBe(false);
+    expect(ended.period.downloadPath).toBeNull();
+    expect(ended.period.unavailableReason).toBe(MEMBERSHIP_MESSAGES.noAccess);
+    const afterEnd = await t.request({
+      method: "POST",
+      url: `/api/downloads/${renewed.period.downloadPath.split("/").pop()}`,
+      body: { fileId },
+    });
+    expect(afterEnd.statusCode).not.toBe(200);
+  });
+
+  it("opens Stripe's billing portal on the seller's account for the library link's holder only", async () => {
+    const product = await membershipProduct([{ name: "Fan", monthlyPrice: "4" }]);
+    const membership = await becomeMember(product.id, product.tiers[0]!.id);
+    const token = await libraryTokenOf(membership.customer_email);
+    const portal = await t.request({
+      method: "POST",
+      url: `/api/library/memberships/${membership.id}/portal`,
+      body: { token },
+    });
+    expect(portal.statusCode, portal.body).toBe(200);
+    expect(portal.json().url).toContain(t.emulator.url);
+
+    const other = await becomeMember(product.id, product.tiers[0]!.id);
+    const otherToken = await libraryTokenOf(other.customer_email);
+    const refused = await t.request({
+      method: "POST",
+      url: `/api/library/memberships/${membership.id}/portal`,
+      body: { token: otherToken },
+    });
+    expect(refused.statusCode).toBe(404);
+    const forged = await t.request({
+      method: "POST",
+      url: `/api/library/memberships/${membership.id}/portal`,
+      body: { token: `${token}x` },
+    });
+    expect(forged.statusCode).toBe(400);
   });
 });

@@ -1,10 +1,12 @@
 import type { Feature } from "../feature";
 import { membershipEventHandlers } from "./events/membership-events";
+import { registerMembershipRoutes } from "./routes";
 
-/** Memberships: Stripe's subscription and invoice events on sellers' accounts, kept as memberships. */
+/** Memberships: Stripe's subscription and invoice events on sellers' accounts, kept as memberships; members' own actions. */
 export const membershipsFeature: Feature = {
   name: "memberships",
-  register: ({ fulfilment, db, now, stripeEvents }) => {
+  register: ({ server, fulfilment, db, now, stripeEvents }) => {
     Object.assign(stripeEvents.connect, membershipEventHandlers({ ...fulfilment, db, now }));
+    registerMembershipRoutes(server, { ...fulfilment, db, now });
   },
 };

@@ -3,4 +3,3 @@
  * (features/feature-rooms.test.ts). Add an export here when another room needs it.
  */
 export { membershipsFeature } from "./feature";
-export { hasMembershipAccess } from "./membership-access";

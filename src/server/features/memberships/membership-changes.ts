@@ -76,8 +76,10 @@ function paymentIntentOf(invoice: Stripe.Invoice): string | null {
 
 /**
  * A paid invoice of a membership becomes an order: a sale of the product for the period it paid, keyed
- * by the invoice id (so it is made once), with the period's downloads, its totals and its receipt. A $0
- * invoice (a trial's start) is no sale. A checkout row stands for the payment, as for every order.
+ * by the invoice id (so it is made once), with the period's downloads, its totals and its receipt. A
+ * trial's $0 invoice is an order at $0 too (like a free claim): it carries the trial's downloads, and
+ * the sales table shows when the trial began; it sends no receipt. A checkout row stands for the
+ * payment, as for every order.
  */
 export async function recordMembershipPayment(
   deps: MembershipDeps,
@@ -87,7 +89,7 @@ export async function recordMembershipPayment(
   now: Date,
   announce: Announce,
 ): Promise<string | undefined> {
-  if (invoice.status !== "paid" || invoice.amount_paid <= 0) return undefined;
+  if (invoice.status !== "paid") return undefined;
   const existing = await trx
     .selectFrom("orders")
     .select("id")
@@ -152,11 +154,13 @@ export async function recordMembershipPayment(
     delivered: true,
     at: now,
   });
-  const context = await emailContext(deps, trx, membership, now);
-  await deps.outbox.enqueue(
-    paymentReceiptEmail(context, { amountCents: invoice.amount_paid, periodStart, periodEnd, orderId }),
-    trx,
-  );
+  if (invoice.amount_paid > 0) {
+    const context = await emailContext(deps, trx, membership, now);
+    await deps.outbox.enqueue(
+      paymentReceiptEmail(context, { amountCents: invoice.amount_paid, periodStart, periodEnd, orderId }),
+      trx,
+    );
+  }
   announce(membership.seller_id, { type: "sales.changed" });
   return orderId;
 }

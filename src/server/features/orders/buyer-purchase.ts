@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { hasMembershipAccess, MEMBERSHIP_MESSAGES } from "../../../contracts/memberships";
 import { type BuyerPurchase, ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
 import { STORE_FALLBACK_NAME } from "../../../contracts/products";
 import type { Database } from "../../db/database";
@@ -33,6 +34,13 @@ const purchaseFiles = sql<PurchaseFileRow[]>`coalesce((
   left join order_file_downloads
     on order_file_downloads.order_id = orders.id and order_file_downloads.upload_id = product_files.upload_id
   where product_files.product_id = orders.product_id
+    -- A membership's period gives the files of the member's tier only.
+    and (orders.membership_id is null or exists (
+      select 1 from memberships
+      join membership_tier_files on membership_tier_files.tier_id = memberships.tier_id
+      where memberships.id = orders.membership_id
+        and membership_tier_files.product_file_id = product_files.id
+    ))
 ), '[]'::json)`;
 
 /** An order with what a buyer needs to see about it: the store's name, the product's thumbnail and files. */
@@ -42,6 +50,7 @@ export function purchaseQuery(db: Database) {
     .leftJoin("profiles", "profiles.id", "orders.seller_id")
     .leftJoin("products", "products.id", "orders.product_id")
     .leftJoin("license_keys", "license_keys.order_id", "orders.id")
+    .leftJoin("memberships", "memberships.id", "orders.membership_id")
     .selectAll("orders")
     .select([
       "profiles.store_name",
@@ -49,6 +58,10 @@ export function purchaseQuery(db: Database) {
       purchaseFiles.as("files"),
       "license_keys.key as license_key",
       "license_keys.disabled_at as license_disabled_at",
+      "memberships.status as membership_status",
+      "memberships.current_period_end as membership_period_end",
+      "memberships.past_due_since as membership_past_due_since",
+      "memberships.access_revoked_at as membership_revoked_at",
     ]);
 }
 export type PurchaseRow = Awaited<ReturnType<ReturnType<typeof purchaseQuery>["executeTakeFirstOrThrow"]>>;
@@ -57,6 +70,7 @@ export type PurchaseRow = Awaited<ReturnType<ReturnType<typeof purchaseQuery>["e
 export function downloadBlocker(row: PurchaseRow, now: Date): string | null {
   if (row.status === "refunded") return ORDER_MESSAGES.refunded;
   if (!row.product_id) return ORDER_MESSAGES.productRemoved;
+  if (row.membership_id) return membershipBlocker(row, now);
   if (row.download_window_ends_at <= now) return ORDER_MESSAGES.windowOver;
   // The 3 downloads count per file (PURCHASE_RULES): a file that used them up says so on its own.
   return null;
@@ -101,4 +115,25 @@ export function toBuyerPurchase(
         ? { key: row.license_key, disabled: row.license_disabled_at !== null }
         : null,
   };
+}
+
+/**
+ * A membership's period: its files while the membership gives access (the one rule, in contracts), each
+ * with its downloads per period, and not past the period (and its grace days) it paid for.
+ */
+function membershipBlocker(row: PurchaseRow, now: Date): string | null {
+  const access =
+    row.membership_status !== null &&
+    row.membership_period_end !== null &&
+    hasMembershipAccess(
+      {
+        status: row.membership_status,
+        current_period_end: row.membership_period_end,
+        past_due_since: row.membership_past_due_since,
+        access_revoked_at: row.membership_revoked_at,
+      },
+      now,
+    );
+  if (!access || row.download_window_ends_at <= now) return MEMBERSHIP_MESSAGES.noAccess;
+  return null;
 }

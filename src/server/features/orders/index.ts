@@ -11,6 +11,7 @@ export { freshLinkEmail, refundEmail } from "./emails";
 export { ordersFeature } from "./feature";
 export type { FulfilmentDeps } from "./fulfil-checkout";
 export { completeCheckout } from "./fulfil-checkout";
+export { emailOfLibraryLink } from "./library";
 export { lookupSuccessOrder, sellerOfCheckoutSession } from "./lookup-by-session";
 export { downloadsAllowed, resetDownloads, saleFileCount } from "./sales";
 export { salesTotalsQuery } from "./sales-totals";

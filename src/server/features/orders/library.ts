@@ -5,6 +5,7 @@ import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
 import { readLibraryToken } from "./buyer-links";
 import { purchaseQuery, toBuyerPurchase } from "./buyer-purchase";
+import { libraryMemberships } from "./library-memberships";
 
 /** Every purchase made with this email on the platform, newest first, each with a fresh link. */
 export async function libraryOf(
@@ -15,14 +16,24 @@ export async function libraryOf(
 ): Promise<LibraryResponse> {
   const rows = await purchaseQuery(db)
     .where(sql<string>`lower(orders.customer_email)`, "=", email.toLowerCase())
+    .where("orders.membership_id", "is", null)
     .orderBy("orders.created_at", "desc")
     .limit(500)
     .execute();
-  return { email, purchases: rows.map((row) => toBuyerPurchase(row, linkKey, now)) };
+  return {
+    email,
+    purchases: rows.map((row) => toBuyerPurchase(row, linkKey, now)),
+    memberships: await libraryMemberships(db, linkKey, email, now),
+  };
 }
 
 /** The library behind a receipt's signed link. */
 export async function libraryByLink(db: Database, linkKey: string, token: string, now: Date) {
+  return libraryOf(db, linkKey, emailOfLibraryLink(linkKey, token, now), now);
+}
+
+/** The email a library link was signed for, or why the link no longer opens it. */
+export function emailOfLibraryLink(linkKey: string, token: string, now: Date): string {
   const read = readLibraryToken(token, linkKey, now);
   if (!read.ok) {
     throw new AppError(
@@ -33,7 +44,7 @@ export async function libraryByLink(db: Database, linkKey: string, token: string
         : ORDER_MESSAGES.linkInvalid,
     );
   }
-  return libraryOf(db, linkKey, read.value, now);
+  return read.value as string;
 }
 
 /**
