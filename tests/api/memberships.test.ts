@@ -63,10 +63,12 @@ async function becomeMember(productId: string, tierId: string, interval: "month"
   const email = newEmail();
   const response = await subscribe(productId, tierId, interval);
   expect(response.statusCode, response.body).toBe(200);
-  await control(t.emulator).payCheckout(sessionIdOf(response.json().url), "4242424242424242", email);
+  lastSessionId = sessionIdOf(response.json().url);
+  await control(t.emulator).payCheckout(lastSessionId, "4242424242424242", email);
   await eventually(async () => expect((await membershipOf(email))?.status).toMatch(/active|trialing/));
   return (await membershipOf(email))!;
 }
+let lastSessionId = "";
 
 /** The library behind the welcome email's link, as the member opens it from their inbox. */
 async function libraryTokenOf(email: string) {
@@ -109,6 +111,11 @@ describe("subscribing to a membership", () => {
       ]),
     );
     expect(hasMembershipAccess(membership, t.clock.now())).toBe(true);
+    // The success page shows the first period, with the tier's files to download.
+    const success = await t.request({ method: "GET", url: `/api/orders/by-session/${lastSessionId}` });
+    expect(success.statusCode, success.body).toBe(200);
+    expect(success.json().purchase).toMatchObject({ amountCents: 1500, productTitle: "The Club" });
+    expect(success.json().purchase.downloadPath).toMatch(/^\/download\//);
 
     const subscription = await t.stripe.subscriptions.retrieve(
       membership.stripe_subscription_id,
@@ -391,5 +398,31 @@ describe("subscribing to a membership", () => {
       body: { token: `${token}x` },
     });
     expect(forged.statusCode).toBe(400);
+  });
+
+  it("subscribes from the product page's form without JavaScript, and answers a refusal with the page", async () => {
+    const product = await membershipProduct([{ name: "Fan", monthlyPrice: "3", yearlyPrice: "30" }]);
+    const form = (fields: Record<string, string>) =>
+      t.request({
+        method: "POST",
+        url: `/product/${product.id}/subscribe`,
+        body: new URLSearchParams(fields).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
+      });
+    const yearly = await form({ tierId: product.tiers[0]!.id, interval: "year" });
+    expect(yearly.statusCode).toBe(303);
+    const session = await t.stripe.checkout.sessions.retrieve(
+      sessionIdOf(String(yearly.headers.location)),
+      { expand: ["line_items"] },
+      { stripeAccount: seller.account },
+    );
+    expect(session.mode).toBe("subscription");
+    expect(session.line_items?.data[0]?.price?.unit_amount).toBe(3000);
+    expect(session.line_items?.data[0]?.price?.recurring?.interval).toBe("year");
+
+    const refused = await form({ tierId: "tier_gone", interval: "month" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers["content-type"]).toContain("text/html");
+    expect(refused.body).toContain(MEMBERSHIP_MESSAGES.tierNotOffered);
   });
 });

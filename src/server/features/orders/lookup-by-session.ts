@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import { SUCCESS_LOOKUP_MINUTES } from "../../../contracts/orders";
 import { commitChange } from "../../adapters/events/commit-change";
 import type { EventBus } from "../../adapters/events/event-bus";
@@ -34,14 +35,32 @@ export async function lookupOrderBySession(
     const orderId = await commitChange(deps, (trx, announce) =>
       applyCheckoutSession(deps, trx, checkout.id, session, now, announce),
     );
-    if (!orderId) throw notFound("Order not found");
-    row = await purchaseQuery(deps.db).where("orders.id", "=", orderId).executeTakeFirstOrThrow();
+    row = orderId
+      ? await purchaseQuery(deps.db).where("orders.id", "=", orderId).executeTakeFirstOrThrow()
+      : await firstPeriodOf(deps.db, session);
+    if (!row) throw notFound("Order not found");
   }
   // The session id is known to the seller too (their Stripe dashboard), so it only works while the
   // buyer is on the success page: afterwards, links come from the receipt sent to the buyer's inbox.
   if (row.created_at.getTime() < now.getTime() - SUCCESS_LOOKUP_MINUTES * 60_000)
     throw notFound("Order not found");
   return { purchase: toBuyerPurchase(row, deps.linkKey, now) };
+}
+
+/**
+ * A subscription's checkout has no order of its own: its first period (the first invoice's order, made
+ * by the membership's events) is what the success page shows. Undefined until that event has landed:
+ * the page polls.
+ */
+async function firstPeriodOf(db: Database, session: Stripe.Checkout.Session) {
+  if (session.mode !== "subscription" || !session.subscription) return undefined;
+  const subscriptionId =
+    typeof session.subscription === "string" ? session.subscription : session.subscription.id;
+  return purchaseQuery(db)
+    .where("memberships.stripe_subscription_id", "=", subscriptionId)
+    .orderBy("orders.created_at", "asc")
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** The success page refreshes once a second, up to 10 times: room for a few of those a minute. */

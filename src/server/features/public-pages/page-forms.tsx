@@ -5,7 +5,7 @@ import { FreeClaimSentPage } from "../../../web/server-rendered";
 import { AppError } from "../../http/errors";
 import { webHeaders } from "../../http/session";
 import { sourceOfFields } from "../analytics";
-import { buyNow, claimFree, textField } from "../checkout";
+import { buyNow, claimFree, subscribe, textField } from "../checkout";
 import { allowCodeTry, allowedCodeTry } from "../discounts";
 import { getPublicProduct } from "../products";
 import { registerBuyerPageForms } from "./buyer-pages";
@@ -20,8 +20,8 @@ import { nullWhenNotFound, sendUncached } from "./respond";
 const FORM_BODY_LIMIT = 4096;
 
 /**
- * The forms of the server-rendered pages (Buy Now, the free claim, resend my link, the buyer pages'
- * forms, Logout): urlencoded bodies, which only this scope parses; the cross-site check still applies.
+ * The forms of the server-rendered pages (Buy Now, Subscribe, the free claim, resend my link, the buyer
+ * pages' forms, Logout): urlencoded bodies, which only this scope parses; the cross-site check still applies.
  */
 export function registerPageForms(app: FastifyInstance, deps: PublicPageDeps): void {
   app.register(async (forms) => {
@@ -53,6 +53,20 @@ export function registerPageForms(app: FastifyInstance, deps: PublicPageDeps): v
           allowedCodeTry(request),
           sourceOfFields(request.body),
         );
+      }
+    });
+
+    // Subscribe to a membership's tier: Checkout in subscription mode, or the page with why not.
+    forms.post<ProductRoute>("/product/:productId/subscribe", async (request, reply) => {
+      const { productId } = request.params;
+      const interval = textField(request.body, "interval", 8) === "year" ? "year" : "month";
+      const tierId = textField(request.body, "tierId", 64) ?? "";
+      try {
+        const url = await subscribe(deps.checkout, request, reply, productId, { tierId, interval });
+        return reply.redirect(url, 303);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return answerWithPage(deps, reply, productId, error.status, { buyRefused: error.userMessage });
       }
     });
 
