@@ -51,6 +51,7 @@ export const ERROR_CODES = [
   // Memberships
   "has_active_members",
   "not_a_member",
+  "membership_ended",
   // Buyers' links and downloads
   "link_invalid",
   "link_expired",

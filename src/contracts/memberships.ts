@@ -249,3 +249,55 @@ export function hasMembershipAccess(membership: MembershipState, now: Date): boo
   }
   return false;
 }
+
+/** The members page's filters (a status as members see it) and page size. */
+export const MEMBER_STATUS_FILTERS = ["all", "trialing", "active", "past_due", "canceling", "ended"] as const;
+export const membersQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  before: z.string().max(400).optional(),
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(MEMBER_STATUS_FILTERS).default("all"),
+  productId: z.string().max(64).optional(),
+});
+export type MembersQuery = z.infer<typeof membersQuerySchema>;
+
+/** One member as the seller sees them. */
+export const memberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  productId: z.string().nullable(),
+  productTitle: z.string(),
+  tierName: z.string(),
+  interval: billingIntervalSchema,
+  amountCents: z.number(),
+  status: z.enum(["trialing", "active", "past_due", "canceling", "ended"]),
+  statusLabel: z.string(),
+  startedAt: z.string(),
+  /** When it renews, or when it ends (canceling) or ended. */
+  currentPeriodEnd: z.string(),
+  endedAt: z.string().nullable(),
+  /** Every payment of the membership, refunds taken back. */
+  lifetimeSpendCents: z.number(),
+  hasAccess: z.boolean(),
+});
+export type Member = z.infer<typeof memberSchema>;
+export const membersPageSchema = z.object({
+  members: z.array(memberSchema),
+  nextCursor: z.string().nullable(),
+});
+export type MembersPage = z.infer<typeof membersPageSchema>;
+
+export const cancelMembershipSchema = z.object({ when: z.enum(["now", "period_end"]) });
+export const refundLastPaymentSchema = z.object({
+  /** Also end the access of the period it paid for (a refund alone leaves it). */
+  endAccess: z.boolean().default(false),
+});
+
+export const MEMBER_ACTION_MESSAGES = {
+  notFound: "Member not found",
+  alreadyEnded: "This membership has already ended.",
+  nothingToRefund: "This membership has no payment left to refund.",
+} as const;
+
+export const membersCsvFileName = (now: Date, timeZone: string) =>
+  `members-${new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now)}.csv`;

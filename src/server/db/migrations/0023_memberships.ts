@@ -80,6 +80,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     create index memberships_seller_idx on memberships (seller_id, created_at desc, id desc);
     create index memberships_email_idx on memberships (lower(customer_email));
+    -- The members page's search: anywhere in the email, as the customers page's (0020).
+    create index memberships_email_trgm_idx on memberships using gin (lower(customer_email) gin_trgm_ops);
     create index memberships_product_idx on memberships (product_id, status);
 
     -- A checkout may start a membership: which tier and interval it is for.

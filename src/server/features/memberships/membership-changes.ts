@@ -155,6 +155,14 @@ export async function recordMembershipPayment(
     at: now,
   });
   if (invoice.amount_paid > 0) {
+    // A new payment restores access the seller ended with a refund of an earlier period.
+    if (membership.access_revoked_at) {
+      await trx
+        .updateTable("memberships")
+        .set({ access_revoked_at: null })
+        .where("id", "=", membership.id)
+        .execute();
+    }
     const context = await emailContext(deps, trx, membership, now);
     await deps.outbox.enqueue(
       paymentReceiptEmail(context, { amountCents: invoice.amount_paid, periodStart, periodEnd, orderId }),
