@@ -1,7 +1,16 @@
 import { z } from "zod";
 
 /** The events a seller's endpoint can subscribe to. Subscription (plan) events are never sent. */
-export const WEBHOOK_EVENT_TYPES = ["sale.completed", "sale.refunded", "product.sold_out"] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  "sale.completed",
+  "sale.refunded",
+  "product.sold_out",
+  "membership.started",
+  "membership.renewed",
+  "membership.payment_failed",
+  "membership.canceled",
+  "membership.ended",
+] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
 
@@ -9,7 +18,15 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "sale.completed": "A sale is completed",
   "sale.refunded": "A sale is refunded",
   "product.sold_out": "A limited product sells out",
+  "membership.started": "A membership starts (or its trial)",
+  "membership.renewed": "A membership renews (a period is paid)",
+  "membership.payment_failed": "A membership's renewal payment fails",
+  "membership.canceled": "A membership is set to end at its period's end",
+  "membership.ended": "A membership ends",
 };
+
+/** The membership events (memberships feature). */
+export type MembershipWebhookEventType = Extract<WebhookEventType, `membership.${string}`>;
 
 export const WEBHOOK_LIMITS = {
   endpointsPerSeller: 5,

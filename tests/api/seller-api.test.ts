@@ -516,6 +516,9 @@ describe("OpenAPI document", () => {
         "POST /api/v1/sales/{id}/refund",
         "POST /api/v1/sales/{id}/reset-downloads",
         "POST /api/v1/licenses/verify",
+        "GET /api/v1/memberships",
+        "GET /api/v1/memberships/{id}",
+        "POST /api/v1/memberships/{id}/cancel",
       ].sort(),
     );
     const sales = document.paths["/api/v1/sales"].get;

@@ -3,3 +3,6 @@
  * (features/feature-rooms.test.ts). Add an export here when another room needs it.
  */
 export { membershipsFeature } from "./feature";
+export type { MemberActionDeps } from "./member-actions";
+export { cancelMembership } from "./member-actions";
+export { getMember, membersPage } from "./members";

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import {
   hasMembershipAccess,
+  MEMBER_ACTION_MESSAGES,
   MEMBERSHIP_STATUS_LABELS,
   type Member,
   type MembersPage,
@@ -11,6 +12,7 @@ import type { Database } from "../../db/database";
 import { emailSearchPattern } from "../../db/email-search";
 import { planPerValues } from "../../db/plan-hints";
 import type { DB } from "../../db/schema";
+import { notFound } from "../../http/errors";
 import { decodeCursor, encodeCursor } from "../../http/keyset-cursor";
 
 type MembersFilter = Pick<MembersQuery, "q" | "status" | "productId">;
@@ -114,4 +116,18 @@ export async function membersPage(
     members: page.map((row) => toMember(row, now)),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null,
   };
+}
+
+/** One of the seller's members (another seller's answers 404, like a missing one). */
+export async function getMember(
+  db: Database,
+  sellerId: string,
+  membershipId: string,
+  now: Date,
+): Promise<Member> {
+  const row = await memberRows(db, sellerId, { status: "all" })
+    .where("memberships.id", "=", membershipId)
+    .executeTakeFirst();
+  if (!row) throw notFound(MEMBER_ACTION_MESSAGES.notFound);
+  return toMember(row, now);
 }

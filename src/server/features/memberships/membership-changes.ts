@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import type Stripe from "stripe";
 import { MEMBERSHIP_LIMITS } from "../../../contracts/memberships";
 import { STORE_FALLBACK_NAME } from "../../../contracts/products";
+import type { MembershipWebhookEventType } from "../../../contracts/webhooks";
 import type { Announce } from "../../adapters/events/commit-change";
 import type { Database } from "../../db/database";
 import { type FulfilmentDeps, libraryPath, libraryToken } from "../orders";
+import { type MembershipEventData, queueMembershipWebhooks } from "../seller-webhooks";
 import {
   cancelScheduledEmail,
   endedEmail,
@@ -56,12 +58,17 @@ export async function applySubscription(
   const { membership, before } = synced;
   const ended = membership.status === "canceled" || membership.status === "incomplete_expired";
   const context = () => emailContext(deps, trx, membership, now);
+  const tellSeller = (type: MembershipWebhookEventType) =>
+    queueMembershipWebhooks(trx, membership.seller_id, type, membershipEventData(membership), now);
   if (!before && !ended) {
     await deps.outbox.enqueue(welcomeEmail(await context(), membership.trial_end), trx);
+    await tellSeller("membership.started");
   } else if (before && ended && before.status !== membership.status) {
     await deps.outbox.enqueue(endedEmail(await context()), trx);
+    await tellSeller("membership.ended");
   } else if (before && !ended && membership.cancel_at_period_end && !before.cancel_at_period_end) {
     await deps.outbox.enqueue(cancelScheduledEmail(await context()), trx);
+    await tellSeller("membership.canceled");
   }
   announce(membership.seller_id, { type: "sales.changed" });
   return membership;
@@ -154,6 +161,16 @@ export async function recordMembershipPayment(
     delivered: true,
     at: now,
   });
+  // A renewal: a paid period after the first (a trial's end included).
+  if (invoice.billing_reason === "subscription_cycle" && invoice.amount_paid > 0) {
+    await queueMembershipWebhooks(
+      trx,
+      membership.seller_id,
+      "membership.renewed",
+      { ...membershipEventData(membership), order_id: orderId },
+      now,
+    );
+  }
   if (invoice.amount_paid > 0) {
     // A new payment restores access the seller ended with a refund of an earlier period.
     if (membership.access_revoked_at) {
@@ -183,6 +200,13 @@ export async function tellPaymentFailed(
 ): Promise<void> {
   // Once per failed invoice: Stripe retries it, and each retry's failure is an event of its own.
   if (invoice.attempt_count > 1) return;
+  await queueMembershipWebhooks(
+    trx,
+    membership.seller_id,
+    "membership.payment_failed",
+    membershipEventData(membership),
+    now,
+  );
   const since = membership.past_due_since ?? now;
   const accessUntil = new Date(since.getTime() + MEMBERSHIP_LIMITS.graceDays * DAY_MS);
   const context = await emailContext(deps, trx, membership, now);
@@ -190,4 +214,22 @@ export async function tellPaymentFailed(
     paymentFailedEmail(context, invoice.hosted_invoice_url ?? null, accessUntil),
     trx,
   );
+}
+
+/** A membership as the seller's webhooks carry it (docs/webhooks.md). */
+export function membershipEventData(membership: MembershipRow): MembershipEventData {
+  return {
+    membership_id: membership.id,
+    product_id: membership.product_id,
+    product_title: membership.product_title,
+    tier_id: membership.tier_id,
+    tier_name: membership.tier_name,
+    email: membership.customer_email,
+    interval: membership.billing_interval,
+    amount: membership.amount_cents,
+    currency: "usd",
+    status: membership.status,
+    cancel_at_period_end: membership.cancel_at_period_end,
+    current_period_end: membership.current_period_end.toISOString(),
+  };
 }

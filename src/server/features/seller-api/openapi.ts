@@ -7,6 +7,7 @@ import {
   verifiedLicenseSchema,
   verifyLicenseSchema,
 } from "../../../contracts/licenses";
+import { cancelMembershipSchema, memberSchema, membersPageSchema } from "../../../contracts/memberships";
 import { sellerProductDetailSchema, sellerProductSchema } from "../../../contracts/products";
 import { apiProductListSchema, apiSalePageSchema, apiSaleSchema } from "../../../contracts/seller-api";
 import { LICENSE_VERIFY_PATH } from "../licenses";
@@ -69,8 +70,11 @@ responseComponents.add(apiSaleSchema, { id: "Sale" });
 responseComponents.add(apiSalePageSchema, { id: "SalePage" });
 responseComponents.add(verifiedLicenseSchema, { id: "LicenseVerified" });
 responseComponents.add(licenseRefusalSchema, { id: "LicenseRefusal" });
+responseComponents.add(memberSchema, { id: "Membership" });
+responseComponents.add(membersPageSchema, { id: "MembershipPage" });
 const requestComponents = z.registry<{ id: string }>();
 requestComponents.add(verifyLicenseSchema, { id: "LicenseVerifyRequest" });
+requestComponents.add(cancelMembershipSchema, { id: "MembershipCancelRequest" });
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 

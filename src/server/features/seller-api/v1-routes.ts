@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  cancelMembershipSchema,
+  memberSchema,
+  membersPageSchema,
+  membersQuerySchema,
+} from "../../../contracts/memberships";
 import { sellerProductDetailSchema } from "../../../contracts/products";
 import {
   apiIdParamsSchema,
@@ -12,6 +18,7 @@ import {
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
+import { cancelMembership, getMember, type MemberActionDeps, membersPage } from "../memberships";
 import { resetDownloads } from "../orders";
 import { getSellerProduct, listSellerProducts } from "../products";
 import { type RefundDeps, refundOrder } from "../refunds";
@@ -20,7 +27,8 @@ import { API_KEY_RATE, type ApiCaller, authenticateApiKey } from "./authenticate
 import { type DocumentedRoute, documentRoutes, openApiDocument } from "./openapi";
 import { recordApiRequest } from "./request-log";
 
-export type SellerApiDeps = RefundDeps & { db: Database; events: EventBus; appUrl: string; now: () => Date };
+export type SellerApiDeps = RefundDeps &
+  MemberActionDeps & { db: Database; events: EventBus; appUrl: string; now: () => Date };
 
 export const OPENAPI_PATH = "/api/v1/openapi.json";
 
@@ -182,5 +190,48 @@ function registerKeyedRoutes(scope: FastifyInstance, deps: SellerApiDeps): void 
       await resetDownloads(deps, sellerId, request.params.id);
       return getApiSale(deps.db, sellerId, request.params.id);
     },
+  );
+
+  api.get(
+    "/api/v1/memberships",
+    {
+      schema: { querystring: membersQuerySchema, response: { 200: membersPageSchema } },
+      config: {
+        openapi: {
+          operationId: "listMemberships",
+          summary: "List memberships",
+          description:
+            "Your members, newest first, a page at a time; optionally of one product, with one status (`trialing`, `active`, `past_due`, `canceling`, `ended`) or an email search (`q`). Pass `nextCursor` as `before`, with the same filters, for the next page.",
+        },
+      },
+    },
+    async (request) => membersPage(deps.db, callerOf(request).sellerId, request.query, deps.now()),
+  );
+
+  api.get(
+    "/api/v1/memberships/:id",
+    {
+      schema: { params: apiIdParamsSchema, response: { 200: memberSchema } },
+      config: { openapi: { operationId: "getMembership", summary: "Get a membership", errors: [404] } },
+    },
+    async (request) => getMember(deps.db, callerOf(request).sellerId, request.params.id, deps.now()),
+  );
+
+  api.post(
+    "/api/v1/memberships/:id/cancel",
+    {
+      schema: { params: apiIdParamsSchema, body: cancelMembershipSchema, response: { 200: memberSchema } },
+      config: {
+        openapi: {
+          operationId: "cancelMembership",
+          summary: "Cancel a membership",
+          description:
+            "Cancels the member's subscription on your Stripe account, as the dashboard does: `now` ends access at once, `period_end` keeps it until the period paid for ends. The member is emailed. Answers the membership.",
+          errors: [404, 409],
+        },
+      },
+    },
+    async (request) =>
+      cancelMembership(deps, callerOf(request).sellerId, request.params.id, request.body.when),
   );
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { WebhookEventType } from "../../../contracts/webhooks";
+import type { MembershipWebhookEventType, WebhookEventType } from "../../../contracts/webhooks";
 import { type Database, inTransaction } from "../../db/database";
 import type { OrderChangeStep } from "../order-lifecycle";
 import { enqueueDelivery } from "./deliver-webhooks";
@@ -170,6 +170,37 @@ export async function queueSaleRefundedWebhooks(
   );
 }
 
+/** What a membership looks like in the membership.* events (docs/webhooks.md). */
+export interface MembershipEventData {
+  membership_id: string;
+  product_id: string | null;
+  product_title: string;
+  tier_id: string | null;
+  tier_name: string;
+  email: string;
+  interval: "month" | "year";
+  amount: number;
+  currency: "usd";
+  status: string;
+  cancel_at_period_end: boolean;
+  current_period_end: string;
+  /** membership.renewed: the period paid, and the sale it is (its order id). */
+  order_id?: string;
+}
+
+/** A membership's event (memberships feature), queued in the caller's transaction for each endpoint that wants it. */
+export async function queueMembershipWebhooks(
+  trx: Database,
+  sellerId: string,
+  type: MembershipWebhookEventType,
+  data: MembershipEventData,
+  at: Date,
+): Promise<void> {
+  const endpoints = await subscribedEndpoints(trx, sellerId);
+  if (!endpoints.some((endpoint) => endpoint.events.includes(type))) return;
+  await queueEvent(trx, sellerId, endpoints, type, { ...data }, at);
+}
+
 /** Sample data of each event, for the "send example event" button. */
 export function exampleEventData(type: WebhookEventType, now: Date): Record<string, unknown> {
   const sale = {
@@ -186,6 +217,29 @@ export function exampleEventData(type: WebhookEventType, now: Date): Record<stri
   };
   if (type === "product.sold_out") {
     return { product_id: "prod_example", product_title: "Example product", sold_out_at: now.toISOString() };
+  }
+  if (type.startsWith("membership.")) {
+    const example: MembershipEventData = {
+      membership_id: "mem_example",
+      product_id: "prod_example",
+      product_title: "Example membership",
+      tier_id: "tier_example",
+      tier_name: "Supporter",
+      email: "member@example.com",
+      interval: "month",
+      amount: 500,
+      currency: "usd",
+      status:
+        type === "membership.ended"
+          ? "canceled"
+          : type === "membership.payment_failed"
+            ? "past_due"
+            : "active",
+      cancel_at_period_end: type === "membership.canceled",
+      current_period_end: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
+      ...(type === "membership.renewed" ? { order_id: "ord_example" } : {}),
+    };
+    return { ...example };
   }
   return sale;
 }
