@@ -1,12 +1,14 @@
 import type { Feature } from "../feature";
 import { membershipEventHandlers } from "./events/membership-events";
+import { reconcileJobHandlers } from "./reconcile-memberships";
 import { registerMembershipRoutes } from "./routes";
 
 /** Memberships: Stripe's subscription and invoice events on sellers' accounts, kept as memberships; members' own actions. */
 export const membershipsFeature: Feature = {
   name: "memberships",
-  register: ({ server, fulfilment, db, events, auth, now, stripeEvents }) => {
+  register: ({ server, fulfilment, db, events, auth, now, stripeEvents, jobs }) => {
     Object.assign(stripeEvents.connect, membershipEventHandlers({ ...fulfilment, db, now }));
     registerMembershipRoutes(server, { ...fulfilment, db, events, auth, now });
+    for (const handler of reconcileJobHandlers({ ...fulfilment, db, events, now })) jobs.register(handler);
   },
 };
