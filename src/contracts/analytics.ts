@@ -61,6 +61,22 @@ export const visitSourceFieldsSchema = z.object({
   [SOURCE_FIELDS.utmCampaign]: z.string().max(SOURCE_LIMITS.utmLength).optional(),
 });
 
+/** Memberships on the analytics page (features/memberships/membership-metrics.ts). */
+export const membershipMetricsSchema = z.object({
+  /** Monthly recurring revenue of paying members now (a yearly price counts a twelfth). */
+  mrrCents: z.number(),
+  /** Active or past due now (trials apart). */
+  payingMembers: z.number(),
+  trialingMembers: z.number(),
+  /** Started within the period. */
+  newMembers: z.number(),
+  /** Ended within the period. */
+  churnedMembers: z.number(),
+  /** Every paid period after a membership's first, within the period. */
+  renewalRevenueCents: z.number(),
+});
+export type MembershipMetrics = z.infer<typeof membershipMetricsSchema>;
+
 const totalsSchema = z.object({
   revenueCents: z.number(),
   units: z.number(),
@@ -101,6 +117,8 @@ export const analyticsSchema = z.object({
       conversionRate: z.number().nullable(),
     }),
   ),
+  /** Memberships (contracts/memberships.ts); null when the seller has never had a member. */
+  memberships: membershipMetricsSchema.nullable().default(null),
   sources: z.array(
     z.object({
       referrerHost: z.string().nullable(),

@@ -33,3 +33,11 @@ export const formatWholeDollars = (cents: number): string =>
 
 /** `percent`% of an amount, rounded to the nearest cent (a percentage discount). */
 export const percentOfCents = (cents: number, percent: number): number => Math.round((cents * percent) / 100);
+
+/**
+ * Monthly recurring revenue from what monthly and yearly subscriptions charge per period: a year counts
+ * for a twelfth a month, rounded to the cent once for the whole sum (never per subscription).
+ */
+export function monthlyRecurringCents(monthlyCents: number, yearlyCents: number): number {
+  return monthlyCents + Math.round(yearlyCents / 12);
+}

@@ -167,4 +167,26 @@ describe("the members page", () => {
     const anonymous = await t.request({ method: "GET", url: "/api/memberships/export.csv" });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it("moves MRR, members, new and churned members, and renewal revenue on the analytics page", async () => {
+    const analytics = await t.request({
+      method: "GET",
+      url: "/api/analytics?period=30d",
+      cookie: seller.cookie,
+    });
+    expect(analytics.statusCode, analytics.body).toBe(200);
+    // ada pays $50 a year (a twelfth a month, rounded once), bob and cyd $20 a month, dee $5 a month
+    // until her period ends; eve ended. bob's second period is the one renewal.
+    expect(analytics.json().memberships).toEqual({
+      mrrCents: 2000 + 2000 + 500 + Math.round(5000 / 12),
+      payingMembers: 4,
+      trialingMembers: 0,
+      newMembers: 5,
+      churnedMembers: 1,
+      renewalRevenueCents: 2000,
+    });
+    // A seller who never had a member sees no membership figures.
+    const none = await t.request({ method: "GET", url: "/api/analytics?period=30d", cookie: other.cookie });
+    expect(none.json().memberships).toBeNull();
+  });
 });

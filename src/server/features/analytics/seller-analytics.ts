@@ -8,6 +8,7 @@ import {
   TOP_SOURCES,
 } from "../../../contracts/analytics";
 import type { Database } from "../../db/database";
+import { membershipMetrics } from "../memberships";
 import { utcDay } from "./rollups";
 import { bucketSeries, dayNumber, dayOfNumber } from "./series-buckets";
 
@@ -119,6 +120,7 @@ export async function sellerAnalytics(
   `.execute(db);
   const row = result.rows[0];
   if (!row) throw new Error("the analytics statement answered no row");
+  const memberships = await membershipsOfPeriod(db, sellerId, { from, to, productId });
 
   // All time starts at the seller's first day with anything to show.
   const firstDay = [row.series[0]?.date, row.store_series[0]?.date].filter(Boolean).sort()[0] ?? to;
@@ -158,6 +160,7 @@ export async function sellerAnalytics(
       revenueCents: Number(product.revenue),
       conversionRate: conversionRate(Number(product.units), Number(product.views)),
     })),
+    memberships,
     sources: row.sources.map((source) => ({
       referrerHost: orNull(source.host),
       utmSource: orNull(source.source),
@@ -183,4 +186,25 @@ function totalsOf(
     storeViews,
     conversionRate: conversionRate(units, productViews),
   };
+}
+
+/** The period's membership figures, or null for a seller who never had a member (nothing to show). */
+async function membershipsOfPeriod(
+  db: Database,
+  sellerId: string,
+  period: { from: string | null; to: string; productId: string | null },
+) {
+  const any = await db
+    .selectFrom("memberships")
+    .select("id")
+    .where("seller_id", "=", sellerId)
+    .limit(1)
+    .executeTakeFirst();
+  if (!any) return null;
+  const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+  return membershipMetrics(db, sellerId, {
+    from: period.from ? dayStart(period.from) : null,
+    to: new Date(dayStart(period.to).getTime() + 24 * 60 * 60 * 1000),
+    productId: period.productId,
+  });
 }

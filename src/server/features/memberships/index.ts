@@ -6,3 +6,4 @@ export { membershipsFeature } from "./feature";
 export type { MemberActionDeps } from "./member-actions";
 export { cancelMembership } from "./member-actions";
 export { getMember, membersPage } from "./members";
+export { membershipMetrics } from "./membership-metrics";
