@@ -128,8 +128,11 @@ function TierCard({
     >
       <fieldset className="min-w-0 space-y-4" disabled={disabled} aria-labelledby={headingId}>
         <div className="flex items-center justify-between gap-2">
-          <h3 id={headingId} className="flex min-w-0 items-center gap-2 text-sm font-semibold text-ink">
-            <span className="min-w-0 truncate">{heading}</span>
+          <h3
+            id={headingId}
+            className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm font-semibold text-ink"
+          >
+            <span className="min-w-0 wrap-anywhere">{heading}</span>
             {tier.closed && <Badge tone="warning">Closed</Badge>}
           </h3>
           <div className="flex shrink-0 items-center">
