@@ -8,11 +8,12 @@ import { EMBED_CLOSE_MESSAGE } from "../../contracts/embed-frame";
 
 const BUSY_LABEL = "Redirecting to checkout...";
 
-/** Buy Now: busy and disabled while the server creates the checkout, so it is not pressed twice. */
+/** Buy Now and Subscribe: busy and disabled while the server creates the checkout, so it is not pressed twice. */
 function enhanceBuyNow(form: HTMLFormElement): void {
   const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
   if (!button) return;
-  const label = button.textContent ?? "";
+  // Its nodes, not its text: Subscribe's label has a part only screen readers read (the tier's name).
+  const label = [...button.childNodes];
   form.addEventListener("submit", () => {
     // After this event, so the browser still submits the form.
     setTimeout(() => {
@@ -26,7 +27,7 @@ function enhanceBuyNow(form: HTMLFormElement): void {
     if (!event.persisted) return;
     button.disabled = false;
     button.removeAttribute("aria-busy");
-    button.textContent = label;
+    button.replaceChildren(...label);
   });
 }
 

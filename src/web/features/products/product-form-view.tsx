@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import {
@@ -15,6 +15,7 @@ import { Card } from "../../components/ui/card";
 import { FieldError, fieldErrorProps } from "../../components/ui/field-error";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { RadioCards } from "../../components/ui/radio-card";
 import { Textarea } from "../../components/ui/textarea";
 import { isAlreadyReported } from "../../lib/already-reported";
 import { ApiError } from "../../lib/api";
@@ -38,7 +39,7 @@ import {
 import { ProductFilesField } from "./product-files-field";
 import {
   EMPTY_PRODUCT_FORM,
-  formFieldOf,
+  formFieldOfError,
   type ProductFieldErrors,
   type ProductFormField,
   type ProductFormValues,
@@ -51,6 +52,16 @@ import {
 import { createProduct, productKeys, productUrl, updateProduct } from "./products-api";
 import { PublishProgressBar } from "./publish-progress";
 import { StampPdfsField } from "./stamp-pdfs-field";
+import { TierEditor, tierFocusId } from "./tier-editor";
+import {
+  newTier,
+  pendingTierInputs,
+  type TierFormValues,
+  type TierProblem,
+  tierFormValues,
+  tierInputs,
+  tierProblem,
+} from "./tier-form";
 import { type SaveOutcome, useSaveProduct } from "./use-save-product";
 
 /** The fields in the order they are on screen: the first with a message gets the focus. */
@@ -61,8 +72,27 @@ const FIELD_ORDER: ProductFormField[] = [
   "suggestedPrice",
   "quantityAvailable",
   "file",
+  "tiers",
   "cover",
 ];
+
+const KIND_OPTIONS = [
+  { value: "one_time", label: "One-time purchase", hint: "Buyers pay once and keep the files" },
+  { value: "membership", label: "Membership", hint: "Members pay monthly or yearly, by tier" },
+] as const;
+
+/** The form's file rows and tiers, made together: a tier names its files by their rows' keys. */
+function filesAndTiers(product: SellerProductDetail | undefined): {
+  files: FileItem[];
+  tiers: TierFormValues[];
+} {
+  const files = product ? existingFileItems(product.files) : [];
+  const tiers =
+    product?.kind === "membership" && product.tiers.length > 0
+      ? tierFormValues(product.tiers, files)
+      : [newTier()];
+  return { files, tiers };
+}
 
 /** The header of /new and of the edit page, with the way back. */
 export function ProductFormFrame({
@@ -114,7 +144,7 @@ function saveFailure(
   if (isAlreadyReported(error)) return {};
   const message = error instanceof ApiError ? error.message : "Please try again";
   toast.error(failedTitle, { description: message });
-  const about = error instanceof ApiError ? formFieldOf(error.details.field) : undefined;
+  const about = error instanceof ApiError ? formFieldOfError(error.details.field, message) : undefined;
   return about ? { [about]: message } : {};
 }
 
@@ -141,6 +171,7 @@ export function ProductForm({
     quantityAvailable: `${id}-quantity`,
     file: `${id}-file`,
     cover: `${id}-cover`,
+    tiers: `${id}-tiers`,
   };
   const queryClient = useQueryClient();
   const { register, control, handleSubmit, watch, formState } = useForm<ProductFormValues>({
@@ -148,9 +179,13 @@ export function ProductForm({
   });
   const { dirtyFields } = formState;
   const [errors, setErrors] = useState<ProductFieldErrors>({});
-  const [fileItems, setFileItems] = useState<FileItem[]>(() =>
-    product ? existingFileItems(product.files) : [],
-  );
+  const [initial] = useState(() => filesAndTiers(product));
+  const [fileItems, setFileItems] = useState<FileItem[]>(initial.files);
+  const [tiers, setTiers] = useState<TierFormValues[]>(initial.tiers);
+  /** The seller changed the tiers: an edit sends the whole list. */
+  const [tiersChanged, setTiersChanged] = useState(false);
+  /** Which tier and field the tiers' message is about, when the form's check knows. */
+  const [tierAt, setTierAt] = useState<TierProblem | undefined>(undefined);
   const coverFile = useCheckedFile("product-cover");
   const [coverRemoved, setCoverRemoved] = useState(false);
   const { save, cancel, busy, progress } = useSaveProduct();
@@ -161,10 +196,12 @@ export function ProductForm({
       const { [field]: _cleared, ...rest } = current;
       return rest;
     });
-  const showErrors = (next: ProductFieldErrors) => {
+  const showErrors = (next: ProductFieldErrors, at?: TierProblem) => {
     setErrors(next);
+    setTierAt(at);
     const first = FIELD_ORDER.find((field) => next[field]);
-    if (first) document.getElementById(ids[first])?.focus();
+    const target = first === "tiers" ? tierFocusId(ids.tiers, tiers, at) : first && ids[first];
+    if (target) document.getElementById(target)?.focus();
   };
   const withClear = (field: "file" | "cover", checked: typeof coverFile) => ({
     ...checked,
@@ -181,26 +218,33 @@ export function ProductForm({
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    const membership = values.kind === "membership";
     const problem =
-      productFormProblem(values, { hasFile: fileItems.length > 0, failedTitle }) ??
-      fileListProblem(fileItems, failedTitle);
+      productFormProblem(values, {
+        hasFile: fileItems.length > 0,
+        failedTitle,
+        ...(membership ? { tiers: pendingTierInputs(tiers, fileItems) } : {}),
+      }) ?? fileListProblem(fileItems, failedTitle);
     if (problem) {
-      showErrors(problem.errors);
+      showErrors(problem.errors, problem.errors.tiers ? tierProblem(tiers, fileItems) : undefined);
       toast.error(problem.title, { description: problem.message });
       return;
     }
     setErrors({});
+    setTierAt(undefined);
     const outcome = await save(
       { files: newFilesOf(fileItems), cover: coverFile.file },
       ({ fileUploadIds, coverUploadId }) => {
         const files = fileEntries(fileItems, fileUploadIds);
-        if (!product) return createProduct(toCreateProductInput(values, files, coverUploadId));
+        const tierList = membership ? tierInputs(tiers, fileItems, fileUploadIds) : [];
+        if (!product) return createProduct(toCreateProductInput(values, files, coverUploadId, tierList));
         const cover = coverUploadId ?? (coverRemoved ? null : undefined);
         return updateProduct(
           product.id,
           toUpdateProductInput(values, dirtyFields, {
             ...(filesChanged(fileItems, product.files) ? { files } : {}),
             ...(cover !== undefined ? { coverUploadId: cover } : {}),
+            ...(membership && tiersChanged ? { tiers: tierList } : {}),
           }),
         );
       },
@@ -213,8 +257,11 @@ export function ProductForm({
     const saved = outcome.saved;
     if ("unitsSold" in saved) {
       queryClient.setQueryData(productKeys.detail(userId, saved.id), saved);
-      // The list now holds the saved files (new ones got ids), so Keep editing starts from them.
-      setFileItems(existingFileItems((saved as SellerProductDetail).files));
+      // The list now holds the saved files and tiers (new ones got ids), so Keep editing starts from them.
+      const next = filesAndTiers(saved as SellerProductDetail);
+      setFileItems(next.files);
+      setTiers(next.tiers);
+      setTiersChanged(false);
     }
     // Refetched now, not when the dashboard mounts, so it opens with the change in it.
     await queryClient.invalidateQueries({ queryKey: sellerKeys.all(userId), refetchType: "all" });
@@ -225,10 +272,46 @@ export function ProductForm({
 
   const submitLabel = product ? "Save Changes" : "Publish Product";
   const busyLabel = product && !progress ? "Saving..." : "Uploading...";
+  const membership = watch("kind") === "membership";
+  const filesField = (
+    <ProductFilesField
+      id={ids.file}
+      items={fileItems}
+      onChange={(items) => {
+        clearError("file");
+        setFileItems(items);
+      }}
+      disabled={busy}
+      error={errors.file}
+      editing={Boolean(product)}
+    />
+  );
 
   return (
     <Card className="p-5 sm:p-8">
       <form onSubmit={onSubmit} noValidate className="space-y-6" aria-busy={busy}>
+        {!product && (
+          <fieldset className="space-y-3" disabled={busy}>
+            <legend className="text-sm font-medium text-ink">What are you selling?</legend>
+            <Controller
+              control={control}
+              name="kind"
+              render={({ field }) => (
+                <RadioCards
+                  id={`${id}-kind`}
+                  label="What are you selling?"
+                  value={field.value}
+                  options={KIND_OPTIONS}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    setErrors({});
+                    setTierAt(undefined);
+                  }}
+                />
+              )}
+            />
+          </fieldset>
+        )}
         <div className="space-y-2">
           <Label htmlFor={ids.title}>
             Product Title <span className="text-red-600">*</span>
@@ -246,37 +329,50 @@ export function ProductForm({
           />
           <FieldError id={`${ids.description}-error`} message={errors.description} />
         </div>
-        <PriceField
-          ids={ids}
-          register={register}
-          flexible={watch("flexiblePrice")}
-          editing={Boolean(product)}
-          errors={errors}
-          onChange={clearError}
-          disabled={busy}
-        />
-        <InventoryField
-          id={ids.quantityAvailable}
-          control={control}
-          register={register}
-          limited={watch("inventoryType") === "limited"}
-          quantityLabel={product ? "Total Quantity" : "Available Quantity"}
-          quantityHint={product ? stockHint(product) : undefined}
-          error={errors.quantityAvailable}
-          onChange={() => clearError("quantityAvailable")}
-          disabled={busy}
-        />
-        <ProductFilesField
-          id={ids.file}
-          items={fileItems}
-          onChange={(items) => {
-            clearError("file");
-            setFileItems(items);
-          }}
-          disabled={busy}
-          error={errors.file}
-          editing={Boolean(product)}
-        />
+        {membership ? (
+          <>
+            {filesField}
+            <TierEditor
+              id={ids.tiers}
+              tiers={tiers}
+              files={fileItems}
+              editing={Boolean(product)}
+              disabled={busy}
+              error={errors.tiers}
+              problem={tierAt}
+              onChange={(next) => {
+                clearError("tiers");
+                setTierAt(undefined);
+                setTiersChanged(true);
+                setTiers(next);
+              }}
+            />
+          </>
+        ) : (
+          <>
+            <PriceField
+              ids={ids}
+              register={register}
+              flexible={watch("flexiblePrice")}
+              editing={Boolean(product)}
+              errors={errors}
+              onChange={clearError}
+              disabled={busy}
+            />
+            <InventoryField
+              id={ids.quantityAvailable}
+              control={control}
+              register={register}
+              limited={watch("inventoryType") === "limited"}
+              quantityLabel={product ? "Total Quantity" : "Available Quantity"}
+              quantityHint={product ? stockHint(product) : undefined}
+              error={errors.quantityAvailable}
+              onChange={() => clearError("quantityAvailable")}
+              disabled={busy}
+            />
+            {filesField}
+          </>
+        )}
         <CoverImageField
           id={ids.cover}
           field={withClear("cover", coverFile)}
@@ -288,7 +384,7 @@ export function ProductForm({
           onRemove={() => setCoverRemoved(true)}
           onKeep={() => setCoverRemoved(false)}
         />
-        <LicenseKeysField register={register} editing={Boolean(product)} disabled={busy} />
+        {!membership && <LicenseKeysField register={register} editing={Boolean(product)} disabled={busy} />}
         <StampPdfsField
           register={register}
           stampingOn={watch("stampPdfs")}

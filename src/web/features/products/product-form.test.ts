@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { PRODUCT_MESSAGES, type SellerProductDetail } from "../../../contracts/products";
+import { MEMBERSHIP_MESSAGES } from "../../../contracts/memberships";
+import {
+  createProductSchema,
+  PRODUCT_MESSAGES,
+  type SellerProductDetail,
+  updateProductSchema,
+} from "../../../contracts/products";
 import {
   EMPTY_PRODUCT_FORM,
   FIELD_REQUIRED,
   formFieldOf,
+  formFieldOfError,
   type ProductFormValues,
   productFormProblem,
   productFormValues,
@@ -123,6 +130,7 @@ describe("toCreateProductInput", () => {
 describe("the edit form", () => {
   it("starts from the product: price in dollars, a limited quantity as its total", () => {
     expect(productFormValues(product)).toEqual({
+      kind: "one_time",
       title: "Guide",
       description: "All of it",
       price: "19.50",
@@ -173,5 +181,91 @@ describe("the edit form", () => {
     );
     expect(stockHint({ ...product, unitsHeld: 0 })).toBe("Counts every unit: 3 sold, 6 left to sell.");
     expect(stockHint({ ...product, inventoryType: "unlimited", unitsSold: 0, unitsHeld: 0 })).toBeUndefined();
+  });
+});
+
+describe("a membership", () => {
+  const membership: ProductFormValues = { ...EMPTY_PRODUCT_FORM, kind: "membership", title: "The Studio" };
+  const tiers = [
+    {
+      name: "Basic",
+      monthlyPrice: "5",
+      yearlyPrice: null,
+      trialDays: 7,
+      closed: false,
+      files: [{ uploadId: "u1" }],
+    },
+  ];
+
+  it("is created with its tiers instead of a price, stock and license keys", () => {
+    const body = toCreateProductInput(
+      { ...membership, price: "9", issueLicenseKeys: true, inventoryType: "limited", quantityAvailable: "3" },
+      [{ uploadId: "u1", name: "Basics" }],
+      null,
+      tiers,
+    );
+    expect(body).toEqual({
+      kind: "membership",
+      title: "The Studio",
+      description: "",
+      tiers,
+      stampPdfs: false,
+      files: [{ uploadId: "u1", name: "Basics" }],
+      coverUploadId: null,
+    });
+    expect(createProductSchema.safeParse(body).success).toBe(true);
+  });
+
+  it("is checked with the server's words: a missing title is a missing field, a tier problem is on the tiers", () => {
+    expect(check(membership)).toEqual({
+      title: failedTitle,
+      message: MEMBERSHIP_MESSAGES.tiersMissing,
+      errors: { tiers: MEMBERSHIP_MESSAGES.tiersMissing },
+    });
+    expect(
+      productFormProblem(
+        { ...membership, title: "" },
+        { hasFile: true, failedTitle, tiers: [{ name: "", monthlyPrice: "5" }] },
+      ),
+    ).toEqual({
+      title: PRODUCT_MESSAGES.missingFieldsTitle,
+      message: `${PRODUCT_MESSAGES.missingFields}: Product Title`,
+      errors: { title: FIELD_REQUIRED, tiers: MEMBERSHIP_MESSAGES.tierNameMissing },
+    });
+    // The price field is hidden for a membership, so what is left in it is never checked.
+    expect(
+      productFormProblem({ ...membership, price: "abc" }, { hasFile: true, failedTitle, tiers }),
+    ).toBeUndefined();
+  });
+
+  it("sends on an edit the whole tier list it is given, and never a price, stock or license keys", () => {
+    const values = { ...membership, title: "The Studio 2", price: "1", issueLicenseKeys: true };
+    const edited = [
+      { id: "tier_1", name: "Basic", monthlyPrice: "6", closed: true, files: [{ id: "f1" }] },
+      { name: "Pro", monthlyPrice: "12", closed: false, files: [{ id: "f1" }, { uploadId: "u2" }] },
+    ];
+    const body = toUpdateProductInput(
+      values,
+      { title: true, price: true, issueLicenseKeys: true, inventoryType: true },
+      { tiers: edited },
+    );
+    expect(body).toEqual({ title: "The Studio 2", tiers: edited });
+    expect(updateProductSchema.safeParse(body).success).toBe(true);
+    expect(toUpdateProductInput(values, {}, {})).toEqual({});
+  });
+
+  it("starts the edit form as a membership, and a one-time product's edit never sends tiers", () => {
+    expect(productFormValues({ ...product, kind: "membership" }).kind).toBe("membership");
+    expect(toUpdateProductInput(productFormValues(product), { title: true }, { tiers: [] })).toEqual({
+      title: "Guide",
+    });
+  });
+
+  it("shows a tier message the server gave without a field next to the tiers", () => {
+    expect(formFieldOf("tiers")).toBe("tiers");
+    expect(formFieldOfError("tiers", MEMBERSHIP_MESSAGES.unknownTier)).toBe("tiers");
+    expect(formFieldOfError(undefined, MEMBERSHIP_MESSAGES.allTiersClosed)).toBe("tiers");
+    expect(formFieldOfError(undefined, "Something else")).toBeUndefined();
+    expect(formFieldOfError("title", MEMBERSHIP_MESSAGES.priceInvalid)).toBe("title");
   });
 });

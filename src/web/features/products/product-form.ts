@@ -1,3 +1,4 @@
+import { MEMBERSHIP_MESSAGES, type TierInput } from "../../../contracts/memberships";
 import { centsToDecimal } from "../../../contracts/money";
 import type { ProductFileEntry } from "../../../contracts/product-files";
 import {
@@ -10,6 +11,8 @@ import {
 } from "../../../contracts/products";
 
 export type ProductFormValues = {
+  /** Sold once, or a membership (chosen on /new only: a product stays what it was created as). */
+  kind: "one_time" | "membership";
   title: string;
   description: string;
   /** The price, or the minimum when buyers pay what they want. */
@@ -25,11 +28,15 @@ export type ProductFormValues = {
   stampPdfs: boolean;
 };
 
-/** The fields a message can be shown next to: the typed ones, the file and the cover. */
+/** The fields a message can be shown next to: the typed ones, the file, the cover and a membership's tiers. */
 export type ProductFormField =
-  | Exclude<keyof ProductFormValues, "inventoryType" | "flexiblePrice" | "issueLicenseKeys" | "stampPdfs">
+  | Exclude<
+      keyof ProductFormValues,
+      "kind" | "inventoryType" | "flexiblePrice" | "issueLicenseKeys" | "stampPdfs"
+    >
   | "file"
-  | "cover";
+  | "cover"
+  | "tiers";
 
 export type ProductFieldErrors = Partial<Record<ProductFormField, string>>;
 
@@ -45,12 +52,14 @@ const FIELD_NAMES: Record<ProductFormField, string> = {
   quantityAvailable: "Quantity",
   file: "Digital File",
   cover: "Cover Image",
+  tiers: "Tiers",
 };
 
 /** Next to a missing field; the toast says which ones. */
 export const FIELD_REQUIRED = "This field is required";
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
+  kind: "one_time",
   title: "",
   description: "",
   price: "",
@@ -66,6 +75,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
 export function productFormValues(product: SellerProductDetail): ProductFormValues {
   const limited = product.inventoryType === "limited";
   return {
+    kind: product.kind,
     title: product.title,
     description: product.description,
     price: centsToDecimal(product.priceCents),
@@ -96,11 +106,27 @@ export function stockHint(product: SellerProductDetail): string | undefined {
   return `Counts every unit: ${parts.join(", ")}.`;
 }
 
+/**
+ * /new's request body. A membership sends its tiers (tier-form.ts `tierInputs`) instead of a price,
+ * stock and license keys, which do not apply to it.
+ */
 export function toCreateProductInput(
   values: ProductFormValues,
   files: ProductFileEntry[],
   coverUploadId: string | null,
+  tiers: TierInput[] = [],
 ): CreateProductInput {
+  if (values.kind === "membership") {
+    return {
+      kind: "membership",
+      title: values.title,
+      description: values.description,
+      tiers,
+      stampPdfs: values.stampPdfs,
+      files,
+      coverUploadId,
+    };
+  }
   return {
     title: values.title,
     description: values.description,
@@ -124,12 +150,23 @@ function pricingInput(values: ProductFormValues) {
 /**
  * An edit sends only what the seller changed (a checkout taking a unit meanwhile is then never undone
  * by an untouched form). Inventory goes as a pair, pricing as a whole. `coverUploadId: null` removes the cover.
+ * A membership's tiers go as the whole list (each kept tier with its id); its price, stock and license
+ * keys are never sent (the server refuses them for a membership).
  */
 export function toUpdateProductInput(
   values: ProductFormValues,
   changed: Partial<Record<keyof ProductFormValues, unknown>>,
-  uploads: { files?: ProductFileEntry[]; coverUploadId?: string | null },
+  uploads: { files?: ProductFileEntry[]; coverUploadId?: string | null; tiers?: TierInput[] },
 ): UpdateProductInput {
+  if (values.kind === "membership") {
+    return {
+      ...(changed.title ? { title: values.title } : {}),
+      ...(changed.description ? { description: values.description } : {}),
+      ...(changed.stampPdfs ? { stampPdfs: values.stampPdfs } : {}),
+      ...uploads,
+    };
+  }
+  const { tiers: _notForOneTime, ...oneTimeUploads } = uploads;
   const inventoryChanged = Boolean(changed.inventoryType || changed.quantityAvailable);
   return {
     ...(changed.title ? { title: values.title } : {}),
@@ -143,7 +180,7 @@ export function toUpdateProductInput(
       : {}),
     ...(changed.issueLicenseKeys ? { issueLicenseKeys: values.issueLicenseKeys } : {}),
     ...(changed.stampPdfs ? { stampPdfs: values.stampPdfs } : {}),
-    ...uploads,
+    ...oneTimeUploads,
   };
 }
 
@@ -165,9 +202,37 @@ export function formFieldOf(apiField: unknown): ProductFormField | undefined {
       return "file";
     case "coverUploadId":
       return "cover";
+    case "tiers":
+      return "tiers";
     default:
       return undefined;
   }
+}
+
+/** The server's messages about a membership's tier list (contracts/memberships.ts). */
+const TIER_MESSAGES = new Set<string>([
+  MEMBERSHIP_MESSAGES.tiersMissing,
+  MEMBERSHIP_MESSAGES.tooManyTiers,
+  MEMBERSHIP_MESSAGES.tierNameMissing,
+  MEMBERSHIP_MESSAGES.tierNameTooLong,
+  MEMBERSHIP_MESSAGES.tierNameTwice,
+  MEMBERSHIP_MESSAGES.tierDescriptionTooLong,
+  MEMBERSHIP_MESSAGES.monthlyPriceMissing,
+  MEMBERSHIP_MESSAGES.priceInvalid,
+  MEMBERSHIP_MESSAGES.priceTooLow,
+  MEMBERSHIP_MESSAGES.priceTooHigh,
+  MEMBERSHIP_MESSAGES.trialInvalid,
+  MEMBERSHIP_MESSAGES.tierFileUnknown,
+  MEMBERSHIP_MESSAGES.allTiersClosed,
+  MEMBERSHIP_MESSAGES.unknownTier,
+]);
+
+/**
+ * The form field a refused save is about: the error's `details.field`, else, for a tier message the
+ * server's schema answered without a field, the tiers.
+ */
+export function formFieldOfError(apiField: unknown, message: string): ProductFormField | undefined {
+  return formFieldOf(apiField) ?? (TIER_MESSAGES.has(message) ? "tiers" : undefined);
 }
 
 /**
@@ -177,10 +242,19 @@ export function formFieldOf(apiField: unknown): ProductFormField | undefined {
  */
 export function productFormProblem(
   values: ProductFormValues,
-  { hasFile, failedTitle }: { hasFile: boolean; failedTitle: string },
+  {
+    hasFile,
+    failedTitle,
+    tiers,
+  }: {
+    hasFile: boolean;
+    failedTitle: string;
+    /** A membership's tiers, files given by placeholder uploads (tier-form.ts `pendingTierInputs`). */
+    tiers?: TierInput[];
+  },
 ): ProductFormProblem | undefined {
   const files = hasFile ? [{ uploadId: "pending" }] : [];
-  const parsed = createProductSchema.safeParse(toCreateProductInput(values, files, null));
+  const parsed = createProductSchema.safeParse(toCreateProductInput(values, files, null, tiers));
   if (parsed.success) return undefined;
   const errors: ProductFieldErrors = {};
   const missing: ProductFormField[] = [];

@@ -73,7 +73,9 @@ export function ProductLivePanel({
               {heading}
             </h2>
             <p className="mt-1 text-sm text-muted">
-              Share this link: buyers pay on it and get their download at once.
+              {product.kind === "membership"
+                ? "Share this link: members choose a tier and subscribe on it."
+                : "Share this link: buyers pay on it and get their download at once."}
             </p>
           </div>
         </div>

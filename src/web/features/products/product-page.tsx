@@ -1,6 +1,8 @@
 import type { ProductPrice } from "../../../contracts/discounts";
 import type { PublicProduct } from "../../../contracts/products";
 import { CreatorPageShell, creatorOf } from "../../components/layout/creator-page-shell";
+import { cn } from "../../lib/utils";
+import { MembershipTiers } from "./membership-tiers";
 import { ProductCover } from "./product-cover";
 import { type PurchaseAnswer, PurchasePanel } from "./purchase-panel";
 import { SellerBlock } from "./seller-block";
@@ -10,7 +12,8 @@ import { SellerBlock } from "./seller-block";
  * it works without JavaScript. `answer` is what the last form post said (a refusal, a resent link);
  * `quote` the price with the buyer's discount code (`?code=`).
  * On a phone the title, price and Buy Now come right after the cover and the description follows; on
- * a wide screen the description sits under the cover, beside them.
+ * a wide screen the description sits under the cover, beside them. A membership's tiers, each with its
+ * Subscribe form, follow the title on a phone and get a row of their own across the page on a wide screen.
  */
 export function ProductPage({
   product,
@@ -24,9 +27,15 @@ export function ProductPage({
   /** Where the visit came from, carried by the page's forms (features/analytics/source-fields.tsx). */
   source?: Record<string, string> | undefined;
 }) {
+  const membership = product.kind === "membership";
   return (
     <CreatorPageShell creator={creatorOf(product.seller)}>
-      <article className="mx-auto grid max-w-6xl gap-x-12 gap-y-6 px-4 py-6 sm:px-6 sm:py-12 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-y-10">
+      <article
+        className={cn(
+          "mx-auto grid max-w-6xl gap-x-12 gap-y-6 px-4 py-6 sm:px-6 sm:py-12 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] lg:gap-y-10",
+          membership ? "lg:grid-rows-[auto_1fr_auto]" : "lg:grid-rows-[auto_1fr]",
+        )}
+      >
         <ProductCover
           cover={product.cover}
           priority
@@ -41,10 +50,21 @@ export function ProductPage({
             </h1>
             <SellerBlock seller={product.seller} />
           </div>
-          <PurchasePanel product={product} quote={quote} answer={answer} source={source} />
+          <PurchasePanel
+            product={product}
+            quote={quote}
+            answer={answer}
+            source={source}
+            tiers={membership ? "apart" : "here"}
+          />
         </div>
+        {membership && (
+          <div className="min-w-0 lg:col-span-2 lg:row-start-3">
+            <MembershipTiers product={product} quote={quote} source={source} refused={answer?.buyRefused} />
+          </div>
+        )}
         {product.description && (
-          <section aria-labelledby="about-product" className="min-w-0 lg:col-start-1">
+          <section aria-labelledby="about-product" className="min-w-0 lg:col-start-1 lg:row-start-2">
             <h2 id="about-product" className="text-sm font-semibold tracking-wide text-muted uppercase">
               About this product
             </h2>

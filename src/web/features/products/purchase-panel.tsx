@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button";
 import { SourceFields } from "../analytics/source-fields";
 import { DownloadTermsItems, NoteItem } from "../downloads/download-terms-notes";
 import { type ResendAnswer, ResendLinkPanel } from "../downloads/resend-link-panel";
+import { MembershipPriceLine, MembershipTiers } from "./membership-tiers";
 import { AmountField, type BuyerEntry, DiscountCodeForm, FreeClaimForm, PriceLine } from "./price-forms";
 import { SOLD_OUT_BADGE, stockNotice } from "./stock";
 
@@ -56,6 +57,41 @@ function BuyForm({
 }
 
 /**
+ * A membership's panel: the price it starts at and why Subscribe is off when it is; then the tiers
+ * with their Subscribe forms, the discount code and the small print (`tiers: "here"`), unless the page
+ * shows those itself in a row of their own (`tiers: "apart"`, the full product page). Pay what you want
+ * and the free claim do not apply.
+ */
+function MembershipPanel({
+  product,
+  quote,
+  answer,
+  source,
+  tiers,
+}: {
+  product: PublicProduct;
+  quote?: ProductPrice | undefined;
+  answer?: PurchaseAnswer | undefined;
+  source?: Record<string, string> | undefined;
+  tiers: "here" | "apart";
+}) {
+  const reason = product.purchasable ? null : product.unavailableReason;
+  return (
+    <div className="space-y-5">
+      <MembershipPriceLine product={product} />
+      {reason && (
+        <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">
+          {reason}
+        </p>
+      )}
+      {tiers === "here" && (
+        <MembershipTiers product={product} quote={quote} source={source} refused={answer?.buyRefused} />
+      )}
+    </div>
+  );
+}
+
+/**
  * Price, stock, Buy Now (or why not) and what the buyer gets. `quote` is the price with the code the
  * buyer gave (`?code=`): a fixed price brought to $0, or a product free anyway, asks for an email
  * instead of a payment; a pay-what-you-want product whose minimum is $0 offers both.
@@ -65,12 +101,18 @@ export function PurchasePanel({
   quote,
   answer,
   source,
+  tiers = "here",
 }: {
   product: PublicProduct;
   quote?: ProductPrice | undefined;
   answer?: PurchaseAnswer | undefined;
   source?: Record<string, string> | undefined;
+  /** A membership's tiers: in the panel, or shown apart by the page (MembershipTiers). */
+  tiers?: "here" | "apart";
 }) {
+  if (product.kind === "membership") {
+    return <MembershipPanel product={product} quote={quote} answer={answer} source={source} tiers={tiers} />;
+  }
   const notice = stockNotice(product);
   const reason = !product.soldOut && !product.purchasable ? product.unavailableReason : null;
   const applied = quote && quote.refusal === null ? quote : undefined;

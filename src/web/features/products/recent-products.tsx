@@ -1,7 +1,7 @@
 import { Copy, Eye, PackagePlus, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { PRODUCT_MESSAGES, priceLabel, type SellerProduct } from "../../../contracts/products";
+import { PRODUCT_MESSAGES, type SellerProduct } from "../../../contracts/products";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { RetryNotice } from "../../components/ui/retry-notice";
@@ -9,6 +9,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { copyToClipboard } from "../../lib/clipboard";
 import { ShareEmbedDialog } from "../embed/share-embed-dialog";
 import { DeleteProductDialog } from "./delete-product-dialog";
+import { listingPriceLabel } from "./membership-price";
 import { ProductCover } from "./product-cover";
 import { productUrl, useRecentProducts } from "./products-api";
 import { sellerStockLabel } from "./stock";
@@ -27,10 +28,10 @@ function ProductRow({ product, onDelete }: { product: SellerProduct; onDelete: (
           {product.title}
         </p>
         <p className="text-sm text-muted">
-          <span className="font-semibold text-ink tabular-nums">{priceLabel(product)}</span>
+          <span className="font-semibold text-ink tabular-nums">{listingPriceLabel(product)}</span>
           <span aria-hidden="true"> · </span>
           <span className="sr-only">, </span>
-          {sellerStockLabel(product)}
+          {product.kind === "membership" ? "Membership" : sellerStockLabel(product)}
         </p>
       </div>
       <div className="flex w-full items-center justify-end gap-1 sm:w-auto">

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
+import { formatPrice } from "../../../contracts/money";
 import { priceLabel, type Storefront } from "../../../contracts/products";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { membershipPrice } from "../products/membership-price";
 import { ProductCover } from "../products/product-cover";
 import { storeCardBadge } from "../products/stock";
 
@@ -10,6 +12,21 @@ type StoreProduct = Storefront["products"][number];
 
 /** How wide a card's cover is in the store grid (one column, then two from 640 px, three from 1024 px). */
 const STORE_CARD_COVER_SIZES = "(min-width: 1024px) 352px, (min-width: 640px) 50vw, 100vw";
+
+/** The card's price: a membership's by the month ("From $5.00/month", the words smaller than the amount). */
+function CardPrice({ product }: { product: StoreProduct }) {
+  if (product.kind !== "membership") {
+    return <p className="text-lg font-bold text-ink tabular-nums">{priceLabel(product)}</p>;
+  }
+  const { from, cents } = membershipPrice(product);
+  return (
+    <p className="min-w-0 text-lg font-bold text-ink tabular-nums">
+      {from && <span className="text-sm font-medium text-muted">From </span>}
+      {formatPrice(cents)}
+      <span className="text-sm font-medium text-muted">/month</span>
+    </p>
+  );
+}
 
 /** A product in a store's grid; `priority` for the cards of its first row, which are on screen at once. */
 export function StoreProductCard({
@@ -46,7 +63,7 @@ export function StoreProductCard({
           <p className="mt-2 line-clamp-3 text-sm break-words text-muted">{product.description}</p>
         )}
         <div className="mt-auto flex items-center justify-between gap-3 pt-5">
-          <p className="text-lg font-bold text-ink tabular-nums">{priceLabel(product)}</p>
+          <CardPrice product={product} />
           <Button asChild size="sm">
             <Link to={`/product/${product.id}${linkQuery}`} aria-label={`View Details of ${product.title}`}>
               View Details

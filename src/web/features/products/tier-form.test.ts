@@ -1,0 +1,210 @@
+import { describe, expect, it } from "vitest";
+import { MEMBERSHIP_MESSAGES, type Tier } from "../../../contracts/memberships";
+import type { FileItem } from "./product-file-list";
+import {
+  canAddTier,
+  moveTier,
+  newTier,
+  pendingTierInputs,
+  type TierFormValues,
+  tierFormValues,
+  tierInputs,
+  tierProblem,
+  yearlySavingLabel,
+} from "./tier-form";
+
+const saved: FileItem = {
+  key: "row-1",
+  kind: "existing",
+  id: "pf_saved",
+  name: "Basics.pdf",
+  originalName: "basics.pdf",
+  sizeBytes: 1000,
+};
+const added: FileItem = {
+  key: "row-2",
+  kind: "new",
+  file: new File(["%PDF-"], "pro.pdf", { type: "application/pdf" }),
+  name: "pro.pdf",
+};
+const files = [saved, added];
+
+const tier = (values: Partial<TierFormValues>): TierFormValues => ({
+  ...newTier(),
+  name: "Basic",
+  monthlyPrice: "5",
+  ...values,
+});
+
+describe("tierInputs", () => {
+  it("sends each tier with its files: a saved file by id, a file uploaded with this save by its uploadId", () => {
+    const tiers = [
+      tier({ description: "The basics", trialDays: "7", fileKeys: ["row-1"] }),
+      tier({ name: "Pro", monthlyPrice: "12.50", yearlyPrice: "120", fileKeys: ["row-2", "row-1"] }),
+    ];
+    expect(tierInputs(tiers, files, ["upl_pro"])).toEqual([
+      {
+        name: "Basic",
+        description: "The basics",
+        monthlyPrice: "5",
+        yearlyPrice: null,
+        trialDays: 7,
+        closed: false,
+        files: [{ id: "pf_saved" }],
+      },
+      {
+        name: "Pro",
+        description: "",
+        monthlyPrice: "12.50",
+        yearlyPrice: "120",
+        trialDays: 0,
+        closed: false,
+        // In the product's file order, whatever order they were ticked in.
+        files: [{ id: "pf_saved" }, { uploadId: "upl_pro" }],
+      },
+    ]);
+  });
+
+  it("keeps a saved tier's id, leaves out files no longer in the list, and passes a bad trial on to be refused", () => {
+    const [input] = tierInputs(
+      [tier({ id: "tier_1", closed: true, trialDays: "3.5", fileKeys: ["row-gone", "row-1"] })],
+      [saved],
+      [],
+    );
+    expect(input).toMatchObject({
+      id: "tier_1",
+      closed: true,
+      trialDays: "3.5",
+      files: [{ id: "pf_saved" }],
+    });
+    expect(tierInputs([tier({ trialDays: " " })], [], [])[0]?.trialDays).toBe(0);
+  });
+
+  it("checks files not uploaded yet by placeholder uploads", () => {
+    expect(pendingTierInputs([tier({ fileKeys: ["row-2"] })], files)[0]?.files).toEqual([
+      { uploadId: "pending-0" },
+    ]);
+  });
+});
+
+describe("tierFormValues", () => {
+  it("shows a saved tier's prices in dollars and its files by the rows of the form's list", () => {
+    const tiers: Tier[] = [
+      {
+        id: "tier_1",
+        name: "Pro",
+        description: "All of it",
+        monthlyPriceCents: 1250,
+        yearlyPriceCents: 12000,
+        trialDays: 7,
+        closed: true,
+        fileIds: ["pf_saved", "pf_removed_meanwhile"],
+      },
+      {
+        id: "tier_2",
+        name: "Basic",
+        description: "",
+        monthlyPriceCents: 500,
+        yearlyPriceCents: null,
+        trialDays: 0,
+        closed: false,
+        fileIds: [],
+      },
+    ];
+    const [pro, basic] = tierFormValues(tiers, [saved]);
+    expect(pro).toMatchObject({
+      id: "tier_1",
+      name: "Pro",
+      monthlyPrice: "12.50",
+      yearlyPrice: "120.00",
+      trialDays: "7",
+      closed: true,
+      fileKeys: ["row-1"],
+    });
+    expect(basic).toMatchObject({ id: "tier_2", yearlyPrice: "", trialDays: "0", fileKeys: [] });
+    // Sent back unchanged, the saved tier is the same tier.
+    expect(tierInputs([pro!], [saved], [])[0]).toMatchObject({
+      id: "tier_1",
+      monthlyPrice: "12.50",
+      yearlyPrice: "120.00",
+      files: [{ id: "pf_saved" }],
+    });
+  });
+});
+
+describe("tierProblem", () => {
+  it("accepts good tiers", () => {
+    expect(tierProblem([tier({}), tier({ name: "Pro", yearlyPrice: "50" })], files)).toBeUndefined();
+  });
+
+  it("says what the server would, at the tier and field it is about", () => {
+    const cases: [TierFormValues[], ReturnType<typeof tierProblem>][] = [
+      [[], { message: MEMBERSHIP_MESSAGES.tiersMissing }],
+      [
+        Array.from({ length: 6 }, (_, i) => tier({ name: `T${i}` })),
+        { message: MEMBERSHIP_MESSAGES.tooManyTiers },
+      ],
+      [
+        [tier({}), tier({ name: " " })],
+        { message: MEMBERSHIP_MESSAGES.tierNameMissing, index: 1, field: "name" },
+      ],
+      [
+        [tier({ name: "x".repeat(81) })],
+        { message: MEMBERSHIP_MESSAGES.tierNameTooLong, index: 0, field: "name" },
+      ],
+      [
+        [tier({ description: "x".repeat(2001) })],
+        { message: MEMBERSHIP_MESSAGES.tierDescriptionTooLong, index: 0, field: "description" },
+      ],
+      [
+        [tier({ monthlyPrice: "" })],
+        { message: MEMBERSHIP_MESSAGES.monthlyPriceMissing, index: 0, field: "monthlyPrice" },
+      ],
+      [
+        [tier({ monthlyPrice: "0.20" })],
+        { message: MEMBERSHIP_MESSAGES.priceTooLow, index: 0, field: "monthlyPrice" },
+      ],
+      [
+        [tier({}), tier({ name: "Pro", yearlyPrice: "4.999" })],
+        { message: MEMBERSHIP_MESSAGES.priceInvalid, index: 1, field: "yearlyPrice" },
+      ],
+      [
+        [tier({ yearlyPrice: "20000" })],
+        { message: MEMBERSHIP_MESSAGES.priceTooHigh, index: 0, field: "yearlyPrice" },
+      ],
+      [
+        [tier({ trialDays: "31" })],
+        { message: MEMBERSHIP_MESSAGES.trialInvalid, index: 0, field: "trialDays" },
+      ],
+      [
+        [tier({}), tier({ name: "Pro" }), tier({ name: " pro " })],
+        { message: MEMBERSHIP_MESSAGES.tierNameTwice, index: 2, field: "name" },
+      ],
+      [
+        [tier({ closed: true }), tier({ name: "Pro", closed: true })],
+        { message: MEMBERSHIP_MESSAGES.allTiersClosed },
+      ],
+    ];
+    for (const [tiers, problem] of cases) expect(tierProblem(tiers, files)).toEqual(problem);
+  });
+});
+
+describe("the tier list's helpers", () => {
+  it("shows the yearly saving only when the year saves something", () => {
+    expect(yearlySavingLabel("5", "50")).toBe("Save 16%");
+    expect(yearlySavingLabel("12.50", "120")).toBe("Save 20%");
+    expect(yearlySavingLabel("5", "60")).toBeUndefined();
+    expect(yearlySavingLabel("5", "")).toBeUndefined();
+    expect(yearlySavingLabel("", "50")).toBeUndefined();
+    expect(yearlySavingLabel("5", "abc")).toBeUndefined();
+  });
+
+  it("moves tiers within the list and stops at five", () => {
+    const [a, b, c] = [tier({ name: "A" }), tier({ name: "B" }), tier({ name: "C" })];
+    expect(moveTier([a!, b!, c!], c!.key, -1).map((t) => t.name)).toEqual(["A", "C", "B"]);
+    expect(moveTier([a!, b!, c!], a!.key, -1).map((t) => t.name)).toEqual(["A", "B", "C"]);
+    expect(moveTier([a!, b!, c!], a!.key, 1).map((t) => t.name)).toEqual(["B", "A", "C"]);
+    expect(canAddTier([a!, b!, c!])).toBe(true);
+    expect(canAddTier(Array.from({ length: 5 }, () => tier({})))).toBe(false);
+  });
+});
