@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type Stripe from "stripe";
-import { endSubscription, setCancelAtPeriodEnd, setDefaultPaymentMethod } from "../actions/subscriptions.js";
+import { recoverInvoice } from "../actions/invoice-recovery.js";
+import {
+  endSubscription,
+  openInvoiceToRetry,
+  setCancelAtPeriodEnd,
+  setDefaultPaymentMethod,
+} from "../actions/subscriptions.js";
 import { checkCard } from "../cards.js";
 import type { Emulator } from "../emulator.js";
 import { newId } from "../ids.js";
@@ -86,7 +92,10 @@ export function registerPortalPage(app: FastifyInstance, emulator: Emulator): vo
             expYear: card.expYear,
           };
           emulator.store.set("cards", saved.id, saved);
-          setDefaultPaymentMethod(emulator, account, subscription, saved, AUTOMATIC);
+          // Stripe retries the open invoice of a past-due subscription with the new default card.
+          const open = openInvoiceToRetry(emulator, account, subscription);
+          if (open) recoverInvoice(emulator, account, open, saved, AUTOMATIC);
+          else setDefaultPaymentMethod(emulator, account, subscription, saved, AUTOMATIC);
           break;
         }
         default:

@@ -7,6 +7,7 @@ import { invalidRequest, parameterInvalid, parameterMissing, StripeApiError } fr
 import { newCheckoutSessionId, newId } from "../ids.js";
 import { paginate } from "../lists.js";
 import { buildCheckoutSession, buildLineItem } from "../objects/checkout-session.js";
+import { couponAmount } from "../objects/coupon.js";
 import {
   boolean,
   integer,
@@ -19,6 +20,7 @@ import {
   text,
 } from "../params.js";
 import type { Scope } from "../state/types.js";
+import { redeemableCoupon } from "./coupons.js";
 import { createPrice, priceDataSchema } from "./prices.js";
 
 /** Stripe only accepts `expires_at` between 30 minutes and 24 hours after creation. */
@@ -66,9 +68,17 @@ const createSchema = z.strictObject({
     .strictObject({
       metadata: metadata().optional(),
       description: text().optional(),
+      trial_period_days: integer().optional(),
+      trial_end: integer().optional(),
     })
     .optional(),
+  discounts: list(
+    z.strictObject({ coupon: text().optional(), promotion_code: text().optional() }),
+  ).optional(),
 });
+
+/** Stripe wants a Checkout trial to end at least two days after the session is created. */
+const MIN_TRIAL_END_SECONDS = 48 * 60 * 60;
 
 const listSchema = z.strictObject({
   ...listParams,
@@ -143,6 +153,8 @@ function createSession(emulator: Emulator, { account, params }: ApiCall): Stripe
   const customer = input.customer
     ? store.get("customers", account, input.customer, "customer", "customer")
     : null;
+  const trial = checkTrial(input.subscription_data, now);
+  const coupon = sessionCoupon(emulator, account, input);
   const expiresAt = input.expires_at ?? now + MAX_LIFETIME_SECONDS;
   if (expiresAt < now + MIN_LIFETIME_SECONDS) {
     throw parameterInvalid(
@@ -181,6 +193,14 @@ function createSession(emulator: Emulator, { account, params }: ApiCall): Stripe
     );
   }
 
+  const currency = lines.map(lineCurrency)[0] ?? "usd";
+  if (coupon?.amount_off !== null && coupon?.currency && coupon.currency !== currency) {
+    throw invalidRequest(
+      `The coupon ${coupon.id} is in ${coupon.currency} but the session is in ${currency}.`,
+      "discounts[0][coupon]",
+    );
+  }
+
   const id = newCheckoutSessionId();
   const lineItems = lines.map((line) => {
     const price =
@@ -196,12 +216,17 @@ function createSession(emulator: Emulator, { account, params }: ApiCall): Stripe
     const productName = store.find("products", account, productId)?.name ?? productId;
     return buildLineItem(newId("li"), price, line.quantity, productName);
   });
+  const subtotal = lineItems.reduce((sum, item) => sum + item.amount_subtotal, 0);
+  const discount = coupon ? couponAmount(coupon, subtotal) : 0;
+  spreadDiscount(lineItems, discount);
 
   const session = buildCheckoutSession(id, now, {
     mode: input.mode,
     url: `${emulator.publicUrl}/c/pay/${id}`,
     currency: lineItems[0]?.currency ?? "usd",
-    amountTotal: lineItems.reduce((sum, item) => sum + item.amount_total, 0),
+    // What is due today: nothing during a trial.
+    amountSubtotal: trial ? 0 : subtotal,
+    amountDiscount: trial ? 0 : discount,
     customer: customer?.id ?? null,
     customerEmail: input.customer_email ?? null,
     clientReferenceId: input.client_reference_id ?? null,
@@ -211,6 +236,7 @@ function createSession(emulator: Emulator, { account, params }: ApiCall): Stripe
     expiresAt,
     locale: input.locale ?? null,
   });
+  if (coupon) session.discounts = [{ coupon: coupon.id, promotion_code: null }];
   if (input.submit_type) session.submit_type = input.submit_type;
   if (input.allow_promotion_codes !== undefined) session.allow_promotion_codes = input.allow_promotion_codes;
   if (input.billing_address_collection) session.billing_address_collection = input.billing_address_collection;
@@ -220,9 +246,86 @@ function createSession(emulator: Emulator, { account, params }: ApiCall): Stripe
     lineItems,
     paymentIntentMetadata: mergeMetadata({}, input.payment_intent_data?.metadata),
     subscriptionMetadata: mergeMetadata({}, input.subscription_data?.metadata),
+    trialPeriodDays: input.subscription_data?.trial_period_days,
+    trialEnd: input.subscription_data?.trial_end,
+    coupon: coupon ?? undefined,
   });
   store.put("checkoutSessions", account, session);
   return session;
+}
+
+/** `subscription_data[trial_period_days]` or `[trial_end]`, checked as Stripe does. */
+function checkTrial(data: z.output<typeof createSchema>["subscription_data"], now: number): boolean {
+  const days = data?.trial_period_days;
+  const end = data?.trial_end;
+  if (days !== undefined && end !== undefined) {
+    throw new StripeApiError(
+      400,
+      "invalid_request_error",
+      "You may only specify one of these parameters: subscription_data[trial_end], subscription_data[trial_period_days].",
+      "parameters_exclusive",
+      "subscription_data[trial_end]",
+    );
+  }
+  if (days !== undefined && (days < 1 || days > 730)) {
+    throw parameterInvalid(
+      "subscription_data[trial_period_days]",
+      "The trial period must be between 1 and 730 days.",
+      "parameter_invalid_integer",
+    );
+  }
+  if (end !== undefined && end < now + MIN_TRIAL_END_SECONDS) {
+    throw parameterInvalid(
+      "subscription_data[trial_end]",
+      "The `trial_end` date has to be at least 2 days in the future.",
+      "parameter_invalid_integer",
+    );
+  }
+  return days !== undefined || end !== undefined;
+}
+
+/** The coupon of `discounts`: one coupon, not with `allow_promotion_codes`. */
+function sessionCoupon(
+  emulator: Emulator,
+  account: Scope,
+  input: z.output<typeof createSchema>,
+): Stripe.Coupon | null {
+  const discounts = input.discounts ?? [];
+  if (discounts.length === 0) return null;
+  if (input.allow_promotion_codes) {
+    throw new StripeApiError(
+      400,
+      "invalid_request_error",
+      "You may only specify one of these parameters: allow_promotion_codes, discounts.",
+      "parameters_exclusive",
+      "allow_promotion_codes",
+    );
+  }
+  if (discounts.length > 1) throw invalidRequest("You may only specify one discount.", "discounts");
+  const [first] = discounts;
+  if (first?.promotion_code !== undefined) {
+    throw invalidRequest(
+      "Promotion codes are not emulated; pass a coupon instead.",
+      "discounts[0][promotion_code]",
+    );
+  }
+  if (!first?.coupon) throw parameterMissing("discounts[0][coupon]");
+  return redeemableCoupon(emulator, account, first.coupon, "discounts[0][coupon]");
+}
+
+/** Spreads the session's discount over its line items in proportion (the last one takes the rounding). */
+function spreadDiscount(lineItems: Stripe.LineItem[], discount: number): void {
+  const subtotal = lineItems.reduce((sum, item) => sum + item.amount_subtotal, 0);
+  let left = discount;
+  lineItems.forEach((item, index) => {
+    const share =
+      index === lineItems.length - 1
+        ? left
+        : Math.min(left, Math.round((discount * item.amount_subtotal) / Math.max(subtotal, 1)));
+    left -= share;
+    item.amount_discount = share;
+    item.amount_total = item.amount_subtotal - share;
+  });
 }
 
 /** A line item once checked: an existing price, or the price `price_data` will make. */
