@@ -102,6 +102,8 @@ export interface NewSubscriptionInvoice {
   /** Stripe bills in advance: the invoice's own period is the one that ended, its lines the next. */
   period: { start: number; end: number };
   lines: InvoiceLineInput[];
+  /** When the invoice is due, for which discounts still apply (a renewal the clock caught up on). */
+  at?: number;
 }
 
 /**
@@ -120,7 +122,7 @@ export function openSubscriptionInvoice(
   const { customer, subscription } = input;
   const id = newId("in");
   const pending = pendingLines(emulator, account, subscription);
-  const discounts = activeDiscounts(emulator, account, subscription, now);
+  const discounts = activeDiscounts(emulator, account, subscription, Math.min(input.at ?? now, now));
   const invoice = buildInvoice(id, now, {
     customer,
     subscription,

@@ -341,6 +341,7 @@ function advancePeriod(
       subscription,
       billingReason: "subscription_cycle",
       period: ended,
+      at: ended.end,
       lines: periodLines(subscription, { start: ended.end, end: nextEnd }, names, newLineId),
     },
     origin,
