@@ -101,6 +101,9 @@ export function registerPortalPage(app: FastifyInstance, emulator: Emulator): vo
         default:
           return notFound(reply);
       }
+      const flowEnd = session.flow?.after_completion;
+      if (flowEnd?.type === "redirect" && flowEnd.redirect)
+        return reply.redirect(flowEnd.redirect.return_url, 303);
       return reply.redirect(`${back}?done=${request.params.action}`, 303);
     },
   );
@@ -134,9 +137,15 @@ function portalPage(
   session: Stripe.BillingPortal.Session,
   messages: { notice?: string | undefined; cardError?: { subscription: string; message: string } },
 ): string {
+  // A flow on one subscription (cancel, update) shows that one only.
+  const only =
+    session.flow?.subscription_cancel?.subscription ?? session.flow?.subscription_update?.subscription;
   const subscriptions = emulator.store
     .list("subscriptions", account)
-    .filter((subscription) => subscription.customer === session.customer);
+    .filter(
+      (subscription) =>
+        subscription.customer === session.customer && (only === undefined || subscription.id === only),
+    );
   const customer = emulator.store.find("customers", account, session.customer);
   return layout(
     "Billing",
