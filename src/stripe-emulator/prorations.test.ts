@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createMembershipSession,
+  eventually,
   lastEventId,
   loggedEventTypes,
   startTestEmulator,
@@ -79,10 +80,12 @@ describe("changing the price of a membership", () => {
         [charge, true],
       ].sort(),
     );
-    const event = emulator.connect
-      .events("customer.subscription.updated")
-      .find((candidate) => (candidate.data.object as Stripe.Subscription).id === subscription.id);
-    const previousItems = (event?.data.previous_attributes as Partial<Stripe.Subscription>).items;
+    const event = await eventually(async () =>
+      emulator.connect
+        .events("customer.subscription.updated")
+        .find((candidate) => (candidate.data.object as Stripe.Subscription).id === subscription.id),
+    );
+    const previousItems = (event.data.previous_attributes as Partial<Stripe.Subscription>).items;
     expect(previousItems?.data[0]?.price.id).toBe(item.price.id);
 
     const renewed = await emulator.control<Stripe.Subscription>(`/subscriptions/${subscription.id}/renew`, {

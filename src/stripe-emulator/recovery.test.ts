@@ -249,7 +249,8 @@ describe("the reconciliation job's lists", () => {
     const next = await stripe.subscriptions.list({ status: "all", limit: 1, starting_after: second }, scoped);
     expect(next).toMatchObject({ has_more: false, data: [{ id: subscription.id }] });
 
-    const { body: clock } = await emulator.control<{ now: number }>("/clock");
+    // A minute later than everything made so far, so `created[gte]` leaves it out.
+    const { body: clock } = await emulator.control<{ now: number }>("/clock/advance", { seconds: 60 });
     await emulator.control(`/subscriptions/${subscription.id}/renew`, { outcome: "paid" });
     await emulator.control(`/subscriptions/${subscription.id}/renew`, { outcome: "failed" });
     const paidSince = await stripe.invoices.list(

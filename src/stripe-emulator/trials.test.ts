@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createMembershipSession,
+  eventually,
   lastEventId,
   loggedEventTypes,
   startTestEmulator,
@@ -109,10 +110,12 @@ describe("a membership with a free trial", () => {
       "invoice.payment_succeeded",
       "customer.subscription.updated",
     ]);
-    const updated = emulator.connect
-      .events("customer.subscription.updated")
-      .find((event) => (event.data.object as Stripe.Subscription).id === subscription.id);
-    expect(updated?.data.previous_attributes).toMatchObject({ status: "trialing" });
+    const updated = await eventually(async () =>
+      emulator.connect
+        .events("customer.subscription.updated")
+        .find((event) => (event.data.object as Stripe.Subscription).id === subscription.id),
+    );
+    expect(updated.data.previous_attributes).toMatchObject({ status: "trialing" });
   });
 
   it("goes past_due when the first charge after the trial fails", async () => {
