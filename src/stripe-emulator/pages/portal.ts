@@ -128,6 +128,7 @@ function statusBadge(subscription: Stripe.Subscription) {
   if (subscription.status === "canceled") return html`<span class="badge off">Canceled</span>`;
   if (subscription.cancel_at_period_end) return html`<span class="badge warn">Cancels soon</span>`;
   if (subscription.status === "past_due") return html`<span class="badge warn">Past due</span>`;
+  if (subscription.status === "trialing") return html`<span class="badge">Trial</span>`;
   return html`<span class="badge">${subscription.status === "active" ? "Active" : subscription.status}</span>`;
 }
 
@@ -181,7 +182,11 @@ function subscriptionCard(
       : undefined;
   const action = (name: PortalAction) => `/p/session/${session.id}/subscriptions/${subscription.id}/${name}`;
   const active = subscription.status !== "canceled";
-  const dateLabel = subscription.cancel_at_period_end ? "Cancels on" : "Renews on";
+  const dateLabel = subscription.cancel_at_period_end
+    ? "Cancels on"
+    : subscription.status === "trialing"
+      ? "Trial ends on"
+      : "Renews on";
   return html`<section class="card" data-subscription="${subscription.id}">
 <h2>${plan} ${statusBadge(subscription)}</h2>
 <p class="total">${amount}<span class="muted small">${interval}</span></p>

@@ -80,6 +80,18 @@ export function registerSubscriptions(routes: ApiRoutes, emulator: Emulator): vo
       throw invalidRequest("Change the trial and the items in separate requests.", "trial_end");
     }
     const now = emulator.now();
+    // Everything is checked before anything changes: a refused request changes nothing.
+    const prorationDate = input.proration_date ?? now;
+    const { start, end } = subscriptionPeriod(subscription);
+    if (changes.length > 0 && (prorationDate < start || prorationDate > end)) {
+      throw invalidRequest(
+        "`proration_date` must be within the subscription's current period.",
+        "proration_date",
+      );
+    }
+    if (typeof input.trial_end === "number" && input.trial_end < now) {
+      throw invalidRequest("`trial_end` must be in the future, or `now`.", "trial_end");
+    }
     let previous: Partial<Stripe.Subscription> = {};
     if (input.metadata !== undefined) {
       previous = updateMetadata(subscription, mergeMetadata(subscription.metadata, input.metadata));
@@ -93,14 +105,6 @@ export function registerSubscriptions(routes: ApiRoutes, emulator: Emulator): vo
       subscription.cancellation_details.comment = input.cancellation_details.comment;
     }
     if (changes.length > 0) {
-      const prorationDate = input.proration_date ?? now;
-      const { start, end } = subscriptionPeriod(subscription);
-      if (prorationDate < start || prorationDate > end) {
-        throw invalidRequest(
-          "`proration_date` must be within the subscription's current period.",
-          "proration_date",
-        );
-      }
       const behavior = input.proration_behavior ?? "create_prorations";
       return changeItems(emulator, account, subscription, changes, behavior, prorationDate, origin, previous);
     }
@@ -116,17 +120,16 @@ export function registerSubscriptions(routes: ApiRoutes, emulator: Emulator): vo
       trialEnd: number | "now",
       before: Partial<Stripe.Subscription>,
     ): Stripe.Subscription {
-      const end = trialEnd === "now" ? now : trialEnd;
-      if (end < now) throw invalidRequest("`trial_end` must be in the future, or `now`.", "trial_end");
+      const newEnd = trialEnd === "now" ? now : trialEnd;
       const changed = {
         ...before,
         trial_end: trialing.trial_end,
         billing_cycle_anchor: trialing.billing_cycle_anchor,
         items: snapshot(trialing.items),
       };
-      trialing.trial_end = end;
-      trialing.billing_cycle_anchor = end;
-      setSubscriptionPeriod(trialing, subscriptionPeriod(trialing).start, end);
+      trialing.trial_end = newEnd;
+      trialing.billing_cycle_anchor = newEnd;
+      setSubscriptionPeriod(trialing, start, newEnd);
       if (trialEnd === "now") {
         store.put("subscriptions", account, trialing);
         return renewSubscription(emulator, account, trialing, "paid", false, origin);
