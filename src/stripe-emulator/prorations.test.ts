@@ -290,3 +290,31 @@ describe("invoices.createPreview", () => {
     expect(stranger.param).toBe("items[0][id]");
   });
 });
+
+describe("changing the price during a trial", () => {
+  it("prorates nothing and keeps the trial's end, even for a new interval", async () => {
+    const account = await stripe.accounts.create({ type: "standard" });
+    const scoped = { stripeAccount: account.id };
+    const { session, price } = await createMembershipSession(stripe, account.id, {
+      subscription_data: { trial_period_days: 14 },
+    });
+    await emulator.control(`/checkout/sessions/${session.id}/complete`, {});
+    const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ["subscription"] }, scoped);
+    const subscription = done.subscription as Stripe.Subscription;
+    const yearly = await stripe.prices.create(
+      { currency: "usd", unit_amount: 5000, recurring: { interval: "year" }, product: String(price.product) },
+      scoped,
+    );
+    const updated = await stripe.subscriptions.update(
+      subscription.id,
+      {
+        items: [{ id: subscription.items.data[0]?.id ?? "", price: yearly.id }],
+        proration_behavior: "always_invoice",
+      },
+      scoped,
+    );
+    expect(updated).toMatchObject({ status: "trialing", latest_invoice: subscription.latest_invoice });
+    expect(updated.items.data[0]?.current_period_end).toBe(subscription.trial_end);
+    expect((await stripe.invoiceItems.list({ pending: true }, scoped)).data).toEqual([]);
+  });
+});

@@ -33,7 +33,7 @@ export interface PlannedChange {
  * What a price change does to the money, to the second, as Stripe computes it: for each changed item,
  * `-(old amount × unused fraction)` and `+(new amount × unused fraction)` of the current period from
  * `prorationDate`. With a new interval the new price is billed in full from the change instead.
- * Trials have nothing to prorate.
+ * Trials have nothing to prorate, and keep their end.
  */
 export function planChange(
   emulator: Emulator,
@@ -45,8 +45,10 @@ export function planChange(
   newLineId: () => string,
 ): PlannedChange {
   const first = changes[0];
+  // A trial keeps its end whatever the new interval: the new price starts when it does.
   const intervalChange =
     first !== undefined &&
+    subscription.status !== "trialing" &&
     (first.price.recurring?.interval !== first.item.price.recurring?.interval ||
       first.price.recurring?.interval_count !== first.item.price.recurring?.interval_count);
   const prorate = behavior !== "none" && subscription.status !== "trialing";
