@@ -1,7 +1,8 @@
 import type { Emulator } from "../emulator.js";
 import { subscriptionPeriod } from "../objects/subscription.js";
+import { noticeTrialEnding, renewAutomatically } from "./automatic-billing.js";
 import { expireIfDue } from "./checkout.js";
-import { noticeTrialEnding, openInvoiceToRetry, renewAutomatically } from "./subscriptions.js";
+import { openInvoiceToRetry } from "./subscriptions.js";
 
 /**
  * What happens on its own as (emulated) time passes: Checkout Sessions expire; trials announce their end

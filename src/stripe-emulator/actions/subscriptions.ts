@@ -7,7 +7,7 @@ import { periodLines, trialLines } from "../objects/invoice.js";
 import { buildSubscription, setSubscriptionPeriod, subscriptionPeriod } from "../objects/subscription.js";
 import { addInterval } from "../periods.js";
 import { snapshot } from "../state/snapshot.js";
-import type { SavedCard, Scope, SubscriptionRecord } from "../state/types.js";
+import type { SavedCard, Scope } from "../state/types.js";
 import { AUTOMATIC, type EventOrigin } from "../webhooks/events.js";
 import {
   failInvoicePayment,
@@ -16,13 +16,10 @@ import {
   payInvoice,
   subscriptionProductNames,
 } from "./invoices.js";
+import { saveSubscriptionRecord } from "./subscription-records.js";
 
 /** Stripe's retries spread attempts over days; the next one is announced on the invoice. */
 export const RETRY_AFTER_SECONDS = 3 * 86_400;
-/** Automatic attempts on one invoice (the first charge and three retries) before the subscription ends. */
-export const MAX_PAYMENT_ATTEMPTS = 4;
-/** `customer.subscription.trial_will_end` comes three days before the trial ends. */
-export const TRIAL_WILL_END_NOTICE_SECONDS = 3 * 86_400;
 
 export interface NewSubscription {
   account: Scope;
@@ -37,14 +34,6 @@ export interface NewSubscription {
   coupon: Stripe.Coupon | null;
   checkoutSession: string | null;
   origin: EventOrigin;
-}
-
-export function subscriptionRecord(emulator: Emulator, id: string): SubscriptionRecord {
-  return emulator.store.state.subscriptionRecords[id] ?? { nextRenewal: "paid", trialWillEndSentFor: null };
-}
-
-export function saveSubscriptionRecord(emulator: Emulator, id: string, record: SubscriptionRecord): void {
-  emulator.store.set("subscriptionRecords", id, record);
 }
 
 /** Makes the discount (`di_…`) a coupon becomes on a subscription; `repeating` ones end after N months. */
@@ -178,43 +167,6 @@ export function renewSubscription(
   subscription.status = "past_due";
   emitUpdated(emulator, account, subscription, previous, origin);
   return subscription;
-}
-
-/**
- * The clock's renewal or retry: the outcome set with `/_emulator/subscriptions/:id/next_renewal` (used
- * once), else paid. The last of `MAX_PAYMENT_ATTEMPTS` failed attempts ends the subscription.
- */
-export function renewAutomatically(
-  emulator: Emulator,
-  account: Scope,
-  subscription: Stripe.Subscription,
-): Stripe.Subscription {
-  const record = subscriptionRecord(emulator, subscription.id);
-  const outcome = record.nextRenewal;
-  if (outcome !== "paid")
-    saveSubscriptionRecord(emulator, subscription.id, { ...record, nextRenewal: "paid" });
-  const retrying = openInvoiceToRetry(emulator, account, subscription);
-  const final = (retrying?.attempt_count ?? 0) + 1 >= MAX_PAYMENT_ATTEMPTS;
-  return renewSubscription(emulator, account, subscription, outcome, final, AUTOMATIC);
-}
-
-/** `customer.subscription.trial_will_end`, once per trial end, when the clock is within three days of it. */
-export function noticeTrialEnding(
-  emulator: Emulator,
-  account: Scope,
-  subscription: Stripe.Subscription,
-): void {
-  const trialEnd = subscription.trial_end;
-  if (subscription.status !== "trialing" || trialEnd === null) return;
-  if (trialEnd - TRIAL_WILL_END_NOTICE_SECONDS > emulator.now()) return;
-  const record = subscriptionRecord(emulator, subscription.id);
-  if (record.trialWillEndSentFor === trialEnd) return;
-  saveSubscriptionRecord(emulator, subscription.id, { ...record, trialWillEndSentFor: trialEnd });
-  emulator.events.emit(
-    account,
-    { type: "customer.subscription.trial_will_end", data: { object: subscription } },
-    AUTOMATIC,
-  );
 }
 
 export function endSubscription(
