@@ -139,8 +139,13 @@ describe("a membership with a free trial", () => {
     expect(moved).toMatchObject({ status: "trialing", trial_end: later });
     expect(moved.items.data[0]?.current_period_end).toBe(later);
 
+    const before = await lastEventId(emulator);
     const ended = await stripe.subscriptions.update(subscription.id, { trial_end: "now" }, scoped);
     expect(ended.status).toBe("active");
+    const ids = new Set([subscription.id, String(subscription.customer)]);
+    const types = await loggedEventTypes(emulator, scoped.stripeAccount, ids, before);
+    expect(types[0]).toBe("customer.subscription.trial_will_end");
+    expect(types.at(-1)).toBe("customer.subscription.updated");
     const invoice = await stripe.invoices.retrieve(String(ended.latest_invoice), {}, scoped);
     expect(invoice).toMatchObject({ status: "paid", amount_paid: 500 });
 

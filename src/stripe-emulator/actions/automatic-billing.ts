@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import type { Emulator } from "../emulator.js";
 import type { Scope } from "../state/types.js";
-import { AUTOMATIC } from "../webhooks/events.js";
+import { AUTOMATIC, type EventOrigin } from "../webhooks/events.js";
 import { saveSubscriptionRecord, subscriptionRecord } from "./subscription-records.js";
 import { openInvoiceToRetry, renewSubscription } from "./subscriptions.js";
 
@@ -35,6 +35,7 @@ export function noticeTrialEnding(
   emulator: Emulator,
   account: Scope,
   subscription: Stripe.Subscription,
+  origin: EventOrigin = AUTOMATIC,
 ): void {
   const trialEnd = subscription.trial_end;
   if (subscription.status !== "trialing" || trialEnd === null) return;
@@ -45,6 +46,6 @@ export function noticeTrialEnding(
   emulator.events.emit(
     account,
     { type: "customer.subscription.trial_will_end", data: { object: subscription } },
-    AUTOMATIC,
+    origin,
   );
 }

@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import { z } from "zod";
+import { noticeTrialEnding } from "../actions/automatic-billing.js";
 import { changeItems, itemChanges } from "../actions/prorations.js";
 import {
   emitUpdated,
@@ -130,6 +131,8 @@ export function registerSubscriptions(routes: ApiRoutes, emulator: Emulator): vo
       trialing.trial_end = newEnd;
       trialing.billing_cycle_anchor = newEnd;
       setSubscriptionPeriod(trialing, start, newEnd);
+      // Stripe announces the trial's end at once when it ends now or has less than three days left.
+      noticeTrialEnding(emulator, account, trialing, origin);
       if (trialEnd === "now") {
         store.put("subscriptions", account, trialing);
         return renewSubscription(emulator, account, trialing, "paid", false, origin);
