@@ -115,6 +115,9 @@ describe("a coupon on a payment Checkout", () => {
       total_details: { amount_discount: 300 },
       discounts: [{ coupon: coupon.id, promotion_code: null }],
     });
+    const page = await (await fetch(session.url ?? "")).text();
+    expect(page).toContain("−$3.00");
+    expect(page).toContain("$12.00");
     const lines = await stripe.checkout.sessions.listLineItems(session.id, {}, scoped);
     expect(lines.data[0]).toMatchObject({ amount_subtotal: 1500, amount_discount: 300, amount_total: 1200 });
     await emulator.control(`/checkout/sessions/${session.id}/complete`, {});

@@ -30,6 +30,7 @@ async function joinWithTrial(days: number) {
     expires_at: clock.now + 3600,
   });
   expect(session).toMatchObject({ amount_subtotal: 0, amount_total: 0 });
+  expect(await (await fetch(session.url ?? "")).text()).toContain(`${days} days free`);
   const paid = await emulator.control(`/checkout/sessions/${session.id}/complete`, {});
   expect(paid.status).toBe(200);
   const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ["subscription"] }, scoped);

@@ -112,7 +112,12 @@ function checkoutPage(
   form: PayForm,
   error?: string,
 ): string {
-  const lineItems = emulator.store.state.checkoutDetails[session.id]?.lineItems ?? [];
+  const details = emulator.store.state.checkoutDetails[session.id];
+  const lineItems = details?.lineItems ?? [];
+  const trialDays =
+    details?.trialPeriodDays ??
+    (details?.trialEnd ? Math.ceil((details.trialEnd - emulator.now()) / 86_400) : undefined);
+  const discount = session.total_details?.amount_discount ?? 0;
   const currency = session.currency ?? "usd";
   const total = formatAmount(session.amount_total ?? 0, currency);
   const recurring = intervalLabel(lineItems.find((item) => item.price?.recurring)?.price ?? null);
@@ -130,12 +135,17 @@ function checkoutPage(
   ${session.cancel_url ? html`<a class="back" href="${session.cancel_url}">← Cancel and go back</a>` : ""}
   <h1 class="merchant"><span class="logo" aria-hidden="true">${merchant.slice(0, 1).toUpperCase()}</span>${merchant}</h1>
   <p class="muted">${subscribing ? "Subscribe" : "Pay"}</p>
-  <p class="total" data-testid="total">${total}<span class="muted small">${recurring}</span></p>
+  ${
+    trialDays
+      ? html`<p class="total" data-testid="total">${trialDays} days free</p>`
+      : html`<p class="total" data-testid="total">${total}<span class="muted small">${recurring}</span></p>`
+  }
   <ul class="items">
     ${lineItems.map(
       (item) =>
-        html`<li><span>${item.description}${(item.quantity ?? 1) > 1 ? html` <span class="muted">× ${item.quantity}</span>` : ""}</span><span>${formatAmount(item.amount_total, item.currency)}${intervalLabel(item.price)}</span></li>`,
+        html`<li><span>${item.description}${(item.quantity ?? 1) > 1 ? html` <span class="muted">× ${item.quantity}</span>` : ""}</span><span>${formatAmount(item.amount_subtotal, item.currency)}${intervalLabel(item.price)}</span></li>`,
     )}
+    ${discount > 0 && !trialDays ? html`<li><span>Discount</span><span>−${formatAmount(discount, currency)}</span></li>` : ""}
     <li><span>Total due today</span><span>${total}</span></li>
   </ul>
 </section>
