@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { expireCheckoutSession, findCheckoutSession, payCheckoutSession } from "./actions/checkout.js";
+import { findInvoice, payInvoiceWithCard } from "./actions/invoice-recovery.js";
 import { finishOnboarding } from "./actions/onboarding.js";
+import { saveSubscriptionRecord, subscriptionRecord } from "./actions/subscription-records.js";
 import { renewSubscription } from "./actions/subscriptions.js";
 import { sendApiError } from "./api.js";
 import type { Emulator } from "./emulator.js";
@@ -20,6 +22,12 @@ const schemas = {
     cvc: z.string().default("123"),
   }),
   renew: z.object({ outcome: z.enum(["paid", "failed"]).default("paid"), final: z.boolean().default(false) }),
+  nextRenewal: z.object({ outcome: z.enum(["paid", "failed"]) }),
+  payInvoice: z.object({
+    card: z.string().default("4242424242424242"),
+    expiry: z.string().default("12/34"),
+    cvc: z.string().default("123"),
+  }),
   deliver: z.object({
     event_ids: z.array(z.string()).min(1),
     times: z.number().int().min(1).max(10).default(1),
@@ -139,6 +147,42 @@ export function registerControlApi(app: FastifyInstance, emulator: Emulator): vo
     const { outcome, final } = parseBody(schemas.renew, body);
     const { account, object } = subscriptionById(params.id ?? "");
     return renewSubscription(emulator, account, object, outcome, final);
+  });
+
+  // How the next automatic charge (renewal, end of trial, or retry) goes; used once, then paid again.
+  route("POST", "/subscriptions/:id/next_renewal", (params, body) => {
+    const { outcome } = parseBody(schemas.nextRenewal, body);
+    const { object } = subscriptionById(params.id ?? "");
+    const record = subscriptionRecord(emulator, object.id);
+    saveSubscriptionRecord(emulator, object.id, { ...record, nextRenewal: outcome });
+    return { subscription: object.id, next_renewal: outcome };
+  });
+
+  // What the hosted invoice page's "Pay" does.
+  route("POST", "/invoices/:id/pay", (params, body, _query, reply) => {
+    const input = parseBody(schemas.payInvoice, body);
+    const found = findInvoice(emulator, params.id ?? "");
+    if (!found) throw resourceMissing("invoice", params.id ?? "");
+    const result = payInvoiceWithCard(
+      emulator,
+      found.account,
+      found.invoice,
+      { number: input.card, expiry: input.expiry, cvc: input.cvc },
+      AUTOMATIC,
+    );
+    if (result.ok) return result.invoice;
+    return reply
+      .status(402)
+      .send(
+        new StripeApiError(
+          402,
+          "card_error",
+          result.message,
+          result.code,
+          undefined,
+          result.declineCode,
+        ).toBody(),
+      );
   });
 
   route("GET", "/events", (_params, _body, query) => {

@@ -29,6 +29,18 @@ function expandPath(node: Json, segments: string[], resolve: ExpandResolver): vo
     return;
   }
   if (current === null) return;
+  // A list of ids (`discounts: ["di_…"]`) expands element by element.
+  if (Array.isArray(current)) {
+    node[field] = current.map((element) => {
+      if (typeof element !== "string") return element;
+      const expanded = resolve(node, field, element);
+      if (expanded === undefined)
+        throw invalidRequest(`This property cannot be expanded (${field}).`, "expand");
+      return expanded;
+    });
+    if (rest.length > 0) expandPath(node[field] ?? null, rest, resolve);
+    return;
+  }
   if (current === undefined || typeof current === "string") {
     const expanded = resolve(node, field, current);
     if (expanded === undefined)

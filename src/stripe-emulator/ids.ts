@@ -22,3 +22,8 @@ export function newCheckoutSessionId(): string {
 export function newRequestId(): string {
   return `req_${randomToken(14)}`;
 }
+
+/** Coupons made without an `id` get eight random capitals and digits, as in Stripe (`Z4OV52SU`). */
+export function newCouponId(): string {
+  return randomToken(8).toUpperCase();
+}

@@ -1,3 +1,4 @@
+import { invoicePayments } from "./actions/invoices.js";
 import type { Emulator } from "./emulator.js";
 import type { Json, JsonObject } from "./expand.js";
 import { embeddedList } from "./lists.js";
@@ -17,6 +18,9 @@ const COLLECTION_BY_PREFIX: [string, OwnedCollectionName][] = [
   ["bps_", "portalSessions"],
   ["bpc_", "portalConfigurations"],
   ["txn_", "balanceTransactions"],
+  ["di_", "discounts"],
+  ["ii_", "invoiceItems"],
+  ["inpay_", "invoicePayments"],
 ];
 
 export function toJson(value: object): Json {
@@ -36,7 +40,15 @@ export function resolveExpansion(emulator: Emulator, account: Scope) {
       const refunds = emulator.store.list("refunds", account).filter((refund) => refund.charge === chargeId);
       return toJson(embeddedList(refunds, `/v1/charges/${chargeId}/refunds`));
     }
+    if (field === "payments" && holder.object === "invoice" && typeof holder.id === "string") {
+      const payments = invoicePayments(emulator, account, holder.id);
+      return toJson(embeddedList(payments, `/v1/invoices/${holder.id}/payments`));
+    }
     if (typeof value !== "string") return undefined;
+    if (field === "coupon") {
+      const coupon = emulator.store.find("coupons", account, value);
+      return coupon ? toJson(coupon) : undefined;
+    }
     if (value.startsWith("acct_")) {
       const connected = emulator.store.state.accounts[value];
       return connected && (account === null || account === value) ? toJson(connected) : undefined;

@@ -67,6 +67,7 @@ const ISSUE_MESSAGES: Record<string, (param: string) => string> = {
     `You passed an empty string for '${param}'. We assume empty values are an attempt to unset a parameter; however '${param}' cannot be unset. You should remove '${param}' from your request or supply a non-empty value.`,
   parameter_invalid_integer: (param) => `Invalid integer: ${param}`,
   parameter_invalid_boolean: (param) => `Invalid boolean: ${param}`,
+  parameter_invalid_decimal: (param) => `Invalid decimal: ${param}`,
 };
 
 /** `line_items[0][price_data]` — the way Stripe names nested parameters. */
@@ -127,4 +128,33 @@ function innermost(issue: z.core.$ZodIssue, prefix: PropertyKey[]): z.core.$ZodI
 
 function fail(message: string, code: string | undefined, param: string): never {
   throw new StripeApiError(400, "invalid_request_error", message, code, param);
+}
+
+/** A decimal given as a number or a form string (`percent_off=25.5`). */
+export const decimal = () =>
+  z
+    .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, { error: "parameter_invalid_decimal" })])
+    .transform((value) => Number(value));
+
+/** Stripe's range filter on timestamps: `created=123` or `created[gte]=123` (and `gt`, `lt`, `lte`). */
+export const range = () =>
+  z.union([
+    integer(),
+    z.strictObject({
+      gt: integer().optional(),
+      gte: integer().optional(),
+      lt: integer().optional(),
+      lte: integer().optional(),
+    }),
+  ]);
+
+export function inRange(value: number, filter: z.output<ReturnType<typeof range>> | undefined): boolean {
+  if (filter === undefined) return true;
+  if (typeof filter === "number") return value === filter;
+  return (
+    (filter.gt === undefined || value > filter.gt) &&
+    (filter.gte === undefined || value >= filter.gte) &&
+    (filter.lt === undefined || value < filter.lt) &&
+    (filter.lte === undefined || value <= filter.lte)
+  );
 }

@@ -5,14 +5,17 @@ import { registerControlApi } from "./control.js";
 import type { Emulator } from "./emulator.js";
 import { StripeApiError } from "./errors.js";
 import { registerCheckoutPage } from "./pages/checkout.js";
+import { registerInvoicePage } from "./pages/invoice.js";
 import { registerOnboardingPage } from "./pages/onboarding.js";
 import { registerPortalPage } from "./pages/portal.js";
 import { registerReceiptPage } from "./pages/receipt.js";
 import { registerAccounts } from "./resources/accounts.js";
 import { registerBillingPortal } from "./resources/billing-portal.js";
 import { registerCheckoutSessions } from "./resources/checkout-sessions.js";
+import { registerCoupons } from "./resources/coupons.js";
 import { registerCustomers } from "./resources/customers.js";
 import { registerEvents } from "./resources/events.js";
+import { registerInvoices } from "./resources/invoices.js";
 import { registerPayments } from "./resources/payments.js";
 import { registerPrices } from "./resources/prices.js";
 import { registerSubscriptions } from "./resources/subscriptions.js";
@@ -70,6 +73,8 @@ export function buildServer(emulator: Emulator): FastifyInstance {
   registerAccounts(routes, emulator);
   registerCheckoutSessions(routes, emulator);
   registerSubscriptions(routes, emulator);
+  registerInvoices(routes, emulator);
+  registerCoupons(routes, emulator);
   registerPayments(routes, emulator);
   registerBillingPortal(routes, emulator);
   registerWebhookEndpoints(routes, emulator);
@@ -79,6 +84,7 @@ export function buildServer(emulator: Emulator): FastifyInstance {
   registerOnboardingPage(app, emulator);
   registerPortalPage(app, emulator);
   registerReceiptPage(app, emulator);
+  registerInvoicePage(app, emulator);
   registerControlApi(app, emulator);
 
   app.setNotFoundHandler((request, reply) => {

@@ -201,3 +201,70 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** A seller's membership on their connected account: a monthly price and a subscription Checkout for it. */
+export async function createMembershipSession(
+  stripe: Stripe,
+  account: string,
+  overrides: Partial<Stripe.Checkout.SessionCreateParams> = {},
+  unitAmount = 500,
+) {
+  const scoped = { stripeAccount: account };
+  const price = await stripe.prices.create(
+    {
+      currency: "usd",
+      unit_amount: unitAmount,
+      recurring: { interval: "month" },
+      product_data: { name: "Supporter membership" },
+    },
+    scoped,
+  );
+  const session = await stripe.checkout.sessions.create(
+    {
+      mode: "subscription",
+      line_items: [{ price: price.id, quantity: 1 }],
+      customer_email: "member@example.com",
+      metadata: { membership: "m_1" },
+      subscription_data: { metadata: { membership: "m_1" } },
+      success_url: "http://127.0.0.1:9/joined?session={CHECKOUT_SESSION_ID}",
+      cancel_url: "http://127.0.0.1:9/membership",
+      ...overrides,
+    },
+    scoped,
+  );
+  return { price, session };
+}
+
+/** The event types the emulator logged on one account about the given objects, oldest first. */
+export async function loggedEventTypes(
+  emulator: TestEmulator,
+  account: string | undefined,
+  ids: Set<string>,
+  after?: string,
+): Promise<string[]> {
+  const { body } = await emulator.control<{ data: { event: Stripe.Event }[] }>("/events");
+  const records = body.data.map((record) => record.event);
+  const start = after ? records.findIndex((event) => event.id === after) + 1 : 0;
+  return records
+    .slice(start)
+    .filter((event) => {
+      const object = event.data.object as {
+        id: string;
+        parent?: Stripe.Invoice.Parent | null;
+        customer?: string | null;
+      };
+      return (
+        event.account === account &&
+        (ids.has(object.id) ||
+          ids.has(String(object.parent?.subscription_details?.subscription)) ||
+          (object.customer !== undefined && ids.has(String(object.customer))))
+      );
+    })
+    .map((event) => event.type);
+}
+
+/** The id of the newest event in the log, to look at what came after it. */
+export async function lastEventId(emulator: TestEmulator): Promise<string | undefined> {
+  const { body } = await emulator.control<{ data: { event: Stripe.Event }[] }>("/events");
+  return body.data.at(-1)?.event.id;
+}

@@ -5,6 +5,7 @@ import { invalidRequest, resourceMissing } from "../errors.js";
 import { newId } from "../ids.js";
 import { customerDetails } from "../objects/checkout-session.js";
 import { buildCustomer } from "../objects/customer.js";
+import { redeemCoupon } from "../resources/coupons.js";
 import type { SavedCard, Scope } from "../state/types.js";
 import { AUTOMATIC, type EventOrigin } from "../webhooks/events.js";
 import { chargeCard } from "./payments.js";
@@ -56,8 +57,13 @@ export function payCheckoutSession(
   emulator.store.set("cards", saved.id, saved);
   session.customer_details = customerDetails(email);
 
+  // The coupon as the session priced it; a redemption is counted on the coupon if it still exists.
+  const coupon = details.coupon ?? null;
   if (session.mode === "subscription") {
     if (!customer) throw resourceMissing("customer", String(session.customer), "customer");
+    const now = emulator.now();
+    const trialEnd =
+      details.trialEnd ?? (details.trialPeriodDays ? now + details.trialPeriodDays * 86_400 : null);
     const { subscription, invoice } = startSubscription(emulator, {
       account,
       customer,
@@ -67,11 +73,14 @@ export function payCheckoutSession(
       metadata: details.subscriptionMetadata,
       description: null,
       card: saved,
+      trialEnd,
+      coupon,
+      checkoutSession: session.id,
       origin: AUTOMATIC,
     });
     session.subscription = subscription.id;
     session.invoice = invoice.id;
-  } else {
+  } else if ((session.amount_total ?? 0) > 0) {
     const { paymentIntent } = chargeCard(
       emulator,
       account,
@@ -88,8 +97,11 @@ export function payCheckoutSession(
     );
     session.payment_intent = paymentIntent.id;
   }
+  const liveCoupon = coupon ? emulator.store.find("coupons", account, coupon.id) : undefined;
+  if (liveCoupon) redeemCoupon(emulator, account, liveCoupon);
   session.status = "complete";
-  session.payment_status = "paid";
+  // A trial (or a discount that leaves nothing to pay) charges nothing now.
+  session.payment_status = (session.amount_total ?? 0) > 0 ? "paid" : "no_payment_required";
   session.url = null;
   emulator.store.put("checkoutSessions", account, session);
   emulator.events.emit(account, { type: "checkout.session.completed", data: { object: session } }, AUTOMATIC);

@@ -2,21 +2,24 @@ import type Stripe from "stripe";
 import type { Emulator } from "../emulator.js";
 import { invalidRequest } from "../errors.js";
 import { newId } from "../ids.js";
-import {
-  buildInvoice,
-  finalizeInvoice,
-  markInvoicePaid,
-  markInvoicePaymentFailed,
-} from "../objects/invoice.js";
+import { buildDiscount } from "../objects/coupon.js";
+import { periodLines, trialLines } from "../objects/invoice.js";
 import { buildSubscription, setSubscriptionPeriod, subscriptionPeriod } from "../objects/subscription.js";
 import { addInterval } from "../periods.js";
 import { snapshot } from "../state/snapshot.js";
 import type { SavedCard, Scope } from "../state/types.js";
 import { AUTOMATIC, type EventOrigin } from "../webhooks/events.js";
-import { chargeCard } from "./payments.js";
+import {
+  failInvoicePayment,
+  newLineId,
+  openSubscriptionInvoice,
+  payInvoice,
+  subscriptionProductNames,
+} from "./invoices.js";
+import { saveSubscriptionRecord } from "./subscription-records.js";
 
-/** Stripe's Smart Retries spread attempts over days; the next one is announced on the invoice. */
-const RETRY_AFTER_SECONDS = 3 * 86_400;
+/** Stripe's retries spread attempts over days; the next one is announced on the invoice. */
+export const RETRY_AFTER_SECONDS = 3 * 86_400;
 
 export interface NewSubscription {
   account: Scope;
@@ -25,19 +28,49 @@ export interface NewSubscription {
   metadata: Stripe.Metadata;
   description: string | null;
   card: SavedCard;
+  /** The end of a free trial, if any. */
+  trialEnd: number | null;
+  /** A coupon redeemed into the subscription's discount (Checkout's `discounts[0][coupon]`). */
+  coupon: Stripe.Coupon | null;
+  checkoutSession: string | null;
   origin: EventOrigin;
 }
 
+/** Makes the discount (`di_…`) a coupon becomes on a subscription; `repeating` ones end after N months. */
+export function redeemIntoDiscount(
+  emulator: Emulator,
+  account: Scope,
+  coupon: Stripe.Coupon,
+  owner: { customer: string | null; subscription: string | null; checkoutSession: string | null },
+): Stripe.Discount {
+  const now = emulator.now();
+  const discount = buildDiscount(newId("di"), {
+    coupon,
+    ...owner,
+    invoice: null,
+    start: now,
+    end:
+      coupon.duration === "repeating" && coupon.duration_in_months
+        ? addInterval(now, "month", coupon.duration_in_months)
+        : null,
+  });
+  emulator.store.put("discounts", account, discount);
+  emulator.store.set("redeemedCoupons", discount.id, snapshot(coupon));
+  return discount;
+}
+
 /**
- * A subscription paid at once (Checkout), with Stripe's events in Stripe's order: `invoice.created`,
- * `invoice.finalized`, `customer.subscription.created`, the payment's (see `chargeCard`), `invoice.paid`
- * and `invoice.payment_succeeded`.
+ * A subscription started by Checkout, with Stripe's events in Stripe's order: `invoice.created`,
+ * `invoice.finalized`, `customer.subscription.created`, the payment's (see `chargeCard`; none for a
+ * trial's $0 invoice), `invoice.paid` and `invoice.payment_succeeded`.
  */
 export function startSubscription(emulator: Emulator, input: NewSubscription) {
   const now = emulator.now();
   const firstPrice = input.items[0]?.price;
   if (!firstPrice?.recurring) throw invalidRequest("A subscription needs at least one recurring price.");
-  const periodEnd = addInterval(now, firstPrice.recurring.interval, firstPrice.recurring.interval_count);
+  const trialEnd = input.trialEnd;
+  const periodEnd =
+    trialEnd ?? addInterval(now, firstPrice.recurring.interval, firstPrice.recurring.interval_count);
   const subscription = buildSubscription(newId("sub"), now, {
     customer: input.customer.id,
     currency: firstPrice.currency,
@@ -49,17 +82,38 @@ export function startSubscription(emulator: Emulator, input: NewSubscription) {
     defaultPaymentMethod: input.card.id,
     latestInvoice: null,
   });
-  const invoice = openInvoice(
+  if (trialEnd !== null) {
+    subscription.status = "trialing";
+    subscription.trial_start = now;
+    subscription.trial_end = trialEnd;
+    subscription.billing_cycle_anchor = trialEnd;
+  }
+  if (input.coupon) {
+    const discount = redeemIntoDiscount(emulator, input.account, input.coupon, {
+      customer: input.customer.id,
+      subscription: subscription.id,
+      checkoutSession: input.checkoutSession,
+    });
+    subscription.discounts = [discount.id];
+  }
+  const names = subscriptionProductNames(emulator, input.account, subscription);
+  const period = { start: now, end: periodEnd };
+  const invoice = openSubscriptionInvoice(
     emulator,
     input.account,
-    input.customer,
-    subscription,
-    "subscription_create",
-    { start: now, end: now },
+    {
+      customer: input.customer,
+      subscription,
+      billingReason: "subscription_create",
+      period: { start: now, end: now },
+      lines:
+        trialEnd !== null
+          ? trialLines(subscription, period, names, newLineId)
+          : periodLines(subscription, period, names, newLineId),
+    },
     input.origin,
   );
-  subscription.latest_invoice = invoice.id;
-  emulator.store.put("subscriptions", input.account, subscription);
+  saveSubscriptionRecord(emulator, subscription.id, { nextRenewal: "paid", trialWillEndSentFor: null });
   emulator.events.emit(
     input.account,
     { type: "customer.subscription.created", data: { object: subscription } },
@@ -72,8 +126,11 @@ export function startSubscription(emulator: Emulator, input: NewSubscription) {
 export type RenewalOutcome = "paid" | "failed";
 
 /**
- * What Stripe does at the end of a period: bill the next one. A past-due subscription retries its open
- * invoice instead. `final` makes a failure the last retry, which cancels the subscription.
+ * What Stripe does at the end of a period (or of a trial): bill the next one. A past-due subscription
+ * retries its open invoice instead. `final` makes a failure the last retry, which cancels the
+ * subscription. Events: `invoice.created` and `invoice.finalized` (a new period only), then the
+ * payment's and `invoice.paid` + `invoice.payment_succeeded`, or `invoice.payment_failed`; last
+ * `customer.subscription.updated` (or `.deleted`).
  */
 export function renewSubscription(
   emulator: Emulator,
@@ -99,15 +156,13 @@ export function renewSubscription(
   const invoice =
     openInvoiceToRetry(emulator, account, subscription) ??
     advancePeriod(emulator, account, subscription, customer, origin);
-  if (outcome === "paid") {
+  if (outcome === "paid" || invoice.amount_remaining === 0) {
     payInvoice(emulator, account, invoice, customer, defaultCard(emulator, subscription), origin);
     subscription.status = "active";
     emitUpdated(emulator, account, subscription, previous, origin);
     return subscription;
   }
-  markInvoicePaymentFailed(invoice, final ? null : now + RETRY_AFTER_SECONDS);
-  emulator.store.put("invoices", account, invoice);
-  emulator.events.emit(account, { type: "invoice.payment_failed", data: { object: invoice } }, origin);
+  failInvoicePayment(emulator, account, invoice, final ? null : now + RETRY_AFTER_SECONDS, origin);
   if (final) return endSubscription(emulator, account, subscription, "payment_failed", origin);
   subscription.status = "past_due";
   emitUpdated(emulator, account, subscription, previous, origin);
@@ -211,13 +266,13 @@ export function emitUpdated(
   );
 }
 
-function openInvoiceToRetry(emulator: Emulator, account: Scope, subscription: Stripe.Subscription) {
+export function openInvoiceToRetry(emulator: Emulator, account: Scope, subscription: Stripe.Subscription) {
   if (subscription.status !== "past_due" || typeof subscription.latest_invoice !== "string") return undefined;
   const invoice = emulator.store.find("invoices", account, subscription.latest_invoice);
   return invoice?.status === "open" ? invoice : undefined;
 }
 
-/** Moves the subscription into its next period and invoices it. */
+/** Moves the subscription into its next period (a trial into its first paid one) and invoices it. */
 function advancePeriod(
   emulator: Emulator,
   account: Scope,
@@ -229,80 +284,24 @@ function advancePeriod(
   const recurring = subscription.items.data[0]?.price.recurring;
   const nextEnd = addInterval(ended.end, recurring?.interval ?? "month", recurring?.interval_count ?? 1);
   setSubscriptionPeriod(subscription, ended.end, nextEnd);
-  const invoice = openInvoice(emulator, account, customer, subscription, "subscription_cycle", ended, origin);
-  subscription.latest_invoice = invoice.id;
-  return invoice;
-}
-
-/** Drafts the subscription's invoice (`invoice.created`), then finalizes it (`invoice.finalized`). */
-function openInvoice(
-  emulator: Emulator,
-  account: Scope,
-  customer: Stripe.Customer,
-  subscription: Stripe.Subscription,
-  billingReason: "subscription_create" | "subscription_cycle",
-  /** Stripe bills in advance: the invoice's own period is the one that ended, its lines cover the next. */
-  invoicePeriod: { start: number; end: number },
-  origin: EventOrigin,
-): Stripe.Invoice {
-  const { store, events } = emulator;
-  const now = emulator.now();
-  const productNames: Record<string, string> = {};
-  for (const item of subscription.items.data) {
-    const productId = typeof item.price.product === "string" ? item.price.product : item.price.product.id;
-    const product = store.find("products", account, productId);
-    if (product) productNames[productId] = product.name;
-  }
-  const invoice = buildInvoice(newId("in"), now, {
-    customer,
-    subscription,
-    billingReason,
-    periodStart: invoicePeriod.start,
-    periodEnd: invoicePeriod.end,
-    linePeriod: subscriptionPeriod(subscription),
-    productNames,
-  });
-  store.put("invoices", account, invoice);
-  events.emit(account, { type: "invoice.created", data: { object: invoice } }, origin);
-  finalizeInvoice(invoice, customer, now);
-  store.put("customers", account, customer);
-  store.put("invoices", account, invoice);
-  events.emit(account, { type: "invoice.finalized", data: { object: invoice } }, origin);
-  return invoice;
-}
-
-/** Charges the invoice to the card, then marks it paid (`invoice.paid`, `invoice.payment_succeeded`). */
-function payInvoice(
-  emulator: Emulator,
-  account: Scope,
-  invoice: Stripe.Invoice,
-  customer: Stripe.Customer,
-  card: SavedCard,
-  origin: EventOrigin,
-): void {
-  chargeCard(
+  const names = subscriptionProductNames(emulator, account, subscription);
+  return openSubscriptionInvoice(
     emulator,
     account,
     {
-      amount: invoice.amount_due,
-      currency: invoice.currency,
-      customer: customer.id,
-      email: customer.email,
-      metadata: {},
-      description:
-        invoice.billing_reason === "subscription_create" ? "Subscription creation" : "Subscription update",
-      card,
+      customer,
+      subscription,
+      billingReason: "subscription_cycle",
+      period: ended,
+      at: ended.end,
+      lines: periodLines(subscription, { start: ended.end, end: nextEnd }, names, newLineId),
     },
     origin,
   );
-  markInvoicePaid(invoice, emulator.now());
-  emulator.store.put("invoices", account, invoice);
-  emulator.events.emit(account, { type: "invoice.paid", data: { object: invoice } }, origin);
-  emulator.events.emit(account, { type: "invoice.payment_succeeded", data: { object: invoice } }, origin);
 }
 
 /** The card renewals are charged to: the subscription's default payment method. */
-function defaultCard(emulator: Emulator, subscription: Stripe.Subscription): SavedCard {
+export function defaultCard(emulator: Emulator, subscription: Stripe.Subscription): SavedCard {
   const id = subscription.default_payment_method;
   const card = typeof id === "string" ? emulator.store.state.cards[id] : undefined;
   if (!card)

@@ -5,7 +5,8 @@ export interface CheckoutSessionFields {
   mode: "payment" | "subscription";
   url: string;
   currency: string;
-  amountTotal: number;
+  amountSubtotal: number;
+  amountDiscount: number;
   customer: string | null;
   customerEmail: string | null;
   clientReferenceId: string | null;
@@ -29,8 +30,8 @@ export function buildCheckoutSession(
     after_expiration: null,
     allow_promotion_codes: null,
     allowed_payment_method_types: null,
-    amount_subtotal: fields.amountTotal,
-    amount_total: fields.amountTotal,
+    amount_subtotal: fields.amountSubtotal,
+    amount_total: fields.amountSubtotal - fields.amountDiscount,
     automatic_tax: { enabled: false, liability: null, provider: null, status: null },
     billing_address_collection: null,
     cancel_url: fields.cancelUrl,
@@ -98,7 +99,7 @@ export function buildCheckoutSession(
     subscription: null,
     success_url: fields.successUrl,
     tax_id_collection: { enabled: false, required: "never" },
-    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    total_details: { amount_discount: fields.amountDiscount, amount_shipping: 0, amount_tax: 0 },
     ui_mode: "hosted_page",
     url: fields.url,
     wallet_options: null,

@@ -4,13 +4,11 @@ import { expireIfDue, findCheckoutSession, payCheckoutSession } from "../actions
 import type { Emulator } from "../emulator.js";
 import { StripeApiError } from "../errors.js";
 import type { Scope } from "../state/types.js";
+import { type CardForm, cardFields, TEST_CARDS_HINT } from "./card-fields.js";
 import { formatAmount, html, layout, messagePage } from "./layout.js";
 
-interface PayForm {
+interface PayForm extends CardForm {
   email?: string;
-  card_number?: string;
-  card_expiry?: string;
-  card_cvc?: string;
 }
 
 export function registerCheckoutPage(app: FastifyInstance, emulator: Emulator): void {
@@ -114,7 +112,12 @@ function checkoutPage(
   form: PayForm,
   error?: string,
 ): string {
-  const lineItems = emulator.store.state.checkoutDetails[session.id]?.lineItems ?? [];
+  const details = emulator.store.state.checkoutDetails[session.id];
+  const lineItems = details?.lineItems ?? [];
+  const trialDays =
+    details?.trialPeriodDays ??
+    (details?.trialEnd ? Math.ceil((details.trialEnd - emulator.now()) / 86_400) : undefined);
+  const discount = session.total_details?.amount_discount ?? 0;
   const currency = session.currency ?? "usd";
   const total = formatAmount(session.amount_total ?? 0, currency);
   const recurring = intervalLabel(lineItems.find((item) => item.price?.recurring)?.price ?? null);
@@ -132,12 +135,17 @@ function checkoutPage(
   ${session.cancel_url ? html`<a class="back" href="${session.cancel_url}">← Cancel and go back</a>` : ""}
   <h1 class="merchant"><span class="logo" aria-hidden="true">${merchant.slice(0, 1).toUpperCase()}</span>${merchant}</h1>
   <p class="muted">${subscribing ? "Subscribe" : "Pay"}</p>
-  <p class="total" data-testid="total">${total}<span class="muted small">${recurring}</span></p>
+  ${
+    trialDays
+      ? html`<p class="total" data-testid="total">${trialDays} days free</p>`
+      : html`<p class="total" data-testid="total">${total}<span class="muted small">${recurring}</span></p>`
+  }
   <ul class="items">
     ${lineItems.map(
       (item) =>
-        html`<li><span>${item.description}${(item.quantity ?? 1) > 1 ? html` <span class="muted">× ${item.quantity}</span>` : ""}</span><span>${formatAmount(item.amount_total, item.currency)}${intervalLabel(item.price)}</span></li>`,
+        html`<li><span>${item.description}${(item.quantity ?? 1) > 1 ? html` <span class="muted">× ${item.quantity}</span>` : ""}</span><span>${formatAmount(item.amount_subtotal, item.currency)}${intervalLabel(item.price)}</span></li>`,
     )}
+    ${discount > 0 && !trialDays ? html`<li><span>Discount</span><span>−${formatAmount(discount, currency)}</span></li>` : ""}
     <li><span>Total due today</span><span>${total}</span></li>
   </ul>
 </section>
@@ -146,18 +154,10 @@ function checkoutPage(
   <form method="post" novalidate>
     <label for="email">Email</label>
     <input type="email" id="email" name="email" autocomplete="email" required value="${email}">
-    <label for="card_number">Card information</label>
-    <div class="card-group">
-      <input type="text" id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" value="${form.card_number ?? ""}" aria-label="Card number">
-      <div class="row">
-        <input type="text" id="card_expiry" name="card_expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY" value="${form.card_expiry ?? ""}" aria-label="Expiration date">
-        <input type="text" id="card_cvc" name="card_cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" value="${form.card_cvc ?? ""}" aria-label="CVC">
-      </div>
-    </div>
-    ${error ? html`<div class="error" role="alert" data-testid="card-error">${error}</div>` : ""}
+    ${cardFields(form, error)}
     <button class="button" type="submit">${subscribing ? "Subscribe" : `Pay ${total}`}</button>
   </form>
-  <p class="hint">Test cards: <code>4242 4242 4242 4242</code> pays, <code>4000 0000 0000 0002</code> is declined, <code>4000 0000 0000 9995</code> has insufficient funds. Any future date and any CVC.</p>
+  ${TEST_CARDS_HINT}
 </section>
 </div></main>`,
   );

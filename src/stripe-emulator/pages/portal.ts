@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type Stripe from "stripe";
-import { endSubscription, setCancelAtPeriodEnd, setDefaultPaymentMethod } from "../actions/subscriptions.js";
+import { recoverInvoice } from "../actions/invoice-recovery.js";
+import {
+  endSubscription,
+  openInvoiceToRetry,
+  setCancelAtPeriodEnd,
+  setDefaultPaymentMethod,
+} from "../actions/subscriptions.js";
 import { checkCard } from "../cards.js";
 import type { Emulator } from "../emulator.js";
 import { newId } from "../ids.js";
@@ -86,12 +92,18 @@ export function registerPortalPage(app: FastifyInstance, emulator: Emulator): vo
             expYear: card.expYear,
           };
           emulator.store.set("cards", saved.id, saved);
-          setDefaultPaymentMethod(emulator, account, subscription, saved, AUTOMATIC);
+          // Stripe retries the open invoice of a past-due subscription with the new default card.
+          const open = openInvoiceToRetry(emulator, account, subscription);
+          if (open) recoverInvoice(emulator, account, open, saved, AUTOMATIC);
+          else setDefaultPaymentMethod(emulator, account, subscription, saved, AUTOMATIC);
           break;
         }
         default:
           return notFound(reply);
       }
+      const flowEnd = session.flow?.after_completion;
+      if (flowEnd?.type === "redirect" && flowEnd.redirect)
+        return reply.redirect(flowEnd.redirect.return_url, 303);
       return reply.redirect(`${back}?done=${request.params.action}`, 303);
     },
   );
@@ -116,6 +128,7 @@ function statusBadge(subscription: Stripe.Subscription) {
   if (subscription.status === "canceled") return html`<span class="badge off">Canceled</span>`;
   if (subscription.cancel_at_period_end) return html`<span class="badge warn">Cancels soon</span>`;
   if (subscription.status === "past_due") return html`<span class="badge warn">Past due</span>`;
+  if (subscription.status === "trialing") return html`<span class="badge">Trial</span>`;
   return html`<span class="badge">${subscription.status === "active" ? "Active" : subscription.status}</span>`;
 }
 
@@ -125,9 +138,15 @@ function portalPage(
   session: Stripe.BillingPortal.Session,
   messages: { notice?: string | undefined; cardError?: { subscription: string; message: string } },
 ): string {
+  // A flow on one subscription (cancel, update) shows that one only.
+  const only =
+    session.flow?.subscription_cancel?.subscription ?? session.flow?.subscription_update?.subscription;
   const subscriptions = emulator.store
     .list("subscriptions", account)
-    .filter((subscription) => subscription.customer === session.customer);
+    .filter(
+      (subscription) =>
+        subscription.customer === session.customer && (only === undefined || subscription.id === only),
+    );
   const customer = emulator.store.find("customers", account, session.customer);
   return layout(
     "Billing",
@@ -163,7 +182,11 @@ function subscriptionCard(
       : undefined;
   const action = (name: PortalAction) => `/p/session/${session.id}/subscriptions/${subscription.id}/${name}`;
   const active = subscription.status !== "canceled";
-  const dateLabel = subscription.cancel_at_period_end ? "Cancels on" : "Renews on";
+  const dateLabel = subscription.cancel_at_period_end
+    ? "Cancels on"
+    : subscription.status === "trialing"
+      ? "Trial ends on"
+      : "Renews on";
   return html`<section class="card" data-subscription="${subscription.id}">
 <h2>${plan} ${statusBadge(subscription)}</h2>
 <p class="total">${amount}<span class="muted small">${interval}</span></p>

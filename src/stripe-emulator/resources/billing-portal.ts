@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import { z } from "zod";
 import type { ApiRoutes } from "../api.js";
 import type { Emulator } from "../emulator.js";
-import { invalidRequest } from "../errors.js";
+import { invalidRequest, parameterMissing } from "../errors.js";
 import { newId } from "../ids.js";
 import { paginate } from "../lists.js";
 import {
@@ -24,8 +24,23 @@ import {
 } from "../params.js";
 import type { Scope } from "../state/types.js";
 
+const afterCompletionSchema = z.strictObject({
+  type: z.enum(["hosted_confirmation", "portal_homepage", "redirect"]),
+  redirect: z.strictObject({ return_url: requiredText() }).optional(),
+  hosted_confirmation: z.strictObject({ custom_message: text().optional() }).optional(),
+});
+
+/** The flows the emulator's portal can start on: a card update, or one subscription to cancel or change. */
+const flowDataSchema = z.strictObject({
+  type: z.enum(["payment_method_update", "subscription_cancel", "subscription_update"]),
+  after_completion: afterCompletionSchema.optional(),
+  subscription_cancel: z.strictObject({ subscription: requiredText() }).optional(),
+  subscription_update: z.strictObject({ subscription: requiredText() }).optional(),
+});
+
 const sessionSchema = z.strictObject({
   customer: requiredText(),
+  flow_data: flowDataSchema.optional(),
   return_url: text().optional(),
   configuration: text().optional(),
   locale: text().optional(),
@@ -89,6 +104,57 @@ function featuresInput(features: FeaturesParams) {
   };
 }
 
+/** `flow_data` as the session shows it (`flow`), its subscription checked to be the customer's. */
+function sessionFlow(
+  emulator: Emulator,
+  account: Scope,
+  customer: string,
+  data: z.output<typeof flowDataSchema>,
+): Stripe.BillingPortal.Session.Flow {
+  const subscriptionFor = (param: "subscription_cancel" | "subscription_update") => {
+    const id = data[param]?.subscription;
+    if (!id) throw parameterMissing(`flow_data[${param}][subscription]`);
+    const subscription = emulator.store.get(
+      "subscriptions",
+      account,
+      id,
+      "subscription",
+      `flow_data[${param}][subscription]`,
+    );
+    if (subscription.customer !== customer || subscription.status === "canceled") {
+      throw invalidRequest(
+        `The subscription ${id} is not an active subscription of the customer ${customer}.`,
+        `flow_data[${param}][subscription]`,
+      );
+    }
+    return id;
+  };
+  const after = data.after_completion ?? { type: "portal_homepage" as const };
+  if (after.type === "redirect" && !after.redirect)
+    throw parameterMissing("flow_data[after_completion][redirect]");
+  return {
+    type: data.type,
+    after_completion: {
+      type: after.type,
+      redirect:
+        after.type === "redirect" && after.redirect ? { return_url: after.redirect.return_url } : null,
+      hosted_confirmation:
+        after.type === "hosted_confirmation"
+          ? { custom_message: after.hosted_confirmation?.custom_message ?? null }
+          : null,
+    },
+    customer_update: null,
+    subscription_cancel:
+      data.type === "subscription_cancel"
+        ? { retention: null, subscription: subscriptionFor("subscription_cancel") }
+        : null,
+    subscription_pause: null,
+    subscription_update:
+      data.type === "subscription_update" ? { subscription: subscriptionFor("subscription_update") } : null,
+    subscription_update_confirm: null,
+  };
+}
+
 export function registerBillingPortal(routes: ApiRoutes, emulator: Emulator): void {
   const { store } = emulator;
   const defaultConfiguration = (account: Scope) =>
@@ -133,7 +199,7 @@ export function registerBillingPortal(routes: ApiRoutes, emulator: Emulator): vo
       created: emulator.now(),
       customer: input.customer,
       customer_account: null,
-      flow: null,
+      flow: input.flow_data ? sessionFlow(emulator, account, input.customer, input.flow_data) : null,
       livemode: false,
       locale: input.locale ?? null,
       on_behalf_of: input.on_behalf_of ?? null,

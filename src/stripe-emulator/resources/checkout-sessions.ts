@@ -7,6 +7,7 @@ import { invalidRequest, parameterInvalid, parameterMissing, StripeApiError } fr
 import { newCheckoutSessionId, newId } from "../ids.js";
 import { paginate } from "../lists.js";
 import { buildCheckoutSession, buildLineItem } from "../objects/checkout-session.js";
+import { couponAmount } from "../objects/coupon.js";
 import {
   boolean,
   integer,
@@ -19,6 +20,7 @@ import {
   text,
 } from "../params.js";
 import type { Scope } from "../state/types.js";
+import { checkTrial, sessionCoupon, spreadDiscount } from "./checkout-offers.js";
 import { createPrice, priceDataSchema } from "./prices.js";
 
 /** Stripe only accepts `expires_at` between 30 minutes and 24 hours after creation. */
@@ -66,8 +68,13 @@ const createSchema = z.strictObject({
     .strictObject({
       metadata: metadata().optional(),
       description: text().optional(),
+      trial_period_days: integer().optional(),
+      trial_end: integer().optional(),
     })
     .optional(),
+  discounts: list(
+    z.strictObject({ coupon: text().optional(), promotion_code: text().optional() }),
+  ).optional(),
 });
 
 const listSchema = z.strictObject({
@@ -143,6 +150,8 @@ function createSession(emulator: Emulator, { account, params }: ApiCall): Stripe
   const customer = input.customer
     ? store.get("customers", account, input.customer, "customer", "customer")
     : null;
+  const trial = checkTrial(input.subscription_data, now);
+  const coupon = sessionCoupon(emulator, account, input);
   const expiresAt = input.expires_at ?? now + MAX_LIFETIME_SECONDS;
   if (expiresAt < now + MIN_LIFETIME_SECONDS) {
     throw parameterInvalid(
@@ -181,6 +190,14 @@ function createSession(emulator: Emulator, { account, params }: ApiCall): Stripe
     );
   }
 
+  const currency = lines.map(lineCurrency)[0] ?? "usd";
+  if (coupon?.amount_off !== null && coupon?.currency && coupon.currency !== currency) {
+    throw invalidRequest(
+      `The coupon ${coupon.id} is in ${coupon.currency} but the session is in ${currency}.`,
+      "discounts[0][coupon]",
+    );
+  }
+
   const id = newCheckoutSessionId();
   const lineItems = lines.map((line) => {
     const price =
@@ -196,12 +213,17 @@ function createSession(emulator: Emulator, { account, params }: ApiCall): Stripe
     const productName = store.find("products", account, productId)?.name ?? productId;
     return buildLineItem(newId("li"), price, line.quantity, productName);
   });
+  const subtotal = lineItems.reduce((sum, item) => sum + item.amount_subtotal, 0);
+  const discount = coupon ? couponAmount(coupon, subtotal) : 0;
+  spreadDiscount(lineItems, discount);
 
   const session = buildCheckoutSession(id, now, {
     mode: input.mode,
     url: `${emulator.publicUrl}/c/pay/${id}`,
     currency: lineItems[0]?.currency ?? "usd",
-    amountTotal: lineItems.reduce((sum, item) => sum + item.amount_total, 0),
+    // What is due today: nothing during a trial.
+    amountSubtotal: trial ? 0 : subtotal,
+    amountDiscount: trial ? 0 : discount,
     customer: customer?.id ?? null,
     customerEmail: input.customer_email ?? null,
     clientReferenceId: input.client_reference_id ?? null,
@@ -211,6 +233,7 @@ function createSession(emulator: Emulator, { account, params }: ApiCall): Stripe
     expiresAt,
     locale: input.locale ?? null,
   });
+  if (coupon) session.discounts = [{ coupon: coupon.id, promotion_code: null }];
   if (input.submit_type) session.submit_type = input.submit_type;
   if (input.allow_promotion_codes !== undefined) session.allow_promotion_codes = input.allow_promotion_codes;
   if (input.billing_address_collection) session.billing_address_collection = input.billing_address_collection;
@@ -220,6 +243,9 @@ function createSession(emulator: Emulator, { account, params }: ApiCall): Stripe
     lineItems,
     paymentIntentMetadata: mergeMetadata({}, input.payment_intent_data?.metadata),
     subscriptionMetadata: mergeMetadata({}, input.subscription_data?.metadata),
+    trialPeriodDays: input.subscription_data?.trial_period_days,
+    trialEnd: input.subscription_data?.trial_end,
+    coupon: coupon ?? undefined,
   });
   store.put("checkoutSessions", account, session);
   return session;

@@ -80,6 +80,13 @@ export class Store {
     this.noteRecord(collection, object.id);
   }
 
+  /** Deletes an object of one account (a deleted coupon, an invoice item an invoice took up). */
+  delete(collection: OwnedCollectionName, account: Scope, id: string): void {
+    if (this.owned(collection)[id]?.account !== account) return;
+    delete this.owned(collection)[id];
+    this.noteRecord(collection, id);
+  }
+
   /** Objects of a collection in one account, newest first (Stripe's list order). */
   list<K extends OwnedCollectionName>(collection: K, account: Scope): OwnedObjects[K][] {
     const all: OwnedObjects[K][] = [];

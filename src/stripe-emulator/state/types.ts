@@ -24,6 +24,11 @@ export interface OwnedObjects {
   balanceTransactions: Stripe.BalanceTransaction;
   portalSessions: Stripe.BillingPortal.Session;
   portalConfigurations: Stripe.BillingPortal.Configuration;
+  coupons: Stripe.Coupon;
+  discounts: Stripe.Discount;
+  /** Pending invoice items (prorations) until an invoice picks them up. */
+  invoiceItems: Stripe.InvoiceItem;
+  invoicePayments: Stripe.InvoicePayment;
 }
 
 export type OwnedCollectionName = keyof OwnedObjects;
@@ -33,6 +38,19 @@ export interface CheckoutSessionDetails {
   lineItems: Stripe.LineItem[];
   paymentIntentMetadata: Stripe.Metadata;
   subscriptionMetadata: Stripe.Metadata;
+  /** `subscription_data[trial_period_days]` / `[trial_end]`, resolved to an end time when paid. */
+  trialPeriodDays?: number | undefined;
+  trialEnd?: number | undefined;
+  /** The coupon of `discounts[0][coupon]` as the session priced it, redeemed when the session completes. */
+  coupon?: Stripe.Coupon | undefined;
+}
+
+/** What Stripe keeps about a subscription without showing it on the object. */
+export interface SubscriptionRecord {
+  /** How the next automatic charge goes (`/_emulator/subscriptions/:id/next_renewal`); default paid. */
+  nextRenewal: "paid" | "failed";
+  /** `customer.subscription.trial_will_end` was sent for the current `trial_end`. */
+  trialWillEndSentFor: number | null;
 }
 
 export interface AccountLinkRecord {
@@ -103,6 +121,9 @@ export interface KeyedRecords {
   cards: SavedCard;
   idempotency: IdempotencyRecord;
   webhookEndpoints: WebhookEndpointRecord;
+  subscriptionRecords: SubscriptionRecord;
+  /** The coupon of each discount as it was when redeemed: a deleted coupon's discounts keep applying. */
+  redeemedCoupons: Stripe.Coupon;
 }
 
 export type KeyedSectionName = keyof KeyedRecords;
@@ -133,6 +154,8 @@ export function emptyState(): EmulatorState {
     events: [],
     idempotency: {},
     webhookEndpoints: {},
+    subscriptionRecords: {},
+    redeemedCoupons: {},
     customers: {},
     products: {},
     prices: {},
@@ -145,5 +168,9 @@ export function emptyState(): EmulatorState {
     balanceTransactions: {},
     portalSessions: {},
     portalConfigurations: {},
+    coupons: {},
+    discounts: {},
+    invoiceItems: {},
+    invoicePayments: {},
   };
 }

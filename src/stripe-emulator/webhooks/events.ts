@@ -15,6 +15,12 @@ export type EventPayload =
   | { type: "customer.subscription.created"; data: Stripe.CustomerSubscriptionCreatedEvent.Data }
   | { type: "customer.subscription.updated"; data: Stripe.CustomerSubscriptionUpdatedEvent.Data }
   | { type: "customer.subscription.deleted"; data: Stripe.CustomerSubscriptionDeletedEvent.Data }
+  | {
+      type: "customer.subscription.trial_will_end";
+      data: Stripe.CustomerSubscriptionTrialWillEndEvent.Data;
+    }
+  | { type: "customer.updated"; data: Stripe.CustomerUpdatedEvent.Data }
+  | { type: "invoiceitem.created"; data: Stripe.InvoiceItemCreatedEvent.Data }
   | { type: "invoice.created"; data: Stripe.InvoiceCreatedEvent.Data }
   | { type: "invoice.finalized"; data: Stripe.InvoiceFinalizedEvent.Data }
   | { type: "invoice.paid"; data: Stripe.InvoicePaidEvent.Data }

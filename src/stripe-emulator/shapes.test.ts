@@ -1,0 +1,272 @@
+import type Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMembershipSession, startTestEmulator, type TestEmulator } from "./test-support.js";
+
+// The key sets of the objects the membership features answer, against Stripe's published shapes. Each
+// list below is checked by the compiler to be exactly the required keys of the SDK's type for API
+// 2026-10-28 (generated from Stripe's OpenAPI spec), and matches the example object of the same name in
+// stripe/openapi's fixtures3.json, except where noted. At run time every answered object must have all
+// of them and nothing else but the optional keys named beside it.
+
+/** The keys a type always has (optional ones, such as includable fields, left out). */
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+type KeyList<T> = Record<RequiredKeys<T>, true>;
+
+const COUPON = {
+  id: true,
+  object: true,
+  amount_off: true,
+  created: true,
+  currency: true,
+  duration: true,
+  duration_in_months: true,
+  livemode: true,
+  max_redemptions: true,
+  metadata: true,
+  name: true,
+  percent_off: true,
+  redeem_by: true,
+  times_redeemed: true,
+  valid: true,
+} satisfies KeyList<Stripe.Coupon>;
+
+const DISCOUNT = {
+  id: true,
+  object: true,
+  checkout_session: true,
+  customer: true,
+  customer_account: true,
+  end: true,
+  invoice: true,
+  invoice_item: true,
+  promotion_code: true,
+  source: true,
+  start: true,
+  subscription: true,
+  subscription_item: true,
+} satisfies KeyList<Stripe.Discount>;
+
+const DISCOUNT_SOURCE = { coupon: true, type: true } satisfies KeyList<Stripe.Discount.Source>;
+
+const INVOICE_PAYMENT = {
+  id: true,
+  object: true,
+  amount_paid: true,
+  amount_requested: true,
+  created: true,
+  currency: true,
+  invoice: true,
+  is_default: true,
+  livemode: true,
+  payment: true,
+  status: true,
+  status_transitions: true,
+} satisfies KeyList<Stripe.InvoicePayment>;
+
+// fixtures3.json's example also shows `net_amount`, optional in the SDK's type; the emulator adds the
+// optional `proration_details` to prorations.
+const INVOICE_ITEM = {
+  id: true,
+  object: true,
+  amount: true,
+  currency: true,
+  customer: true,
+  customer_account: true,
+  date: true,
+  description: true,
+  discountable: true,
+  discounts: true,
+  invoice: true,
+  livemode: true,
+  metadata: true,
+  parent: true,
+  period: true,
+  pricing: true,
+  proration: true,
+  quantity: true,
+  quantity_decimal: true,
+  tax_rates: true,
+  test_clock: true,
+} satisfies KeyList<Stripe.InvoiceItem>;
+
+// fixtures3.json's example invoice still has the top-level `subscription` that API 2025-03-31 moved to
+// `parent.subscription_details`; the SDK's type for 2026-10-28 has no such key. The example's
+// `auto_advance`, `customer_tax_ids`, `hosted_invoice_url` and `invoice_pdf` are optional in the SDK's
+// type; the emulator always sends them, as Stripe does.
+const INVOICE = {
+  id: true,
+  object: true,
+  account_country: true,
+  account_name: true,
+  account_tax_ids: true,
+  amount_due: true,
+  amount_overpaid: true,
+  amount_paid: true,
+  amount_remaining: true,
+  amount_shipping: true,
+  application: true,
+  attempt_count: true,
+  attempted: true,
+  automatic_tax: true,
+  automatically_finalizes_at: true,
+  billing_reason: true,
+  collection_method: true,
+  created: true,
+  currency: true,
+  custom_fields: true,
+  customer: true,
+  customer_account: true,
+  customer_address: true,
+  customer_email: true,
+  customer_name: true,
+  customer_phone: true,
+  customer_shipping: true,
+  customer_tax_exempt: true,
+  default_payment_method: true,
+  default_source: true,
+  default_tax_rates: true,
+  description: true,
+  discounts: true,
+  due_date: true,
+  effective_at: true,
+  ending_balance: true,
+  footer: true,
+  from_invoice: true,
+  issuer: true,
+  last_finalization_error: true,
+  latest_revision: true,
+  lines: true,
+  livemode: true,
+  metadata: true,
+  next_payment_attempt: true,
+  number: true,
+  on_behalf_of: true,
+  parent: true,
+  payment_settings: true,
+  period_end: true,
+  period_start: true,
+  post_payment_credit_notes_amount: true,
+  pre_payment_credit_notes_amount: true,
+  receipt_number: true,
+  rendering: true,
+  shipping_cost: true,
+  shipping_details: true,
+  starting_balance: true,
+  statement_descriptor: true,
+  status: true,
+  status_transitions: true,
+  subtotal: true,
+  subtotal_excluding_tax: true,
+  test_clock: true,
+  total: true,
+  total_discount_amounts: true,
+  total_excluding_tax: true,
+  total_pretax_credit_amounts: true,
+  total_taxes: true,
+  webhooks_delivered_at: true,
+} satisfies KeyList<Stripe.Invoice>;
+
+const INVOICE_OPTIONAL = ["auto_advance", "customer_tax_ids", "hosted_invoice_url", "invoice_pdf"];
+
+const TOTAL_DISCOUNT_AMOUNT = {
+  amount: true,
+  discount: true,
+} satisfies KeyList<Stripe.Invoice.TotalDiscountAmount>;
+
+const SUBSCRIPTION_ITEM_DETAILS = {
+  invoice_item: true,
+  proration: true,
+  proration_details: true,
+  subscription: true,
+  subscription_item: true,
+} satisfies KeyList<Stripe.InvoiceLineItem.Parent.SubscriptionItemDetails>;
+
+const PORTAL_FLOW = {
+  after_completion: true,
+  customer_update: true,
+  subscription_cancel: true,
+  subscription_pause: true,
+  subscription_update: true,
+  subscription_update_confirm: true,
+  type: true,
+} satisfies KeyList<Stripe.BillingPortal.Session.Flow>;
+
+const SESSION_DISCOUNT = {
+  coupon: true,
+  promotion_code: true,
+} satisfies KeyList<Stripe.Checkout.Session.Discount>;
+
+function expectKeys(object: object | null | undefined, expected: object, optional: string[] = []) {
+  const keys = Object.keys(object ?? {});
+  expect(keys.filter((key) => !optional.includes(key)).sort()).toEqual(Object.keys(expected).sort());
+}
+
+let emulator: TestEmulator;
+let stripe: Stripe;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  stripe = emulator.stripe;
+});
+afterAll(() => emulator.close());
+
+describe("the shapes of the membership objects", () => {
+  it("coupons, discounts, invoices, invoice payments and items, previews and portal flows", async () => {
+    const account = await stripe.accounts.create({ type: "standard" });
+    const scoped = { stripeAccount: account.id };
+    const coupon = await stripe.coupons.create({ percent_off: 10, duration: "forever" }, scoped);
+    expectKeys(coupon, COUPON);
+
+    const { session, price } = await createMembershipSession(stripe, account.id, {
+      discounts: [{ coupon: coupon.id }],
+    });
+    expectKeys(session.discounts?.[0], SESSION_DISCOUNT);
+    await emulator.control(`/checkout/sessions/${session.id}/complete`, {});
+    const done = await stripe.checkout.sessions.retrieve(session.id, {}, scoped);
+    const subscription = await stripe.subscriptions.retrieve(
+      String(done.subscription),
+      { expand: ["discounts"] },
+      scoped,
+    );
+    const discount = subscription.discounts[0] as Stripe.Discount;
+    expectKeys(discount, DISCOUNT);
+    expectKeys(discount.source, DISCOUNT_SOURCE);
+
+    const invoice = await stripe.invoices.retrieve(String(subscription.latest_invoice), {}, scoped);
+    expectKeys(invoice, INVOICE, INVOICE_OPTIONAL);
+    expectKeys(invoice.total_discount_amounts?.[0], TOTAL_DISCOUNT_AMOUNT);
+    expectKeys(invoice.lines.data[0]?.parent?.subscription_item_details, SUBSCRIPTION_ITEM_DETAILS);
+    const withPayments = await stripe.invoices.retrieve(invoice.id, { expand: ["payments"] }, scoped);
+    expectKeys(withPayments, INVOICE, [...INVOICE_OPTIONAL, "payments"]);
+    expectKeys(withPayments.payments?.data[0], INVOICE_PAYMENT);
+    expect(Object.keys(withPayments.payments?.data[0]?.payment ?? {}).sort()).toEqual([
+      "payment_intent",
+      "type",
+    ]);
+
+    const item = subscription.items.data[0];
+    const dearer = await stripe.prices.create(
+      { currency: "usd", unit_amount: 900, recurring: { interval: "month" }, product: String(price.product) },
+      scoped,
+    );
+    await stripe.subscriptions.update(
+      subscription.id,
+      { items: [{ id: item?.id ?? "", price: dearer.id }], proration_behavior: "create_prorations" },
+      scoped,
+    );
+    const [pending] = (await stripe.invoiceItems.list({ pending: true }, scoped)).data;
+    expectKeys(pending, INVOICE_ITEM, ["proration_details"]);
+
+    const preview = await stripe.invoices.createPreview({ subscription: subscription.id }, scoped);
+    expectKeys(preview, INVOICE, INVOICE_OPTIONAL);
+
+    const portal = await stripe.billingPortal.sessions.create(
+      {
+        customer: String(subscription.customer),
+        flow_data: { type: "subscription_update", subscription_update: { subscription: subscription.id } },
+      },
+      scoped,
+    );
+    expectKeys(portal.flow, PORTAL_FLOW);
+  });
+});
