@@ -59,7 +59,7 @@ export async function reconcileAccount(deps: ReconcileDeps, account: string): Pr
   for (const { stripe_subscription_id: id } of stale) await apply(id);
   const since = Math.floor((startedAt.getTime() - RECONCILE_INVOICES_DAYS * DAY_MS) / 1000);
   for await (const invoice of deps.stripe.invoices.list(
-    { status: "paid", created: { gte: since }, limit: 100 },
+    { status: "paid", created: { gte: since }, limit: 100, expand: ["data.payments"] },
     options,
   )) {
     const subscriptionId = subscriptionIdOf(invoice);

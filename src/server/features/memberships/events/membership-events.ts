@@ -58,7 +58,12 @@ function invoiceHandler(deps: HandlerDeps, outcome: "paid" | "failed"): EventHan
     const subscriptionId = subscriptionOfInvoice(event.data.object as Stripe.Invoice);
     if (!event.account || !subscriptionId) return undefined;
     const { id } = event.data.object as Stripe.Invoice;
-    const invoice = await deps.stripe.invoices.retrieve(id, {}, { stripeAccount: event.account });
+    // With its payments: a paid period's payment intent is what a refund of it names.
+    const invoice = await deps.stripe.invoices.retrieve(
+      id,
+      { expand: ["payments"] },
+      { stripeAccount: event.account },
+    );
     const read = await readSubscription(deps, event.account, subscriptionId);
     if (!read.subscription.metadata?.seller_id) return undefined;
     return async (trx, announce, now) => {
