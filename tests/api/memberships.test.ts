@@ -425,4 +425,55 @@ describe("subscribing to a membership", () => {
     expect(refused.headers["content-type"]).toContain("text/html");
     expect(refused.body).toContain(MEMBERSHIP_MESSAGES.tierNotOffered);
   });
+
+  it("refunds the latest payment: access stays unless the seller ends it, until the next payment", async () => {
+    const product = await membershipProduct([{ name: "Fan", monthlyPrice: "11" }]);
+    const membership = await becomeMember(product.id, product.tiers[0]!.id);
+    await eventually(async () => expect(await ordersOf(membership.id)).toHaveLength(1));
+    expect((await ordersOf(membership.id))[0]!.payment_intent_id).toMatch(/^pi_/);
+    const refund = (endAccess: boolean) =>
+      t.request({
+        method: "POST",
+        url: `/api/memberships/${membership.id}/refund-last-payment`,
+        cookie: seller.cookie,
+        body: { endAccess },
+      });
+    const kept = await refund(false);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ hasAccess: true, lifetimeSpendCents: 0 });
+    expect((await ordersOf(membership.id))[0]!.status).toBe("refunded");
+    const nothing = await refund(true);
+    expect(nothing.statusCode).toBe(409);
+
+    await control(t.emulator).renew(membership.stripe_subscription_id, "paid");
+    await eventually(async () => expect(await ordersOf(membership.id)).toHaveLength(2));
+    const ended = await refund(true);
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json()).toMatchObject({ hasAccess: false, status: "active" });
+    // The next payment gives access back.
+    await control(t.emulator).renew(membership.stripe_subscription_id, "paid");
+    await eventually(async () => expect(await ordersOf(membership.id)).toHaveLength(3));
+    expect(hasMembershipAccess((await membershipOf(membership.customer_email))!, t.clock.now())).toBe(true);
+  });
+  it("a trial: access and the trial's files at once, no charge, then the first payment when it ends", async () => {
+    const product = await membershipProduct([{ name: "Trial", monthlyPrice: "9", trialDays: 7 }]);
+    const email = newEmail();
+    const response = await subscribe(product.id, product.tiers[0]!.id);
+    await control(t.emulator).payCheckout(sessionIdOf(response.json().url), "4242424242424242", email);
+    await eventually(async () => expect((await membershipOf(email))?.status).toBe("trialing"));
+    const trialing = (await membershipOf(email))!;
+    expect(trialing.trial_end!.getTime() - trialing.started_at.getTime()).toBe(7 * DAY_MS);
+    expect(hasMembershipAccess(trialing, t.clock.now())).toBe(true);
+    await eventually(async () => expect(await ordersOf(trialing.id)).toHaveLength(1));
+    expect((await ordersOf(trialing.id))[0]!.amount_cents).toBe(0);
+    expect(await subjectsTo(email)).toEqual(["Welcome to The Club"]);
+
+    // The trial ends (both clocks move; last in this file, as the emulator's clock never goes back):
+    // the first period is charged, the member is active.
+    t.clock.advance(7 * DAY_MS + 60_000);
+    await control(t.emulator).advanceClock(7 * 24 * 3600 + 60);
+    await eventually(async () => expect((await membershipOf(email))?.status).toBe("active"));
+    await eventually(async () => expect(await ordersOf(trialing.id)).toHaveLength(2));
+    expect((await ordersOf(trialing.id))[1]!.amount_cents).toBe(900);
+  });
 });
