@@ -301,3 +301,36 @@ export const MEMBER_ACTION_MESSAGES = {
 
 export const membersCsvFileName = (now: Date, timeZone: string) =>
   `members-${new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now)}.csv`;
+
+/** A member's switch of tier or interval, from their library (authorized by its link's token). */
+export const membershipChangeSchema = z.object({
+  token: z.string().min(1).max(2000),
+  tierId: z.string().min(1).max(64),
+  interval: billingIntervalSchema,
+});
+export const membershipChangeConfirmSchema = membershipChangeSchema.extend({
+  /** The moment the preview prorated to (its `prorationDate`): the confirmed change bills what was shown. */
+  prorationDate: z.number().int().positive(),
+});
+
+/** What a switch costs now, as Stripe computes it: shown before the member confirms. */
+export const membershipChangePreviewSchema = z.object({
+  tierName: z.string(),
+  interval: billingIntervalSchema,
+  /** The new tier's price per period. */
+  amountCents: z.number(),
+  /** Charged now: the new tier's remaining time less the unused time of the current one (0 or more). */
+  amountDueCents: z.number(),
+  /** Credit kept for the next invoices when the switch costs less than what is left of the current one. */
+  creditCents: z.number(),
+  lines: z.array(z.object({ description: z.string(), amountCents: z.number() })),
+  prorationDate: z.number(),
+});
+export type MembershipChangePreview = z.infer<typeof membershipChangePreviewSchema>;
+
+export const MEMBERSHIP_CHANGE_MESSAGES = {
+  sameChoice: "This is already your tier and billing interval.",
+  notChangeable: "Only an active membership can switch tier. Resume it or pay the open invoice first.",
+  tierUnavailable: "This tier is not open to new members.",
+  changed: "Your membership was switched.",
+} as const;

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasMembershipAccess, MEMBERSHIP_MESSAGES } from "../../src/contracts/memberships";
+import {
+  hasMembershipAccess,
+  MEMBERSHIP_CHANGE_MESSAGES,
+  MEMBERSHIP_MESSAGES,
+} from "../../src/contracts/memberships";
 import { readSubscription } from "../../src/server/features/memberships/events/membership-events";
 import { syncMembership } from "../../src/server/features/memberships/sync-membership";
 import { minimalPdf } from "../../src/server/features/uploads/test-fixtures";
@@ -455,6 +459,61 @@ describe("subscribing to a membership", () => {
     await eventually(async () => expect(await ordersOf(membership.id)).toHaveLength(3));
     expect(hasMembershipAccess((await membershipOf(membership.customer_email))!, t.clock.now())).toBe(true);
   });
+  it("switches tier from the library: the proration Stripe computes is shown, then billed as shown", async () => {
+    const product = await membershipProduct([
+      { name: "Fan", monthlyPrice: "5", yearlyPrice: "50" },
+      { name: "Patron", monthlyPrice: "15" },
+    ]);
+    const membership = await becomeMember(product.id, product.tiers[0]!.id);
+    await eventually(async () => expect(await ordersOf(membership.id)).toHaveLength(1));
+    const token = await libraryTokenOf(membership.customer_email);
+    const change = (path: string, body: Record<string, unknown>) =>
+      t.request({
+        method: "POST",
+        url: `/api/library/memberships/${membership.id}/${path}`,
+        body: { token, ...body },
+      });
+
+    const preview = await change("change-preview", { tierId: product.tiers[1]!.id, interval: "month" });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const shown = preview.json();
+    expect(shown).toMatchObject({ tierName: "Patron", interval: "month", amountCents: 1500, creditCents: 0 });
+    // Almost the whole month is left: about $15 for it, less about $5 unused of Fan.
+    expect(shown.amountDueCents).toBeGreaterThan(990);
+    expect(shown.amountDueCents).toBeLessThanOrEqual(1000);
+    expect(shown.lines.length).toBeGreaterThanOrEqual(2);
+
+    expect(
+      (await change("change-preview", { tierId: product.tiers[0]!.id, interval: "month" })).json().message,
+    ).toBe(MEMBERSHIP_CHANGE_MESSAGES.sameChoice);
+    const stranger = await t.request({
+      method: "POST",
+      url: `/api/library/memberships/${membership.id}/change-preview`,
+      body: {
+        token: await libraryTokenOf((await becomeMember(product.id, product.tiers[0]!.id)).customer_email),
+        tierId: product.tiers[1]!.id,
+        interval: "month",
+      },
+    });
+    expect(stranger.statusCode).toBe(404);
+
+    const confirmed = await change("change", {
+      tierId: product.tiers[1]!.id,
+      interval: "month",
+      prorationDate: shown.prorationDate,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(204);
+    const switched = (await membershipOf(membership.customer_email))!;
+    expect(switched).toMatchObject({
+      tier_id: product.tiers[1]!.id,
+      tier_name: "Patron",
+      amount_cents: 1500,
+    });
+    // The difference was charged at once, as shown: an order of its own.
+    await eventually(async () => expect(await ordersOf(membership.id)).toHaveLength(2));
+    expect((await ordersOf(membership.id))[1]!.amount_cents).toBe(shown.amountDueCents);
+  });
+
   it("a trial: access and the trial's files at once, no charge, then the first payment when it ends", async () => {
     const product = await membershipProduct([{ name: "Trial", monthlyPrice: "9", trialDays: 7 }]);
     const email = newEmail();

@@ -8,3 +8,4 @@ export { buyNow, claimFree, subscribe } from "./buyer-actions";
 export { checkoutDeps } from "./checkout-deps";
 export { checkoutFeature } from "./feature";
 export { textField } from "./purchase-price";
+export { tierPrice } from "./tier-prices";

@@ -5,6 +5,9 @@ import {
   cancelMembershipSchema,
   memberSchema,
   membersCsvFileName,
+  membershipChangeConfirmSchema,
+  membershipChangePreviewSchema,
+  membershipChangeSchema,
   membersPageSchema,
   membersQuerySchema,
   refundLastPaymentSchema,
@@ -17,6 +20,7 @@ import { badRequest } from "../../http/errors";
 import { requireUser } from "../../http/session";
 import type { Auth } from "../auth";
 import { emailOfLibraryLink, libraryPath } from "../orders";
+import { confirmMembershipChange, previewMembershipChange } from "./change-membership";
 import { openMembershipPortal } from "./manage-membership";
 import { cancelMembership, refundLastPayment } from "./member-actions";
 import { membersPage } from "./members";
@@ -50,6 +54,36 @@ export function registerMembershipRoutes(app: FastifyInstance, deps: MembershipR
     },
   );
 
+  app.withTypeProvider<ZodTypeProvider>().post(
+    "/api/library/memberships/:membershipId/change-preview",
+    {
+      schema: {
+        params: z.object({ membershipId: z.string().min(1).max(64) }),
+        body: membershipChangeSchema,
+        response: { 200: membershipChangePreviewSchema },
+      },
+    },
+    async (request) => {
+      const { token, tierId, interval } = request.body;
+      const email = emailOfLibraryLink(deps.linkKey, token, deps.now());
+      return previewMembershipChange(deps, request.params.membershipId, email, { tierId, interval });
+    },
+  );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    "/api/library/memberships/:membershipId/change",
+    {
+      schema: {
+        params: z.object({ membershipId: z.string().min(1).max(64) }),
+        body: membershipChangeConfirmSchema,
+      },
+    },
+    async (request, reply) => {
+      const { token, ...choice } = request.body;
+      const email = emailOfLibraryLink(deps.linkKey, token, deps.now());
+      await confirmMembershipChange(deps, request.params.membershipId, email, choice);
+      return reply.status(204).send();
+    },
+  );
   registerMemberRoutes(app, deps);
 }
 

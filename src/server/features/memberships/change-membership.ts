@@ -1,0 +1,157 @@
+import { sql } from "kysely";
+import type Stripe from "stripe";
+import {
+  type BillingInterval,
+  MEMBERSHIP_CHANGE_MESSAGES,
+  MEMBERSHIP_MESSAGES,
+  type MembershipChangePreview,
+} from "../../../contracts/memberships";
+import { commitChange } from "../../adapters/events/commit-change";
+import { AppError } from "../../http/errors";
+import { tierPrice } from "../checkout";
+import { readSubscription } from "./events/membership-events";
+import type { MemberActionDeps } from "./member-actions";
+import { applySubscription } from "./membership-changes";
+
+export interface MembershipChoice {
+  tierId: string;
+  interval: BillingInterval;
+}
+
+/**
+ * What a switch would be: the member's own live membership (by the library link's email), a tier of
+ * the same product open to new members (or their own tier at the other interval), and its Stripe price.
+ */
+async function planChange(
+  deps: MemberActionDeps,
+  membershipId: string,
+  email: string,
+  choice: MembershipChoice,
+) {
+  const membership = await deps.db
+    .selectFrom("memberships")
+    .selectAll()
+    .where("id", "=", membershipId)
+    .where(sql<string>`lower(customer_email)`, "=", email.toLowerCase())
+    .executeTakeFirst();
+  if (!membership) throw new AppError("not_a_member", 404, MEMBERSHIP_MESSAGES.membershipNotFound);
+  if (!["active", "trialing"].includes(membership.status) || membership.access_revoked_at) {
+    throw new AppError("membership_ended", 409, MEMBERSHIP_CHANGE_MESSAGES.notChangeable);
+  }
+  if (membership.tier_id === choice.tierId && membership.billing_interval === choice.interval) {
+    throw new AppError("validation_error", 400, MEMBERSHIP_CHANGE_MESSAGES.sameChoice);
+  }
+  const tier = await deps.db
+    .selectFrom("membership_tiers")
+    .innerJoin("products", "products.id", "membership_tiers.product_id")
+    .select([
+      "membership_tiers.id",
+      "membership_tiers.name",
+      "membership_tiers.monthly_price_cents",
+      "membership_tiers.yearly_price_cents",
+      "membership_tiers.closed",
+      "membership_tiers.removed_at",
+      "products.title",
+    ])
+    .where("membership_tiers.id", "=", choice.tierId)
+    .where("membership_tiers.product_id", "=", membership.product_id ?? "")
+    .executeTakeFirst();
+  const ownTier = tier?.id === membership.tier_id;
+  if (!tier || tier.removed_at || (tier.closed && !ownTier)) {
+    throw new AppError("validation_error", 400, MEMBERSHIP_CHANGE_MESSAGES.tierUnavailable, {
+      field: "tierId",
+    });
+  }
+  const amountCents = choice.interval === "year" ? tier.yearly_price_cents : tier.monthly_price_cents;
+  if (amountCents === null) {
+    throw new AppError("validation_error", 400, MEMBERSHIP_MESSAGES.yearlyNotOffered, { field: "interval" });
+  }
+  const price = await tierPrice(deps.db, deps.stripe, {
+    tierId: tier.id,
+    name: `${tier.title}: ${tier.name}`,
+    interval: choice.interval,
+    amountCents,
+    stripeAccountId: membership.stripe_account_id,
+  });
+  const options = { stripeAccount: membership.stripe_account_id };
+  const subscription = await deps.stripe.subscriptions.retrieve(
+    membership.stripe_subscription_id,
+    {},
+    options,
+  );
+  const item = subscription.items.data[0];
+  if (!item) throw new Error(`subscription ${subscription.id} has no item`);
+  return { membership, tier, amountCents, price, item, options };
+}
+
+const lineOf = (line: Stripe.InvoiceLineItem) => ({
+  description: line.description ?? "",
+  amountCents: line.amount,
+});
+
+/**
+ * What switching costs now, as Stripe prorates it to this second: shown before the member confirms.
+ * Nothing changes on Stripe or here.
+ */
+export async function previewMembershipChange(
+  deps: MemberActionDeps,
+  membershipId: string,
+  email: string,
+  choice: MembershipChoice,
+): Promise<MembershipChangePreview> {
+  const plan = await planChange(deps, membershipId, email, choice);
+  const prorationDate = Math.floor(deps.now().getTime() / 1000);
+  const preview = await deps.stripe.invoices.createPreview(
+    {
+      customer: plan.membership.stripe_customer_id,
+      subscription: plan.membership.stripe_subscription_id,
+      subscription_details: {
+        items: [{ id: plan.item.id, price: plan.price }],
+        proration_behavior: "always_invoice",
+        proration_date: prorationDate,
+      },
+    },
+    plan.options,
+  );
+  return {
+    tierName: plan.tier.name,
+    interval: choice.interval,
+    amountCents: plan.amountCents,
+    amountDueCents: Math.max(0, preview.amount_due),
+    creditCents: Math.max(0, -preview.total),
+    lines: preview.lines.data.map(lineOf),
+    prorationDate,
+  };
+}
+
+/**
+ * The switch, billed as the preview showed (the same proration moment): Stripe invoices the difference
+ * at once on the member's card; the membership is read back and applied now, and the invoice's order
+ * comes with its `invoice.paid` event.
+ */
+export async function confirmMembershipChange(
+  deps: MemberActionDeps,
+  membershipId: string,
+  email: string,
+  choice: MembershipChoice & { prorationDate: number },
+): Promise<void> {
+  const plan = await planChange(deps, membershipId, email, choice);
+  await deps.stripe.subscriptions.update(
+    plan.membership.stripe_subscription_id,
+    {
+      items: [{ id: plan.item.id, price: plan.price }],
+      proration_behavior: "always_invoice",
+      proration_date: choice.prorationDate,
+    },
+    {
+      ...plan.options,
+      idempotencyKey: `change-${membershipId}-${choice.tierId}-${choice.interval}-${choice.prorationDate}`,
+    },
+  );
+  const read = await readSubscription(
+    deps,
+    plan.membership.stripe_account_id,
+    plan.membership.stripe_subscription_id,
+  );
+  await commitChange(deps, (trx, announce) => applySubscription(deps, trx, read, deps.now(), announce));
+}
