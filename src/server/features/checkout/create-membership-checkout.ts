@@ -7,10 +7,10 @@ import { commitChange } from "../../adapters/events/commit-change";
 import { AppError } from "../../http/errors";
 import type { CheckoutVisitor } from "../../http/visitor";
 import { NO_SOURCE, recordCheckoutSource } from "../analytics";
+import { tierPrice } from "../memberships";
 import { settleCheckout } from "../orders";
 import { getPublicProduct } from "../products";
 import type { CheckoutDeps } from "./create-checkout";
-import { tierPrice } from "./tier-prices";
 
 const EXPIRY_MARGIN_MS = 15_000;
 const newHoldId = () => `hold_${randomBytes(12).toString("base64url")}`;

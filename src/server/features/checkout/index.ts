@@ -8,4 +8,3 @@ export { buyNow, claimFree, subscribe } from "./buyer-actions";
 export { checkoutDeps } from "./checkout-deps";
 export { checkoutFeature } from "./feature";
 export { textField } from "./purchase-price";
-export { tierPrice } from "./tier-prices";

@@ -8,10 +8,10 @@ import {
 } from "../../../contracts/memberships";
 import { commitChange } from "../../adapters/events/commit-change";
 import { AppError } from "../../http/errors";
-import { tierPrice } from "../checkout";
 import { readSubscription } from "./events/membership-events";
 import type { MemberActionDeps } from "./member-actions";
 import { applySubscription } from "./membership-changes";
+import { tierPrice } from "./tier-prices";
 
 export interface MembershipChoice {
   tierId: string;

@@ -7,3 +7,4 @@ export type { MemberActionDeps } from "./member-actions";
 export { cancelMembership } from "./member-actions";
 export { getMember, membersPage } from "./members";
 export { membershipMetrics } from "./membership-metrics";
+export { tierPrice } from "./tier-prices";
