@@ -233,3 +233,28 @@ export function membershipEventData(membership: MembershipRow): MembershipEventD
     current_period_end: membership.current_period_end.toISOString(),
   };
 }
+
+/** A disputed payment of a membership (by its payment intent, on its account): that membership's access ends now. */
+export async function revokeDisputedAccess(
+  trx: Database,
+  account: string,
+  paymentIntentId: string,
+  now: Date,
+  announce: Announce,
+): Promise<void> {
+  const paid = await trx
+    .selectFrom("orders")
+    .select(["membership_id", "seller_id"])
+    .where("stripe_account_id", "=", account)
+    .where("payment_intent_id", "=", paymentIntentId)
+    .where("membership_id", "is not", null)
+    .executeTakeFirst();
+  if (!paid?.membership_id) return;
+  await trx
+    .updateTable("memberships")
+    .set({ access_revoked_at: now })
+    .where("id", "=", paid.membership_id)
+    .where("access_revoked_at", "is", null)
+    .execute();
+  announce(paid.seller_id, { type: "sales.changed" });
+}

@@ -5,6 +5,7 @@ import {
   applySubscription,
   type MembershipDeps,
   recordMembershipPayment,
+  revokeDisputedAccess,
   tellPaymentFailed,
 } from "../membership-changes";
 import type { SubscriptionRead } from "../sync-membership";
@@ -75,6 +76,25 @@ function invoiceHandler(deps: HandlerDeps, outcome: "paid" | "failed"): EventHan
   };
 }
 
+/**
+ * `charge.dispute.created` on a connected account: a member who disputes a payment of their membership
+ * loses its access at once (product rules, Memberships), whatever Stripe does with the subscription.
+ */
+function disputeHandler(deps: HandlerDeps): EventHandler {
+  return async (event) => {
+    const { id } = event.data.object as Stripe.Dispute;
+    if (!event.account) return undefined;
+    const dispute = await deps.stripe.disputes.retrieve(id, {}, { stripeAccount: event.account });
+    const intent =
+      typeof dispute.payment_intent === "string" ? dispute.payment_intent : dispute.payment_intent?.id;
+    if (!intent) return undefined;
+    const account = event.account;
+    return async (trx, announce, now) => {
+      await revokeDisputedAccess(trx, account, intent, now, announce);
+    };
+  };
+}
+
 export function membershipEventHandlers(deps: HandlerDeps): Record<string, EventHandler> {
   const subscriptions = subscriptionHandler(deps);
   return {
@@ -83,5 +103,6 @@ export function membershipEventHandlers(deps: HandlerDeps): Record<string, Event
     "customer.subscription.deleted": subscriptions,
     "invoice.paid": invoiceHandler(deps, "paid"),
     "invoice.payment_failed": invoiceHandler(deps, "failed"),
+    "charge.dispute.created": disputeHandler(deps),
   };
 }
