@@ -51,6 +51,7 @@ export const ERROR_CODES = [
   // Memberships
   "has_active_members",
   "not_a_member",
+  "not_a_membership",
   // Buyers' links and downloads
   "link_invalid",
   "link_expired",
