@@ -26,7 +26,7 @@ export const POST_MESSAGES = {
   notAMembership: "Posts are for membership products: this product is sold once.",
   postNotFound: "Post not found",
   deleteConfirm:
-    "Delete this post? It disappears from your members' libraries at once. Emails already sent stay in their inboxes.",
+    "Members no longer see it in their library, at once. Emails already sent stay in their inboxes.",
   published: "Post published",
   publishedEmailing: "Your members with post emails on get it by email.",
   saved: "Post saved",

@@ -77,7 +77,7 @@ function PostArticle({ post, downloadPath }: { post: Post; downloadPath: string 
     <li>
       <article className="space-y-3 rounded-lg border border-line bg-white p-4" aria-label={post.title}>
         <div>
-          <h5 className="font-semibold wrap-anywhere text-ink">{post.title}</h5>
+          <h5 className="text-base font-semibold wrap-anywhere text-ink">{post.title}</h5>
           <p className="text-xs text-muted">
             <time dateTime={post.publishedAt}>{formatDay(post.publishedAt)}</time>
           </p>

@@ -142,16 +142,10 @@ export function PostComposer({
     <Card>
       <CardHeader>
         <CardTitle>{editing ? "Edit post" : "New post"}</CardTitle>
-        <CardDescription>For the members of {product.title}.</CardDescription>
+        <CardDescription className="wrap-anywhere">For the members of {product.title}.</CardDescription>
       </CardHeader>
-      <form
-        noValidate
-        className="space-y-5 p-6"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit(composerActions(editing)[0]!.publish);
-        }}
-      >
+      {/* Enter in the title never publishes (an email to every member): only the buttons send. */}
+      <form noValidate className="space-y-5 p-6" onSubmit={(event) => event.preventDefault()}>
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-title`}>Title</Label>
           <Input
@@ -250,11 +244,10 @@ export function PostComposer({
               return (
                 <Button
                   key={action.label}
-                  type={primary ? "submit" : "button"}
                   variant={primary ? "primary" : "secondary"}
                   disabled={saving}
                   aria-busy={busy}
-                  onClick={primary ? undefined : () => submit(action.publish)}
+                  onClick={() => submit(action.publish)}
                 >
                   {busy ? "Saving..." : action.label}
                 </Button>

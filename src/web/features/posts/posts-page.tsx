@@ -85,7 +85,7 @@ function ProductPosts({ userId, product }: { userId: string; product: PostProduc
 
       <Card>
         <CardHeader className="pb-4">
-          <CardTitle>Posts of {product.title}</CardTitle>
+          <CardTitle className="wrap-anywhere">Posts of {product.title}</CardTitle>
           <CardDescription>
             Newest first. Members see published posts of their tier in their library while their membership is
             active.
@@ -123,7 +123,7 @@ function ProductPosts({ userId, product }: { userId: string; product: PostProduc
       <DeleteConfirmDialog
         target={deleting}
         mutation={useDeletePost(userId)}
-        title="Delete this post?"
+        title={`Delete ${deleting?.title ?? "this post"}?`}
         description={POST_MESSAGES.deleteConfirm}
         deletedTitle={POST_MESSAGES.deleted}
         deletedDescription={(post) => post.title}
