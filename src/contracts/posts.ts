@@ -51,7 +51,8 @@ const body = z
 const tierIds = z
   .array(z.string().min(1).max(64), { error: POST_MESSAGES.tiersMissing })
   .min(1, POST_MESSAGES.tiersMissing)
-  .max(5, POST_MESSAGES.unknownTier);
+  // 5 tiers offered, plus removed ones kept for their members.
+  .max(20, POST_MESSAGES.unknownTier);
 const fileIds = z
   .array(z.string().min(1).max(64))
   .max(POST_LIMITS.attachmentsMax, POST_MESSAGES.tooManyFiles)
