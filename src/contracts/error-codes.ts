@@ -52,6 +52,7 @@ export const ERROR_CODES = [
   "has_active_members",
   "not_a_member",
   "membership_ended",
+  "not_a_membership",
   // Buyers' links and downloads
   "link_invalid",
   "link_expired",

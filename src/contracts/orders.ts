@@ -2,6 +2,7 @@ import { z } from "zod";
 import { visitSourceFieldsSchema } from "./analytics";
 import { buyerLicenseSchema, saleLicenseSchema } from "./licenses";
 import { billingIntervalSchema } from "./memberships";
+import { libraryPostSchema } from "./posts";
 
 export const PURCHASE_RULES = {
   /** Downloads a purchase allows of each of its files (a replaced file's new version counts afresh)… */
@@ -127,6 +128,13 @@ export const libraryMembershipSchema = z.object({
   hasAccess: z.boolean(),
   /** The latest period's files and downloads (3 per file per period); null before any. */
   period: buyerPurchaseSchema.nullable(),
+  /**
+   * The creator's posts to the member's tier, newest first (at most 50), while the membership gives
+   * access; none otherwise.
+   */
+  posts: z.array(libraryPostSchema).default([]),
+  /** The member gets new posts by email ("Email me new posts"). */
+  postEmails: z.boolean().default(true),
 });
 export type LibraryMembership = z.infer<typeof libraryMembershipSchema>;
 

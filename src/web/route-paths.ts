@@ -33,6 +33,7 @@ export const APP_PAGE_PATHS = {
   settings: "settings",
   discounts: "dashboard/discounts",
   webhooks: "dashboard/webhooks",
+  posts: "dashboard/posts",
   library: "library",
   customers: "dashboard/customers",
   emailCustomers: "dashboard/customers/email",

@@ -114,6 +114,10 @@ export const router = createBrowserRouter([
           import("./features/discounts/discounts-page").then((m) => ({ Component: m.DiscountsPage })),
       },
       {
+        path: APP_PAGE_PATHS.posts,
+        lazy: () => import("./features/posts/posts-page").then((m) => ({ Component: m.PostsPage })),
+      },
+      {
         path: APP_PAGE_PATHS.webhooks,
         lazy: () => import("./features/webhooks/webhooks-page").then((m) => ({ Component: m.WebhooksPage })),
       },

@@ -220,6 +220,35 @@ export interface MembershipTable {
   created_at: CreatedAt;
 }
 
+/** A creator's post to the members of some tiers of a membership product (body: the posts' markup). */
+export interface MembershipPostTable {
+  id: string;
+  seller_id: string;
+  product_id: string;
+  title: string;
+  body: string;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+  /** Null while a draft. */
+  published_at: NullableTimestamp;
+  /** The publication's emails: queued in batches (email order after emails_last_email) until sent. */
+  emails_status: "sending" | "sent" | null;
+  emails_last_email: string | null;
+  emails_count: Generated<number>;
+}
+
+export interface MembershipPostTierTable {
+  post_id: string;
+  tier_id: string;
+}
+
+/** A product file attached to a post. */
+export interface MembershipPostFileTable {
+  post_id: string;
+  product_file_id: string;
+  position: number;
+}
+
 export interface StoreViewTable {
   id: Generated<number>;
   store_owner_id: string;
@@ -567,6 +596,9 @@ export interface DB {
   membership_tier_files: MembershipTierFileTable;
   membership_tier_prices: MembershipTierPriceTable;
   memberships: MembershipTable;
+  membership_posts: MembershipPostTable;
+  membership_post_tiers: MembershipPostTierTable;
+  membership_post_files: MembershipPostFileTable;
   store_views: StoreViewTable;
   checkouts: CheckoutTable;
   orders: OrderTable;

@@ -13,6 +13,7 @@ import { membershipsFeature } from "./memberships";
 import { ordersFeature } from "./orders";
 import { payoutsFeature } from "./payouts";
 import { pdfStampsFeature } from "./pdf-stamps";
+import { postsFeature } from "./posts";
 import { productsFeature } from "./products";
 import { publicPagesFeature } from "./public-pages";
 import { realtimeFeature } from "./realtime";
@@ -54,4 +55,5 @@ export const FEATURES: readonly Feature[] = [
   embedFeature,
   publicPagesFeature,
   audienceFeature,
+  postsFeature,
 ];

@@ -10,6 +10,11 @@ export interface EmailContent {
   note?: string;
   /** http(s) addresses in the paragraphs become links (a seller's own message); the rest stays escaped text. */
   linkify?: boolean;
+  /**
+   * A block of formatted text after the paragraphs: HTML made by our own escaping renderer (a post's
+   * markup, contracts/post-markup.ts), never text a person typed, and its plain-text version.
+   */
+  richBody?: { html: string; text: string };
 }
 
 const escapeHtml = (value: string) =>
@@ -37,6 +42,9 @@ export function renderEmail(content: EmailContent): { html: string; text: string
         `<p style="margin:0 0 16px;font-size:15px;line-height:24px;color:#334155;overflow-wrap:anywhere;word-break:break-word">${content.linkify ? linkifiedHtml(p) : escapeHtml(p)}</p>`,
     )
     .join("");
+  const richBody = content.richBody
+    ? `<div style="margin:0 0 16px;font-size:15px;line-height:24px;color:#334155;overflow-wrap:anywhere;word-break:break-word">${content.richBody.html}</div>`
+    : "";
   const button = content.button
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.button.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;font-size:15px;padding:12px 22px;border-radius:8px">${escapeHtml(content.button.label)}</a></p>
        <p style="margin:0 0 16px;font-size:12px;line-height:18px;color:#64748b;word-break:break-all">Or paste this link into your browser: ${escapeHtml(content.button.url)}</p>`
@@ -58,7 +66,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
 <tr><td style="padding:0 8px 16px;font-weight:700;font-size:18px;color:#0f172a">Flatfee</td></tr>
 <tr><td style="background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:32px">
 <h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#0f172a;overflow-wrap:anywhere;word-break:break-word">${escapeHtml(content.heading)}</h1>
-${paragraphs}${button}${links}${note}
+${paragraphs}${richBody}${button}${links}${note}
 </td></tr>
 <tr><td style="padding:16px 8px;font-size:12px;line-height:18px;color:#475569">Flatfee: sell digital products for a flat $10/month. We take 0% of sales.</td></tr>
 </table></td></tr></table></body></html>`;
@@ -66,6 +74,7 @@ ${paragraphs}${button}${links}${note}
     content.heading,
     "",
     ...content.paragraphs.flatMap((p) => [p, ""]),
+    ...(content.richBody ? [content.richBody.text, ""] : []),
     ...(content.button ? [`${content.button.label}: ${content.button.url}`, ""] : []),
     ...(content.links ?? []).flatMap((link) => [`${link.label}: ${link.url}`, ""]),
     ...(content.note ? [content.note, ""] : []),

@@ -20,6 +20,7 @@ import * as m0020 from "./0020_customer_search";
 import * as m0021 from "./0021_code_holds_per_browser";
 import * as m0022 from "./0022_jobs";
 import * as m0023 from "./0023_memberships";
+import * as m0024 from "./0024_membership_posts";
 
 // Every migration, in order. Append new ones; never edit one that has landed.
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "0021_code_holds_per_browser": m0021,
   "0022_jobs": m0022,
   "0023_memberships": m0023,
+  "0024_membership_posts": m0024,
 };

@@ -1,5 +1,6 @@
 import { renderEmail } from "../../adapters/mail/layout";
 import type { OutgoingEmail } from "../../adapters/mail/transport";
+import { unsubscribeHeaders } from "./unsubscribe";
 
 export interface BroadcastContent {
   kind: "message" | "product-update";
@@ -29,10 +30,7 @@ export function broadcastEmail(
   return {
     to: recipient.to,
     subject: content.subject,
-    headers: {
-      "List-Unsubscribe": `<${recipient.unsubscribeUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
+    headers: unsubscribeHeaders(recipient.unsubscribeUrl),
     ...renderEmail({
       preheader: paragraphs[0] ?? content.subject,
       heading: content.subject,

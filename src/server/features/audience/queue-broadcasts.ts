@@ -2,24 +2,18 @@ import { sql } from "kysely";
 import type { Outbox } from "../../adapters/mail/outbox";
 import { type Database, inTransaction } from "../../db/database";
 import type { JobHandler } from "../../jobs/job-queue";
-import { libraryPath, libraryToken } from "../orders";
 import { broadcastEmail } from "./broadcast-email";
 import { queueBroadcastJob } from "./broadcast-job";
+import { type BuyerEmailDeps, EMAIL_BATCH_SIZE, enqueueBuyerEmails } from "./email-batches";
 import { recipientBatch } from "./recipients";
 import { sellerName } from "./send-broadcast";
-import { unsubscribePath, unsubscribeToken } from "./unsubscribe";
 
-/** Emails queued per transaction: a send to 20,000 buyers is 200 short transactions, not one long one. */
-export const BROADCAST_BATCH_SIZE = 100;
+/** Emails queued per transaction (email-batches.ts). */
+export const BROADCAST_BATCH_SIZE = EMAIL_BATCH_SIZE;
 
-export interface BroadcastQueueDeps {
+export interface BroadcastQueueDeps extends BuyerEmailDeps {
   db: Database;
   outbox: Outbox;
-  appUrl: string;
-  /** Signs the buyers' unsubscribe links (unsubscribe.ts). */
-  unsubscribeKey: string;
-  /** Signs their library links (a product update's "Get the new files"). */
-  linkKey: string;
   now: () => Date;
 }
 
@@ -58,18 +52,14 @@ export async function queueNextBroadcastBatch(
       message: broadcast.message,
       sellerName: await sellerName(trx, broadcast.seller_id),
     };
-    for (const { email } of recipients) {
-      const token = unsubscribeToken(deps.unsubscribeKey, broadcast.seller_id, email);
-      const libraryUrl = `${deps.appUrl}${libraryPath(libraryToken(deps.linkKey, email, now))}`;
-      await deps.outbox.enqueue(
-        broadcastEmail(content, {
-          to: email,
-          unsubscribeUrl: `${deps.appUrl}${unsubscribePath(token)}`,
-          libraryUrl,
-        }),
-        trx,
-      );
-    }
+    await enqueueBuyerEmails(
+      trx,
+      deps,
+      broadcast.seller_id,
+      recipients.map(({ email }) => email),
+      now,
+      (links) => broadcastEmail(content, links),
+    );
     const finished = recipients.length < batchSize;
     await trx
       .updateTable("broadcasts")

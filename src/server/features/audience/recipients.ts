@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import type { Database } from "../../db/database";
+import { notUnsubscribed } from "./unsubscribe";
 
 /** Whose buyers an email goes to: all of the seller's, or one product's. */
 export interface Audience {
@@ -36,17 +38,7 @@ function reachable(db: Database, sellerId: string, audience: Audience, after: st
   return db
     .selectFrom(recipientsQuery(db, sellerId, audience, after).as("r"))
     .select("r.email")
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("email_unsubscribes as u")
-            .select("u.email")
-            .where("u.seller_id", "=", sellerId)
-            .whereRef("u.email", "=", "r.email"),
-        ),
-      ),
-    );
+    .where(notUnsubscribed(sellerId, sql.ref<string>("r.email")));
 }
 
 /** The next `limit` recipients after `after`, in email order. */

@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { type Expression, sql } from "kysely";
 import { SignedTokenError, signToken, verifyToken } from "../../adapters/storage/signed-token";
 import type { Database } from "../../db/database";
 
@@ -14,6 +15,27 @@ export const unsubscribePath = (token: string) => `/unsubscribe/${token}`;
 /** One buyer's link for one seller's emails: working without signing in, useless for anyone else. */
 export function unsubscribeToken(key: string, sellerId: string, email: string): string {
   return signToken({ purpose: "unsubscribe", sellerId, email: email.toLowerCase(), expiresAt: NEVER }, key);
+}
+
+/**
+ * The headers that let mail apps offer the link as one-click unsubscribe (RFC 8058: a POST to the same
+ * address, which the unsubscribe page answers). Every email a seller sends their buyers carries them.
+ */
+export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+  return {
+    "List-Unsubscribe": `<${unsubscribeUrl}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
+
+/**
+ * A filter for a query of buyers: the email (lower-case) has not unsubscribed from the seller's emails.
+ * Every audience of a seller's emails to buyers (broadcasts, posts to members) applies it.
+ */
+export function notUnsubscribed(sellerId: string, email: Expression<string>) {
+  return sql<boolean>`not exists (
+    select 1 from email_unsubscribes u where u.seller_id = ${sellerId} and u.email = ${email}
+  )`;
 }
 
 /** Whose link this is, or null for anything this key did not sign for this purpose (a tampered token). */

@@ -53,7 +53,8 @@ export async function describeDownload(deps: DownloadDeps, token: string, now: D
  */
 function chosenFile(row: PurchaseRow, fileId: string | undefined): PurchaseFileRow {
   if (fileId === undefined) {
-    const [only, ...others] = row.files;
+    // Without an id, the one file the purchase lists (a post's attachment is always asked for by id).
+    const [only, ...others] = row.files.filter((file) => !file.viaPost);
     if (only && others.length === 0) return only;
     if (!only) throw new AppError("download_unavailable", 403, ORDER_MESSAGES.productRemoved);
     throw new AppError("file_required", 400, ORDER_MESSAGES.chooseFile);

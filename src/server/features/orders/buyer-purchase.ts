@@ -13,6 +13,11 @@ export interface PurchaseFileRow {
   uploadId: string;
   sizeBytes: number | null;
   downloadsUsed: number;
+  /**
+   * A membership period's file that is not one of the tier's but attached to a published post the tier's
+   * members see: downloadable like the tier's files (through the post), not listed with them.
+   */
+  viaPost: boolean;
 }
 
 /**
@@ -27,19 +32,31 @@ const purchaseFiles = sql<PurchaseFileRow[]>`coalesce((
     'originalName', uploads.original_name,
     'uploadId', product_files.upload_id,
     'sizeBytes', uploads.size_bytes,
-    'downloadsUsed', coalesce(order_file_downloads.downloads_used, 0)
+    'downloadsUsed', coalesce(order_file_downloads.downloads_used, 0),
+    'viaPost', access.via_post
   ) order by product_files.position)
   from product_files
   join uploads on uploads.id = product_files.upload_id
   left join order_file_downloads
     on order_file_downloads.order_id = orders.id and order_file_downloads.upload_id = product_files.upload_id
-  where product_files.product_id = orders.product_id
-    -- A membership's period gives the files of the member's tier only.
-    and (orders.membership_id is null or exists (
+  -- A membership's period gives the files of the member's tier...
+  cross join lateral (select orders.membership_id is not null and not exists (
       select 1 from memberships
       join membership_tier_files on membership_tier_files.tier_id = memberships.tier_id
       where memberships.id = orders.membership_id
         and membership_tier_files.product_file_id = product_files.id
+    ) as via_post) as access
+  where product_files.product_id = orders.product_id
+    -- ...and those attached to the published posts the tier's members see.
+    and (not access.via_post or exists (
+      select 1 from memberships
+      join membership_post_tiers on membership_post_tiers.tier_id = memberships.tier_id
+      join membership_posts
+        on membership_posts.id = membership_post_tiers.post_id and membership_posts.published_at is not null
+      join membership_post_files
+        on membership_post_files.post_id = membership_posts.id
+      where memberships.id = orders.membership_id
+        and membership_post_files.product_file_id = product_files.id
     ))
 ), '[]'::json)`;
 
@@ -98,13 +115,16 @@ export function toBuyerPurchase(
     status: row.status,
     createdAt: row.created_at.toISOString(),
     downloadsUsed: row.downloads_used,
-    files: row.files.map((file) => ({
-      id: file.id,
-      name: file.name,
-      sizeBytes: file.sizeBytes === null ? null : Number(file.sizeBytes),
-      downloadsUsed: file.downloadsUsed,
-      downloadsRemaining: Math.max(0, PURCHASE_RULES.maxDownloads - file.downloadsUsed),
-    })),
+    // A post's attachments show with their post (library-memberships.ts), not as the period's files.
+    files: row.files
+      .filter((file) => !file.viaPost)
+      .map((file) => ({
+        id: file.id,
+        name: file.name,
+        sizeBytes: file.sizeBytes === null ? null : Number(file.sizeBytes),
+        downloadsUsed: file.downloadsUsed,
+        downloadsRemaining: Math.max(0, PURCHASE_RULES.maxDownloads - file.downloadsUsed),
+      })),
     downloadWindowEndsAt: row.download_window_ends_at.toISOString(),
     unavailableReason: blocker,
     downloadPath: blocker ? null : downloadPath(linkInUse ?? downloadToken(linkKey, row.id, now)),

@@ -2,6 +2,7 @@ import {
   ChartColumn,
   LayoutDashboard,
   type LucideIcon,
+  Newspaper,
   PackagePlus,
   Store,
   TicketPercent,
@@ -34,6 +35,7 @@ export const SELLER_SECTIONS: Array<{ label: string; links: SellerLink[] }> = [
     label: "Sales",
     links: [
       { to: "/dashboard/customers", label: "Customers", icon: Users },
+      { to: "/dashboard/posts", label: "Posts", icon: Newspaper },
       { to: "/dashboard/analytics", label: "Analytics", icon: ChartColumn },
       { to: "/dashboard/discounts", label: "Discount codes", icon: TicketPercent },
     ],

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { LogIn, PackageOpen, ShieldAlert } from "lucide-react";
+import { LogIn, ShieldAlert } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "../../components/ui/button";
 import { NoticeCard } from "../../components/ui/notice-card";
@@ -8,20 +8,10 @@ import { ApiError, hasCode } from "../../lib/api";
 import { BuyerPageFrame } from "../downloads/buyer-page-frame";
 import { InvalidLinkNotice, LoadFailedNotice } from "../downloads/download-notices";
 import { libraryQuery } from "./library-api";
-import { PurchaseCard } from "./purchase-card";
+import { LibraryContent } from "./library-content";
 
 const RECEIPT_HINT =
   "The library link in any of your receipt emails opens your purchases without an account.";
-
-function NoPurchases() {
-  return (
-    <NoticeCard icon={PackageOpen} tone="neutral" title="No purchases yet" className="max-w-none">
-      <p className="mt-2 max-w-sm text-sm text-muted">
-        When you buy a product with this email, it shows up here with its download.
-      </p>
-    </NoticeCard>
-  );
-}
 
 /** Why the library cannot be shown, in the buyer's terms. */
 function LibraryError({ error, onRetry }: { error: Error; onRetry: () => void }) {
@@ -56,27 +46,7 @@ function Library({ token }: { token: string | null }) {
   const { data, error, isPending, refetch } = useQuery(libraryQuery(token));
   if (isPending) return <PageSpinner label="Loading your purchases" />;
   if (error) return <LibraryError error={error} onRetry={() => void refetch()} />;
-  return (
-    <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Your purchases</h1>
-        <p className="mt-1 text-sm break-all text-muted">
-          Bought with <span className="font-medium text-ink">{data.email}</span>
-        </p>
-      </div>
-      {data.purchases.length === 0 ? (
-        <NoPurchases />
-      ) : (
-        <ul className="space-y-4">
-          {data.purchases.map((purchase) => (
-            <li key={purchase.orderId}>
-              <PurchaseCard purchase={purchase} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
+  return <LibraryContent data={data} token={token} />;
 }
 
 /** /library?token=… (from any receipt) or /library for a signed-in buyer: every purchase, newest first. */

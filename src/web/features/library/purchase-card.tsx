@@ -10,7 +10,7 @@ import { LicenseKey } from "../licenses/license-key";
 import { ProductCover } from "../products/product-cover";
 
 /** One file with its own button; its count follows the downloads started here. */
-function LibraryFile({ file, downloadPath }: { file: PurchaseFile; downloadPath: string }) {
+export function LibraryFile({ file, downloadPath }: { file: PurchaseFile; downloadPath: string }) {
   const [downloadsRemaining, setDownloadsRemaining] = useState(file.downloadsRemaining);
   const [refusal, setRefusal] = useState<string | null>(null);
   return (
@@ -55,7 +55,15 @@ function DownloadOrReason({ purchase }: { purchase: BuyerPurchase }) {
 }
 
 /** One purchase in the library: what, from whom, when, and its download (or why there is none). */
-export function PurchaseCard({ purchase }: { purchase: BuyerPurchase }) {
+export function PurchaseCard({
+  purchase,
+  headingLevel = "h2",
+}: {
+  purchase: BuyerPurchase;
+  /** h3 under the library's "Purchases" heading, when the page has sections. */
+  headingLevel?: "h2" | "h3";
+}) {
+  const Heading = headingLevel;
   return (
     <Card className="p-4 sm:p-5">
       <article className="space-y-4" aria-label={purchase.productTitle}>
@@ -68,7 +76,9 @@ export function PurchaseCard({ purchase }: { purchase: BuyerPurchase }) {
           />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
-              <h2 className="min-w-0 font-semibold wrap-anywhere text-ink">{purchase.productTitle}</h2>
+              <Heading className="min-w-0 font-semibold wrap-anywhere text-ink">
+                {purchase.productTitle}
+              </Heading>
               <p className="font-semibold text-ink tabular-nums">{formatPrice(purchase.amountCents)}</p>
             </div>
             <p className="mt-1 text-sm wrap-anywhere text-muted">

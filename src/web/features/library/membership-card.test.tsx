@@ -1,0 +1,153 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { BuyerPurchase, LibraryMembership, LibraryResponse } from "../../../contracts/orders";
+import { renderPostMarkup } from "../../../contracts/post-markup";
+import { POST_MESSAGES } from "../../../contracts/posts";
+import { LibraryContent } from "./library-content";
+import { membershipDateLine, membershipPriceLabel, shownPosts } from "./membership-format";
+
+const period: BuyerPurchase = {
+  orderId: "ord_1",
+  productId: "prod_1",
+  productTitle: "The Club",
+  sellerName: "Ada's Studio",
+  sellerId: "seller_1",
+  amountCents: 500,
+  customerEmail: "member@example.com",
+  status: "completed",
+  createdAt: "2026-03-01T10:00:00.000Z",
+  downloadsUsed: 1,
+  files: [{ id: "file_1", name: "basics.pdf", sizeBytes: 2048, downloadsUsed: 1, downloadsRemaining: 2 }],
+  downloadWindowEndsAt: "2026-04-04T10:00:00.000Z",
+  unavailableReason: null,
+  downloadPath: "/download/tok_1",
+  coverThumbnailUrl: null,
+  licenseKey: null,
+};
+
+const membership = (fields: Partial<LibraryMembership> = {}): LibraryMembership => ({
+  id: "mem_1",
+  productId: "prod_1",
+  productTitle: "The Club",
+  sellerName: "Ada's Studio",
+  tierName: "Fan",
+  interval: "month",
+  amountCents: 500,
+  status: "active",
+  statusLabel: "Active",
+  currentPeriodEnd: "2026-04-01T10:00:00.000Z",
+  trialEnd: null,
+  hasAccess: true,
+  period,
+  posts: [
+    {
+      id: "post_2",
+      title: "April notes",
+      html: renderPostMarkup("Hello <script>alert(1)</script> **members**"),
+      publishedAt: "2026-03-20T10:00:00.000Z",
+      attachments: [{ id: "file_2", name: "bonus.pdf", sizeBytes: 4096, downloadsRemaining: 3 }],
+    },
+  ],
+  postEmails: true,
+  ...fields,
+});
+
+function render(data: Partial<LibraryResponse>, token: string | null = "tok") {
+  const client = new QueryClient();
+  return renderToStaticMarkup(
+    <QueryClientProvider client={client}>
+      <LibraryContent
+        data={{ email: "member@example.com", purchases: [], memberships: [], ...data }}
+        token={token}
+      />
+    </QueryClientProvider>,
+  );
+}
+
+describe("the library's memberships", () => {
+  it("shows product, tier, status, renewal, price, the period's files and the posts", () => {
+    const html = render({ memberships: [membership()] });
+    expect(html).toContain("Your library");
+    expect(html).toContain(">Memberships</h2>");
+    expect(html).toContain(">The Club</h3>");
+    expect(html).toContain("Fan");
+    expect(html).toContain(">Active</span>");
+    expect(html).toContain("Renews on Apr 1, 2026");
+    expect(html).toContain("$5.00 / month");
+    expect(html).toContain("basics.pdf");
+    expect(html).toContain("2 of 3 downloads left");
+    expect(html).toContain('aria-label="Download basics.pdf"');
+    expect(html).toContain(">April notes</h5>");
+    // The server's escaped HTML, as is: the script is text.
+    expect(html).toContain("Hello &lt;script&gt;alert(1)&lt;/script&gt; <strong>members</strong>");
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("bonus.pdf");
+    expect(html).toContain('aria-label="Download bonus.pdf"');
+    expect(html).toMatch(/<input[^>]*role="switch"[^>]*checked=""/);
+    expect(html).toContain("Email me new posts");
+    expect(html).toContain("Manage membership");
+  });
+
+  it("says where each state stands, and hides posts without access", () => {
+    expect(membershipDateLine(membership({ status: "trialing", trialEnd: "2026-03-15T00:00:00Z" }))).toBe(
+      "Trial until Mar 15, 2026",
+    );
+    expect(membershipDateLine(membership({ status: "canceling" }))).toBe("Access until Apr 1, 2026");
+    expect(membershipDateLine(membership({ status: "ended" }))).toBe("Ended on Apr 1, 2026");
+    expect(membershipDateLine(membership({ status: "past_due" }))).toMatch(/update your card/);
+    expect(membershipPriceLabel({ amountCents: 5000, interval: "year" })).toBe("$50.00 / year");
+
+    const ended = render({
+      memberships: [
+        membership({
+          status: "ended",
+          statusLabel: "Ended",
+          hasAccess: false,
+          posts: [],
+          period: { ...period, downloadPath: null, unavailableReason: "This membership is not active." },
+        }),
+      ],
+    });
+    expect(ended).toContain("Ended on Apr 1, 2026");
+    expect(ended).toContain("This membership is not active.");
+    expect(ended).toContain("Posts show here while your membership is active.");
+    expect(ended).not.toContain('aria-label="Download');
+  });
+
+  it("shows the switch off when post emails are off, and needs the library link for the controls", () => {
+    expect(render({ memberships: [membership({ postEmails: false })] })).not.toMatch(
+      /<input[^>]*role="switch"[^>]*checked=""/,
+    );
+    const signedIn = render({ memberships: [membership()] }, null);
+    expect(signedIn).not.toContain("Manage membership");
+    expect(signedIn).not.toContain('role="switch"');
+    expect(signedIn).toContain(POST_MESSAGES.postEmailsNeedLink.replace(/'/g, "&#x27;"));
+  });
+
+  it("shows a few posts first, then the older ones on request", () => {
+    const posts = Array.from({ length: 5 }, (_, i) => ({
+      id: `post_${i}`,
+      title: `Post ${i}`,
+      html: "<p>x</p>",
+      publishedAt: "2026-03-01T00:00:00Z",
+      attachments: [],
+    }));
+    const html = render({ memberships: [membership({ posts })] });
+    expect(html).toContain("Post 2");
+    expect(html).not.toContain("Post 3");
+    expect(html).toContain("Show 2 older posts");
+    expect(shownPosts(posts, true)).toHaveLength(5);
+  });
+
+  it("keeps the purchases, under their own heading next to memberships, and alone without any", () => {
+    const purchase = { ...period, orderId: "ord_2", productTitle: "The Guide" };
+    const both = render({ memberships: [membership()], purchases: [purchase] });
+    expect(both).toContain(">Purchases</h2>");
+    expect(both).toContain(">The Guide</h3>");
+    const only = render({ purchases: [purchase] });
+    expect(only).toContain("Your purchases");
+    expect(only).not.toContain("Memberships");
+    expect(only).toContain(">The Guide</h2>");
+  });
+});

@@ -1,0 +1,247 @@
+import { ExternalLink, Newspaper } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { formatDay } from "../../../contracts/download-terms";
+import type { LibraryMembership } from "../../../contracts/orders";
+import { POST_MESSAGES } from "../../../contracts/posts";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { isAlreadyReported } from "../../lib/already-reported";
+import { PostBody } from "../posts/post-body";
+import { useManageMembership, usePostEmails } from "./library-api";
+import {
+  MEMBERSHIP_STATUS_TONES,
+  membershipDateLine,
+  membershipPriceLabel,
+  PERIOD_DOWNLOADS,
+  POSTS_SHOWN_FIRST,
+  shownPosts,
+} from "./membership-format";
+import { LibraryFile } from "./purchase-card";
+
+type Post = LibraryMembership["posts"][number];
+
+/** The files of the membership's current period, each with its downloads left and its button. */
+function PeriodFiles({ membership }: { membership: LibraryMembership }) {
+  const { period } = membership;
+  if (!period) {
+    return <p className="text-sm text-muted">Your files show here once the first payment goes through.</p>;
+  }
+  if (period.unavailableReason || !period.downloadPath) {
+    return <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">{period.unavailableReason}</p>;
+  }
+  if (period.files.length === 0) return <p className="text-sm text-muted">No files in this tier yet.</p>;
+  const { downloadPath } = period;
+  return (
+    <div className="space-y-2">
+      <ul className="space-y-2" aria-label={`Files of ${membership.productTitle}`}>
+        {period.files.map((file) => (
+          <LibraryFile key={file.id} file={file} downloadPath={downloadPath} />
+        ))}
+      </ul>
+      <p className="text-sm text-muted">{PERIOD_DOWNLOADS}</p>
+    </div>
+  );
+}
+
+/** A post's attached files: downloaded through the member's current period, like the tier's files. */
+function PostAttachments({ post, downloadPath }: { post: Post; downloadPath: string | null }) {
+  if (post.attachments.length === 0) return null;
+  return (
+    <ul className="space-y-2" aria-label={`Files attached to ${post.title}`}>
+      {post.attachments.map((attachment) =>
+        downloadPath && attachment.downloadsRemaining !== null ? (
+          <LibraryFile
+            key={attachment.id}
+            downloadPath={downloadPath}
+            file={{
+              ...attachment,
+              downloadsRemaining: attachment.downloadsRemaining,
+              downloadsUsed: 0,
+            }}
+          />
+        ) : (
+          <li key={attachment.id} className="rounded-lg border border-line px-3 py-2 text-sm text-muted">
+            <span className="font-medium wrap-anywhere text-ink">{attachment.name}</span>: downloadable while
+            your membership is active.
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+function PostArticle({ post, downloadPath }: { post: Post; downloadPath: string | null }) {
+  return (
+    <li>
+      <article className="space-y-3 rounded-lg border border-line bg-white p-4" aria-label={post.title}>
+        <div>
+          <h5 className="text-base font-semibold wrap-anywhere text-ink">{post.title}</h5>
+          <p className="text-xs text-muted">
+            <time dateTime={post.publishedAt}>{formatDay(post.publishedAt)}</time>
+          </p>
+        </div>
+        <PostBody html={post.html} />
+        <PostAttachments post={post} downloadPath={downloadPath} />
+      </article>
+    </li>
+  );
+}
+
+/** The creator's posts to the member's tier, newest first: a few, then all on request. */
+function MembershipPosts({ membership }: { membership: LibraryMembership }) {
+  const [showAll, setShowAll] = useState(false);
+  const { posts } = membership;
+  if (!membership.hasAccess) {
+    return <p className="text-sm text-muted">Posts show here while your membership is active.</p>;
+  }
+  if (posts.length === 0) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted">
+        <Newspaper className="size-4 shrink-0" aria-hidden="true" />
+        No posts yet. New posts from {membership.sellerName} show up here.
+      </p>
+    );
+  }
+  const downloadPath = membership.period?.downloadPath ?? null;
+  const older = posts.length - POSTS_SHOWN_FIRST;
+  return (
+    <div className="space-y-3">
+      <ol className="space-y-3">
+        {shownPosts(posts, showAll).map((post) => (
+          <PostArticle key={post.id} post={post} downloadPath={downloadPath} />
+        ))}
+      </ol>
+      {!showAll && older > 0 && (
+        <Button variant="secondary" size="sm" onClick={() => setShowAll(true)}>
+          Show {older} older {older === 1 ? "post" : "posts"}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** "Email me new posts": a switch, saved at once (the library link authorizes it). */
+function PostEmailsSwitch({ membership, token }: { membership: LibraryMembership; token: string }) {
+  const id = useId();
+  const [enabled, setEnabled] = useState(membership.postEmails);
+  const { mutate, isPending } = usePostEmails();
+  const change = (next: boolean) => {
+    setEnabled(next);
+    mutate(
+      { membershipId: membership.id, token, enabled: next },
+      {
+        onSuccess: ({ postEmails }) => {
+          setEnabled(postEmails);
+          toast.success(postEmails ? POST_MESSAGES.postEmailsOn : POST_MESSAGES.postEmailsOff);
+        },
+        onError: (error) => {
+          setEnabled(!next);
+          if (!isAlreadyReported(error)) toast.error("Not saved", { description: error.message });
+        },
+      },
+    );
+  };
+  return (
+    <label
+      htmlFor={id}
+      className="inline-flex cursor-pointer items-center gap-3 text-sm font-medium text-ink"
+    >
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        aria-checked={enabled}
+        className="peer sr-only"
+        checked={enabled}
+        disabled={isPending}
+        onChange={(event) => change(event.target.checked)}
+      />
+      <span
+        aria-hidden="true"
+        className="relative h-6 w-10 shrink-0 rounded-full bg-slate-300 transition-colors peer-checked:bg-brand-600 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2 peer-disabled:opacity-60 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-4"
+      />
+      Email me new posts
+    </label>
+  );
+}
+
+/** Manage membership: off to Stripe's billing portal (card, cancel, resume), back to this library. */
+function ManageMembershipButton({ membershipId, token }: { membershipId: string; token: string }) {
+  const { mutate, isPending, isSuccess } = useManageMembership();
+  const open = () =>
+    mutate(
+      { membershipId, token },
+      {
+        onSuccess: ({ url }) => window.location.assign(url),
+        onError: (error) => {
+          if (!isAlreadyReported(error)) toast.error("Could not open", { description: error.message });
+        },
+      },
+    );
+  const busy = isPending || isSuccess;
+  return (
+    <Button variant="secondary" onClick={open} disabled={busy} aria-busy={busy} className="w-full sm:w-auto">
+      <ExternalLink aria-hidden="true" />
+      {busy ? "Opening..." : "Manage membership"}
+    </Button>
+  );
+}
+
+/**
+ * One membership in the library: product and tier, where it stands and what it costs, the period's
+ * files, the creator's posts, and the member's own controls (post emails, Stripe's portal), which the
+ * library link authorizes: a signed-in account's library, without one, says where to find it.
+ */
+export function MembershipCard({
+  membership,
+  token,
+}: {
+  membership: LibraryMembership;
+  token: string | null;
+}) {
+  return (
+    <Card className="p-4 sm:p-5">
+      <article className="space-y-5" aria-label={membership.productTitle}>
+        <div>
+          <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+            <h3 className="min-w-0 font-semibold wrap-anywhere text-ink">{membership.productTitle}</h3>
+            <p className="font-semibold text-ink tabular-nums">{membershipPriceLabel(membership)}</p>
+          </div>
+          <p className="mt-1 text-sm wrap-anywhere text-muted">
+            {membership.sellerName}
+            <span aria-hidden="true"> · </span>
+            <span className="sr-only">, tier </span>
+            {membership.tierName}
+          </p>
+          <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1">
+            <Badge tone={MEMBERSHIP_STATUS_TONES[membership.status]}>{membership.statusLabel}</Badge>
+            <p className="text-sm text-ink">{membershipDateLine(membership)}</p>
+          </div>
+        </div>
+
+        <div className="space-y-2">
+          <h4 className="text-sm font-semibold text-ink">Files</h4>
+          <PeriodFiles membership={membership} />
+        </div>
+
+        <div className="space-y-2">
+          <h4 className="text-sm font-semibold text-ink">Posts</h4>
+          <MembershipPosts membership={membership} />
+        </div>
+
+        <div className="flex flex-col gap-3 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
+          {token ? (
+            <>
+              <PostEmailsSwitch membership={membership} token={token} />
+              <ManageMembershipButton membershipId={membership.id} token={token} />
+            </>
+          ) : (
+            <p className="text-sm text-muted">{POST_MESSAGES.postEmailsNeedLink}</p>
+          )}
+        </div>
+      </article>
+    </Card>
+  );
+}
