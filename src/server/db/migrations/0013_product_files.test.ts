@@ -4,6 +4,7 @@ import { openTestDatabase } from "../../../../tests/api/support/test-database";
 import type { DatabaseHandle } from "../database";
 import { down, up } from "./0013_product_files";
 import { down as downMemberships } from "./0023_memberships";
+import { down as downMembershipPosts } from "./0024_membership_posts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -16,7 +17,8 @@ afterAll(async () => {
 describe("0013_product_files", () => {
   it("moves every product's one file into product_files, with the downloads already made", async () => {
     const db = database.db;
-    // The schema as it was before: products with one file column (tiers' files point at product_files).
+    // The schema as it was before: products with one file column (tiers' and posts' files point at product_files).
+    await downMembershipPosts(db as never);
     await downMemberships(db as never);
     await down(db as never);
     // Only the rows this migration reads; the checkouts orders point to are beside the point.
