@@ -5,6 +5,7 @@ import {
   MEMBERSHIP_MESSAGES,
 } from "../../src/contracts/memberships";
 import { readSubscription } from "../../src/server/features/memberships/events/membership-events";
+import { sendYearlyReminders } from "../../src/server/features/memberships/renewal-reminders";
 import { syncMembership } from "../../src/server/features/memberships/sync-membership";
 import { minimalPdf } from "../../src/server/features/uploads/test-fixtures";
 import { control } from "./support/emulator-control";
@@ -512,6 +513,25 @@ describe("subscribing to a membership", () => {
     // The difference was charged at once, as shown: an order of its own.
     await eventually(async () => expect(await ordersOf(membership.id)).toHaveLength(2));
     expect((await ordersOf(membership.id))[1]!.amount_cents).toBe(shown.amountDueCents);
+  });
+
+  it("reminds a yearly member once, 7 days before the renewal; never a monthly one", async () => {
+    const product = await membershipProduct([{ name: "Fan", monthlyPrice: "5", yearlyPrice: "48" }]);
+    const yearly = await becomeMember(product.id, product.tiers[0]!.id, "year");
+    const monthly = await becomeMember(product.id, product.tiers[0]!.id, "month");
+    const deps = { outbox: t.outbox, appUrl: "http://localhost:3000", linkKey: "k", db: t.db };
+    const reminders = async (email: string) =>
+      (await subjectsTo(email)).filter((subject) => subject.startsWith("Your membership renews soon"));
+    const eightDaysBefore = new Date(yearly.current_period_end.getTime() - 8 * DAY_MS);
+    await sendYearlyReminders(deps, eightDaysBefore);
+    expect(await reminders(yearly.customer_email)).toEqual([]);
+    const sixDaysBefore = new Date(yearly.current_period_end.getTime() - 6 * DAY_MS);
+    await sendYearlyReminders(deps, sixDaysBefore);
+    await sendYearlyReminders(deps, new Date(sixDaysBefore.getTime() + DAY_MS));
+    expect(await reminders(yearly.customer_email)).toEqual(["Your membership renews soon: The Club"]);
+    const monthlyBefore = new Date(monthly.current_period_end.getTime() - 6 * DAY_MS);
+    await sendYearlyReminders(deps, monthlyBefore);
+    expect(await reminders(monthly.customer_email)).toEqual([]);
   });
 
   it("a trial: access and the trial's files at once, no charge, then the first payment when it ends", async () => {

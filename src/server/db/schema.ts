@@ -213,6 +213,8 @@ export interface MembershipTable {
   past_due_since: NullableTimestamp;
   access_revoked_at: NullableTimestamp;
   post_emails: Generated<boolean>;
+  /** The period end a yearly renewal's reminder was sent for (once per renewal). */
+  renewal_reminder_sent_for: NullableTimestamp;
   started_at: Timestamp;
   canceled_at: NullableTimestamp;
   ended_at: NullableTimestamp;

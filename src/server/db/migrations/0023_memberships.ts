@@ -72,6 +72,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       access_revoked_at timestamptz,
       -- The member turned post emails off.
       post_emails boolean not null default true,
+      -- The period end a yearly renewal's reminder was sent for (once per renewal).
+      renewal_reminder_sent_for timestamptz,
       started_at timestamptz not null,
       canceled_at timestamptz,
       ended_at timestamptz,

@@ -128,3 +128,21 @@ export function endedEmail(context: MembershipEmailContext): OutgoingEmail {
     }),
   };
 }
+
+/** A yearly membership renews in a week: the member is reminded of the charge to come. */
+export function yearlyReminderEmail(context: MembershipEmailContext): OutgoingEmail {
+  const { membership } = context;
+  return {
+    to: membership.customer_email,
+    subject: `Your membership renews soon: ${membership.product_title}`,
+    ...renderEmail({
+      preheader: `${formatPrice(membership.amount_cents)} on ${formatDay(membership.current_period_end)}.`,
+      heading: "Your yearly membership renews next week",
+      paragraphs: [
+        `Your ${membership.product_title} membership (${membership.tier_name}) renews on ${formatDay(membership.current_period_end)} for ${formatPrice(membership.amount_cents)}, charged to your card on file.`,
+        "Nothing to do if you want to stay. To switch tier, update your card or cancel, open your library.",
+      ],
+      links: libraryLink(context),
+    }),
+  };
+}

@@ -1,6 +1,7 @@
 import type { Feature } from "../feature";
 import { membershipEventHandlers } from "./events/membership-events";
 import { reconcileJobHandlers } from "./reconcile-memberships";
+import { renewalReminderJobHandler } from "./renewal-reminders";
 import { registerMembershipRoutes } from "./routes";
 
 /** Memberships: Stripe's subscription and invoice events on sellers' accounts, kept as memberships; members' own actions. */
@@ -10,5 +11,6 @@ export const membershipsFeature: Feature = {
     Object.assign(stripeEvents.connect, membershipEventHandlers({ ...fulfilment, db, now }));
     registerMembershipRoutes(server, { ...fulfilment, db, events, auth, now });
     for (const handler of reconcileJobHandlers({ ...fulfilment, db, events, now })) jobs.register(handler);
+    jobs.register(renewalReminderJobHandler({ ...fulfilment, db }));
   },
 };

@@ -23,8 +23,8 @@ const toDate = (seconds: number) => new Date(seconds * 1000);
 
 export type MembershipDeps = FulfilmentDeps;
 
-async function emailContext(
-  deps: MembershipDeps,
+export async function emailContext(
+  deps: Pick<MembershipDeps, "appUrl" | "linkKey">,
   trx: Database,
   membership: MembershipRow,
   now: Date,
