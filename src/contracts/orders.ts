@@ -135,6 +135,18 @@ export const libraryMembershipSchema = z.object({
   posts: z.array(libraryPostSchema).default([]),
   /** The member gets new posts by email ("Email me new posts"). */
   postEmails: z.boolean().default(true),
+  /** The member's tier id (null once the tier is gone), and the tiers they may switch to (open ones, theirs). */
+  tierId: z.string().nullable().default(null),
+  switchableTiers: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        monthlyPriceCents: z.number(),
+        yearlyPriceCents: z.number().nullable(),
+      }),
+    )
+    .default([]),
 });
 export type LibraryMembership = z.infer<typeof libraryMembershipSchema>;
 

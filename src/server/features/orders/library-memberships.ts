@@ -132,6 +132,7 @@ export async function libraryMemberships(
     (membership) => membership.tier_id !== null && hasMembershipAccess(membership, now),
   );
   const tierPosts = await postsOfTiers(db, [...new Set(readable.map((membership) => membership.tier_id!))]);
+  const tiers = await switchableTiers(db, memberships);
   return memberships.map((membership) => {
     const latest = periods.find((period) => period.membership_id === membership.id);
     const status = membershipStatusOf({
@@ -154,6 +155,38 @@ export async function libraryMemberships(
       period: latest ? toBuyerPurchase(latest, linkKey, now) : null,
       posts: readable.includes(membership) ? postsOf(tierPosts, membership.tier_id!, latest) : [],
       postEmails: membership.post_emails,
+      tierId: membership.tier_id,
+      // Only a live, paid or trialing membership switches (change-membership.ts refuses the rest too).
+      switchableTiers:
+        ["active", "trialing"].includes(membership.status) && membership.product_id
+          ? tiers
+              .filter(
+                (tier) =>
+                  tier.product_id === membership.product_id &&
+                  (!tier.closed || tier.id === membership.tier_id),
+              )
+              .map(({ id, name, monthly_price_cents, yearly_price_cents }) => ({
+                id,
+                name,
+                monthlyPriceCents: monthly_price_cents,
+                yearlyPriceCents: yearly_price_cents,
+              }))
+          : [],
     };
   });
+}
+
+/** The tiers (not removed) of these memberships' products, in order: one read. */
+function switchableTiers(db: Database, memberships: { product_id: string | null }[]) {
+  const productIds = [
+    ...new Set(memberships.flatMap((membership) => (membership.product_id ? [membership.product_id] : []))),
+  ];
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("membership_tiers")
+    .select(["id", "name", "product_id", "monthly_price_cents", "yearly_price_cents", "closed"])
+    .where("product_id", "in", productIds)
+    .where("removed_at", "is", null)
+    .orderBy("position")
+    .execute();
 }

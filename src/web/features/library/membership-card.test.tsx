@@ -50,6 +50,8 @@ const membership = (fields: Partial<LibraryMembership> = {}): LibraryMembership 
     },
   ],
   postEmails: true,
+  tierId: "tier_1",
+  switchableTiers: [],
   ...fields,
 });
 
