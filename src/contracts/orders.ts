@@ -185,6 +185,9 @@ export const saleSchema = z.object({
   discountCents: z.number(),
   /** The sale's license key, its state and verifications; null when its product issues none. */
   license: saleLicenseSchema.nullish(),
+  /** A membership's paid period: the period it paid for (null for a one-time sale). */
+  periodStart: z.string().nullable().default(null),
+  periodEnd: z.string().nullable().default(null),
 });
 export type Sale = z.infer<typeof saleSchema>;
 export const salesPageSchema = z.object({

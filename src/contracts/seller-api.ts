@@ -78,6 +78,8 @@ export const apiSaleSchema = saleSchema.extend({
   refundedAt: z.string().nullable(),
   /** The buyer's downloads count until then. */
   downloadWindowEndsAt: z.string(),
+  /** A membership's paid period: the membership (GET /api/v1/memberships/{id}); null for a one-time sale. */
+  membershipId: z.string().nullable(),
 });
 export type ApiSale = z.infer<typeof apiSaleSchema>;
 

@@ -201,6 +201,28 @@ describe("subscribing to a membership", () => {
     expect(
       (await subjectsTo(membership.customer_email)).filter((s) => s.startsWith("Payment failed")),
     ).toHaveLength(1);
+
+    // The sales table and its CSV show each paid period as a sale of the product, with its period.
+    const sales = (
+      await t.request({ method: "GET", url: "/api/orders?limit=100", cookie: seller.cookie })
+    ).json();
+    const periods = sales.sales.filter(
+      (sale: { customerEmail: string }) => sale.customerEmail === membership.customer_email,
+    );
+    expect(periods).toHaveLength(3);
+    expect(periods.at(-1)).toMatchObject({
+      productTitle: "The Club",
+      amountCents: 700,
+      periodStart: membership.current_period_start.toISOString(),
+      periodEnd: membership.current_period_end.toISOString(),
+    });
+    const csv = await t.request({
+      method: "GET",
+      url: "/api/orders/export.csv?tz=UTC",
+      cookie: seller.cookie,
+    });
+    const line = csv.body.split("\n").find((row) => row.startsWith(membership.customer_email));
+    expect(line).toMatch(/,7\.00,"[^"]+",,0\.00,"[^"]+","[^"]+"$/);
   });
 
   it("ends: canceled at period end keeps access until then; the end stops it and is told", async () => {

@@ -40,7 +40,9 @@ describe("Export CSV of a large store", () => {
     });
     expect(response.statusCode).toBe(200);
     const [header, ...lines] = response.body.trimEnd().split("\n");
-    expect(header).toBe("Customer Email,Product,Amount,Date,Discount Code,Amount Saved");
+    expect(header).toBe(
+      "Customer Email,Product,Amount,Date,Discount Code,Amount Saved,Period Start,Period End",
+    );
     const emails = lines.map((line) => line.split(",")[0]);
     expect(emails).toHaveLength(completed);
     expect(new Set(emails).size).toBe(completed);

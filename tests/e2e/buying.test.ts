@@ -175,7 +175,9 @@ describe("buying and delivery", () => {
     expect(csvDownload.suggestedFilename()).toMatch(/^customer-sales-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile(await csvDownload.path(), "utf8");
     const [header, row, ...rest] = csv.trim().split("\n");
-    expect(header).toBe("Customer Email,Product,Amount,Date,Discount Code,Amount Saved");
+    expect(header).toBe(
+      "Customer Email,Product,Amount,Date,Discount Code,Amount Saved,Period Start,Period End",
+    );
     const date =
       /^buyer@example\.com,Watercolour Basics Guide,9\.99,"([A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2})",,0\.00$/.exec(
         row ?? "",

@@ -12,7 +12,7 @@ const BATCH = 1000;
  */
 export function salesCsv(db: Database, sellerId: string, timeZone: string): Readable {
   async function* rows() {
-    yield "Customer Email,Product,Amount,Date,Discount Code,Amount Saved\n";
+    yield "Customer Email,Product,Amount,Date,Discount Code,Amount Saved,Period Start,Period End\n";
     let after: { createdAt: Date; id: string } | undefined;
     for (;;) {
       let query = db
@@ -25,6 +25,8 @@ export function salesCsv(db: Database, sellerId: string, timeZone: string): Read
           "created_at",
           "discount_code",
           "discount_cents",
+          "period_start",
+          "period_end",
         ])
         .where("seller_id", "=", sellerId)
         .where("status", "=", "completed");
@@ -46,6 +48,9 @@ export function salesCsv(db: Database, sellerId: string, timeZone: string): Read
             cell(csvDate(order.created_at, timeZone)),
             cell(order.discount_code ?? ""),
             centsToDecimal(order.discount_cents),
+            // A membership's sale is one paid period of it.
+            cell(order.period_start ? csvDate(order.period_start, timeZone) : ""),
+            cell(order.period_end ? csvDate(order.period_end, timeZone) : ""),
           ].join(","),
         )
         .map((line) => `${line}\n`)

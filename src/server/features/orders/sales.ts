@@ -21,6 +21,8 @@ type SaleRow = Pick<
   | "downloads_used"
   | "discount_code"
   | "discount_cents"
+  | "period_start"
+  | "period_end"
 >;
 
 /** How many files a sale's product has now: a subquery on the sale's `product_id` column. */
@@ -59,6 +61,8 @@ const salesPageQuery = queryTemplate(
         "discount_code",
         "discount_cents",
         "product_id",
+        "period_start",
+        "period_end",
       ])
       .where("seller_id", "=", params.sellerId);
     if (shape.afterCursor) {
@@ -124,6 +128,8 @@ export async function salesPage(
       discountCode: row.discount_code,
       discountCents: row.discount_cents,
       license: saleLicenseOf(row),
+      periodStart: row.period_start?.toISOString() ?? null,
+      periodEnd: row.period_end?.toISOString() ?? null,
     })),
     total: Number(totals?.orders_count ?? 0),
     completed: Number(totals?.units_sold ?? 0),

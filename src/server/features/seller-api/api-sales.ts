@@ -27,6 +27,9 @@ const saleColumns = [
   "download_window_ends_at",
   "discount_code",
   "discount_cents",
+  "membership_id",
+  "period_start",
+  "period_end",
 ] as const;
 type SaleRow = Pick<Selectable<OrderTable>, (typeof saleColumns)[number]> &
   Parameters<typeof saleLicenseOf>[0] & { file_count: string | null };
@@ -62,6 +65,9 @@ function toApiSale(row: SaleRow): ApiSale {
     discountCode: row.discount_code,
     discountCents: row.discount_cents,
     license: saleLicenseOf(row),
+    membershipId: row.membership_id,
+    periodStart: row.period_start?.toISOString() ?? null,
+    periodEnd: row.period_end?.toISOString() ?? null,
   };
 }
 
