@@ -87,6 +87,8 @@ export const discountCodeFieldsSchema = z.object({
   startsAt: z.string().max(64).nullish(),
   endsAt: z.string().max(64).nullish(),
   maxUses: z.union([z.string().max(20), z.number()]).nullish(),
+  /** On a membership: the first payment only (default), or every payment. */
+  membershipDuration: z.enum(["once", "forever"]).optional(),
 });
 export type DiscountCodeFields = z.input<typeof discountCodeFieldsSchema>;
 
@@ -144,6 +146,7 @@ export const discountCodeInputSchema = discountCodeFieldsSchema.transform((input
     startsAt: startsAt ?? null,
     endsAt: endsAt ?? null,
     maxUses,
+    membershipDuration: input.membershipDuration ?? "once",
   };
 });
 export type DiscountCodeRule = z.output<typeof discountCodeInputSchema>;
@@ -170,6 +173,8 @@ export const discountCodeSchema = z.object({
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   maxUses: z.number().nullable(),
+  /** On a membership: the first payment only, or every payment. */
+  membershipDuration: z.enum(["once", "forever"]),
   paused: z.boolean(),
   status: discountCodeStatusSchema,
   /** Paid orders that used the code (refunds included: the use happened). */

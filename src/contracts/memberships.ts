@@ -181,6 +181,8 @@ export const subscribeSchema = z.object({
   productId: z.string().min(1).max(64),
   tierId: z.string().min(1).max(64),
   interval: billingIntervalSchema.default("month"),
+  /** A discount code the buyer typed; the server decides the discount with it. */
+  code: z.string().max(200).optional(),
   /** Where the visit came from (the product page's source fields); kept for the sale's attribution. */
   ...visitSourceFieldsSchema.shape,
 });

@@ -354,6 +354,18 @@ export interface DiscountCodeTable {
   paused: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+  /** On a membership: the first payment only, or every payment (a Stripe coupon's duration). */
+  membership_duration: Generated<"once" | "forever">;
+}
+
+/** The Stripe coupon of a code on one connected account, at one value and duration (coupons are immutable). */
+export interface DiscountCodeCouponTable {
+  discount_code_id: string;
+  stripe_account_id: string;
+  kind: "percent" | "amount";
+  value: number;
+  duration: "once" | "forever";
+  stripe_coupon_id: string;
 }
 
 export interface DiscountCodeProductTable {
@@ -610,6 +622,7 @@ export interface DB {
   uploads: UploadTable;
   upload_key_sweeps: UploadKeySweepTable;
   discount_codes: DiscountCodeTable;
+  discount_code_coupons: DiscountCodeCouponTable;
   discount_code_products: DiscountCodeProductTable;
   analytics_product_days: AnalyticsProductDayTable;
   analytics_source_days: AnalyticsSourceDayTable;

@@ -86,6 +86,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index memberships_email_trgm_idx on memberships using gin (lower(customer_email) gin_trgm_ops);
     create index memberships_product_idx on memberships (product_id, status);
 
+    -- A discount code on a membership takes off its first payment (once) or every payment (forever), as a
+    -- Stripe coupon on the seller's account, made once per code, value and duration.
+    alter table discount_codes add column membership_duration text not null default 'once'
+      check (membership_duration in ('once', 'forever'));
+    create table discount_code_coupons (
+      discount_code_id text not null references discount_codes (id) on delete cascade,
+      stripe_account_id text not null,
+      kind text not null,
+      value integer not null,
+      duration text not null,
+      stripe_coupon_id text not null,
+      primary key (discount_code_id, stripe_account_id, kind, value, duration)
+    );
+
     -- A checkout may start a membership: which tier and interval it is for.
     alter table checkouts add column membership_tier_id text references membership_tiers (id) on delete set null;
     alter table checkouts add column billing_interval text check (billing_interval in ('month', 'year'));
@@ -108,6 +122,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     alter table checkouts drop column billing_interval;
     alter table checkouts drop column membership_tier_id;
     drop table memberships;
+    drop table discount_code_coupons;
+    alter table discount_codes drop column membership_duration;
     drop table membership_tier_prices;
     drop table membership_tier_files;
     drop table membership_tiers;

@@ -65,8 +65,9 @@ export async function claimFree(
 
 /**
  * Subscribe, for the JSON route and a membership page's tier forms alike: the Stripe Checkout URL of a
- * subscription to the chosen tier and interval (create-membership-checkout.ts). Rate limited per IP
- * with Buy Now; the page's source fields attribute the membership's first sale.
+ * subscription to the chosen tier and interval (create-membership-checkout.ts), with the buyer's code
+ * (`code`, counted against its network's tries before it is read). Rate limited per IP with Buy Now;
+ * the page's source fields attribute the membership's first sale.
  */
 export async function subscribe(
   deps: CheckoutRouteDeps,
@@ -77,7 +78,15 @@ export async function subscribe(
 ) {
   const now = deps.now();
   await enforceRateLimit(deps.db, CHECKOUT_LIMIT, request.ip, TOO_MANY, now);
+  const code = await allowCodeTry(deps.db, request, textField(request.body, "code"), now);
   const browserId = checkoutBrowserId(request, reply, deps.appUrl.startsWith("https://"));
   const visitor = checkoutVisitor(deps.visitorKey, request.ip, browserId);
-  return createMembershipCheckout(deps, productId, choice, visitor, now, sourceOfFields(request.body));
+  return createMembershipCheckout(
+    deps,
+    productId,
+    { ...choice, code },
+    visitor,
+    now,
+    sourceOfFields(request.body),
+  );
 }

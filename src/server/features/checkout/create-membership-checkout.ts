@@ -1,16 +1,18 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import type { VisitSource } from "../../../contracts/analytics";
+import { DISCOUNT_REFUSAL_MESSAGES } from "../../../contracts/discounts";
 import { type BillingInterval, MEMBERSHIP_MESSAGES } from "../../../contracts/memberships";
 import { ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
 import { commitChange } from "../../adapters/events/commit-change";
 import { AppError } from "../../http/errors";
 import type { CheckoutVisitor } from "../../http/visitor";
 import { NO_SOURCE, recordCheckoutSource } from "../analytics";
-import { tierPrice } from "../memberships";
+import { type CodeTry, evaluateDiscountCode, holdCodeUse } from "../discounts";
+import { membershipCoupon, tierPrice } from "../memberships";
 import { settleCheckout } from "../orders";
 import { getPublicProduct } from "../products";
-import type { CheckoutDeps } from "./create-checkout";
+import { type CheckoutDeps, CODE_HOLD_MS } from "./create-checkout";
 
 const EXPIRY_MARGIN_MS = 15_000;
 const newHoldId = () => `hold_${randomBytes(12).toString("base64url")}`;
@@ -19,6 +21,8 @@ const newHoldId = () => `hold_${randomBytes(12).toString("base64url")}`;
 export interface MembershipChoice {
   tierId: string;
   interval: BillingInterval;
+  /** A discount code the buyer typed, counted against its network's tries (code-tries.ts). */
+  code?: CodeTry | undefined;
 }
 
 /**
@@ -59,6 +63,9 @@ export async function createMembershipCheckout(
     throw new AppError("not_purchasable", 409, ORDER_MESSAGES.notPurchasable);
   }
   const account = seller.stripe_connect_account_id;
+  const discount = choice.code
+    ? await membershipDiscount(deps, product, amountCents, choice.code, now)
+    : undefined;
   const holdId = newHoldId();
   try {
     const price = await tierPrice(deps.db, deps.stripe, {
@@ -69,7 +76,14 @@ export async function createMembershipCheckout(
       stripeAccountId: account,
     });
     const expiresAt = new Date(now.getTime() + PURCHASE_RULES.checkoutMinutes * 60_000 + EXPIRY_MARGIN_MS);
+    const coupon = discount
+      ? await membershipCoupon(deps.db, deps.stripe, { ...discount.coupon, stripeAccountId: account })
+      : undefined;
     await commitChange(deps, async (trx) => {
+      // A code with a maximum of uses holds one while the checkout is open, as Buy Now's does.
+      if (discount && !(await holdCodeUse(trx, discount.evaluation.codeId))) {
+        throw new AppError("discount_refused", 422, DISCOUNT_REFUSAL_MESSAGES.used_up, { reason: "used_up" });
+      }
       await trx
         .insertInto("checkouts")
         .values({
@@ -83,10 +97,11 @@ export async function createMembershipCheckout(
           visitor_hash: visitor.visitorHash,
           expires_at: expiresAt,
           created_at: now,
-          discount_code_id: null,
-          code_hold_ends_at: null,
-          discount_code: null,
+          discount_code_id: discount?.evaluation.codeId ?? null,
+          code_hold_ends_at: discount?.evaluation.limitedUses ? new Date(now.getTime() + CODE_HOLD_MS) : null,
+          discount_code: discount?.evaluation.code ?? null,
           original_price_cents: amountCents,
+          discount_cents: discount?.evaluation.discountCents ?? 0,
           membership_tier_id: tier.id,
           billing_interval: choice.interval,
         })
@@ -109,6 +124,7 @@ export async function createMembershipCheckout(
           ...(tier.trialDays > 0 ? { trial_period_days: tier.trialDays } : {}),
         },
         metadata,
+        ...(coupon ? { discounts: [{ coupon }] } : {}),
         expires_at: Math.floor(expiresAt.getTime() / 1000),
         success_url: `${deps.appUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${deps.appUrl}/product/${product.id}`,
@@ -123,11 +139,46 @@ export async function createMembershipCheckout(
     if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
     return session.url;
   } catch (error) {
-    // Nothing was held: a recorded checkout without a session simply ends.
+    // A recorded checkout without a session simply ends, giving back the code's use it held.
     await settleCheckout(deps, holdId, undefined, now).catch(() => {});
     if (error instanceof Stripe.errors.StripeError) {
       throw new AppError("not_purchasable", 409, ORDER_MESSAGES.notPurchasable);
     }
     throw error;
   }
+}
+
+/**
+ * A code on a membership: evaluated on the chosen price like Buy Now's (unknown, expired, used up, not
+ * for this product: refused with its reason), and the coupon that makes Stripe take it off the first
+ * payment or every payment, as the seller chose for the code.
+ */
+async function membershipDiscount(
+  deps: CheckoutDeps,
+  product: { id: string; seller: { id: string } },
+  amountCents: number,
+  code: CodeTry,
+  now: Date,
+) {
+  const priced = { id: product.id, sellerId: product.seller.id, priceCents: amountCents };
+  const evaluation = await evaluateDiscountCode(deps.db, priced, code, now, { countHeldUses: false });
+  if (!evaluation.ok) {
+    throw new AppError("discount_refused", 422, evaluation.message, { reason: evaluation.reason });
+  }
+  const rule = await deps.db
+    .selectFrom("discount_codes")
+    .select(["kind", "value", "membership_duration"])
+    .where("id", "=", evaluation.codeId)
+    .where("seller_id", "=", product.seller.id)
+    .executeTakeFirstOrThrow();
+  return {
+    evaluation,
+    coupon: {
+      codeId: evaluation.codeId,
+      code: evaluation.code,
+      kind: rule.kind,
+      value: rule.value,
+      duration: rule.membership_duration,
+    },
+  };
 }

@@ -49,6 +49,7 @@ export async function listDiscountCodes(
     startsAt: row.starts_at?.toISOString() ?? null,
     endsAt: row.ends_at?.toISOString() ?? null,
     maxUses: row.max_uses,
+    membershipDuration: row.membership_duration,
     paused: row.paused,
     status: discountCodeStatus(row, now, { countHeldUses: false }),
     uses: row.uses_used,

@@ -71,6 +71,7 @@ const columnsOf = (rule: DiscountCodeRule) => ({
   starts_at: rule.startsAt,
   ends_at: rule.endsAt,
   max_uses: rule.maxUses,
+  membership_duration: rule.membershipDuration,
 });
 
 /** Saves in one transaction; a code the seller already has is a 409 on the code field. */
@@ -128,6 +129,7 @@ function fieldsOf(row: Selectable<DiscountCodeTable>, productIds: string[]): Dis
     startsAt: row.starts_at?.toISOString() ?? null,
     endsAt: row.ends_at?.toISOString() ?? null,
     maxUses: row.max_uses === null ? "" : String(row.max_uses),
+    membershipDuration: row.membership_duration,
   };
 }
 

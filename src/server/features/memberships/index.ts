@@ -6,5 +6,6 @@ export { membershipsFeature } from "./feature";
 export type { MemberActionDeps } from "./member-actions";
 export { cancelMembership } from "./member-actions";
 export { getMember, membersPage } from "./members";
+export { membershipCoupon } from "./membership-coupons";
 export { membershipMetrics } from "./membership-metrics";
 export { tierPrice } from "./tier-prices";

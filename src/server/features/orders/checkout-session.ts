@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import { type Announce, commitChange } from "../../adapters/events/commit-change";
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
+import { countPaidCodeUse } from "../discounts";
 import { type FulfilmentDeps, fulfilCheckout } from "./fulfil-checkout";
 import { endUnpaidCheckout } from "./stock";
 
@@ -64,6 +65,20 @@ export async function applyCheckoutSession(
   // A subscription's checkout is done once complete (a trial pays nothing yet): the membership is
   // Stripe's subscription, which the memberships feature follows through its own events.
   if (session?.mode === "subscription" && session.status === "complete") {
+    const checkout = await trx
+      .selectFrom("checkouts")
+      .select(["state", "discount_code_id"])
+      .where("id", "=", checkoutId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (checkout?.state === "paid") return undefined;
+    // The code's use counts once, here, as a paid order's does (fulfil-checkout.ts).
+    if (checkout?.discount_code_id) {
+      await countPaidCodeUse(trx, checkout.discount_code_id, {
+        held: checkout.state === "open",
+        delivered: true,
+      });
+    }
     await trx.updateTable("checkouts").set({ state: "paid" }).where("id", "=", checkoutId).execute();
     return undefined;
   }

@@ -27,6 +27,12 @@ const KINDS = [
   { value: "percent", label: "Percent off", hint: "e.g. 20% off the price" },
   { value: "amount", label: "Amount off", hint: "e.g. $5.00 off the price" },
 ] as const;
+/** How long a code lowers a membership's price (a Stripe coupon's duration). */
+const MEMBERSHIP_DURATIONS = [
+  { value: "once", label: "First payment", hint: "Takes off the first payment only" },
+  { value: "forever", label: "Every payment", hint: "Takes off every renewal too" },
+] as const;
+
 const SCOPES = [
   { value: "all", label: "All products", hint: "Every product in your store, new ones too" },
   { value: "chosen", label: "Chosen products", hint: "Only the products you pick" },
@@ -207,6 +213,23 @@ export function DiscountCodeForm({
               <FieldError id={`${fieldId("productIds")}-error`} message={errorOf("productIds")} />
             </div>
           )}
+        </fieldset>
+
+        <fieldset className="space-y-3" disabled={saving}>
+          <legend className="text-sm font-medium text-ink">On memberships</legend>
+          <Controller
+            control={control}
+            name="membershipDuration"
+            render={({ field }) => (
+              <RadioCards
+                id={fieldId("membershipDuration")}
+                label="On memberships"
+                value={field.value}
+                options={MEMBERSHIP_DURATIONS}
+                onChange={field.onChange}
+              />
+            )}
+          />
         </fieldset>
 
         <fieldset className="space-y-3" disabled={saving}>

@@ -18,6 +18,7 @@ const saved: DiscountCode = {
   startsAt: null,
   endsAt: null,
   maxUses: 5,
+  membershipDuration: "once",
   paused: false,
   status: "active",
   uses: 0,

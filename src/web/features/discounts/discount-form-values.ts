@@ -17,6 +17,8 @@ export interface DiscountFormValues {
   /** …through the end of this one. */
   endsOn: string;
   maxUses: string;
+  /** On a membership: the first payment only, or every payment. */
+  membershipDuration: "once" | "forever";
 }
 
 export type DiscountFormField = keyof DiscountFormValues;
@@ -30,6 +32,7 @@ export const EMPTY_DISCOUNT_FORM: DiscountFormValues = {
   startsOn: "",
   endsOn: "",
   maxUses: "",
+  membershipDuration: "once",
 };
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -53,6 +56,7 @@ export function toDiscountFields(values: DiscountFormValues): DiscountCodeFields
     startsAt: localMidnight(values.startsOn),
     endsAt: localMidnight(values.endsOn, 1),
     maxUses: values.maxUses,
+    membershipDuration: values.membershipDuration,
   };
 }
 
@@ -68,6 +72,7 @@ export function toDiscountFormValues(code: DiscountCode): DiscountFormValues {
     // The last moment the code works is the day it ends on.
     endsOn: code.endsAt ? format(new Date(new Date(code.endsAt).getTime() - 1), "yyyy-MM-dd") : "",
     maxUses: code.maxUses === null ? "" : String(code.maxUses),
+    membershipDuration: code.membershipDuration,
   };
 }
 
@@ -80,6 +85,7 @@ const FORM_FIELD: Record<keyof DiscountCodeFields, DiscountFormField> = {
   startsAt: "startsOn",
   endsAt: "endsOn",
   maxUses: "maxUses",
+  membershipDuration: "membershipDuration",
 };
 
 /** The API's field problems (`details.fields` of a 400/409) as the form's fields. */
