@@ -3,7 +3,7 @@ import { formatPrice } from "../../../contracts/money";
 import { Badge } from "../../components/ui/badge";
 import { formatSaleDate } from "../sales/sale-format";
 import { type MemberActionHandlers, MemberActionsMenu } from "./member-actions";
-import { accessNote, INTERVAL_LABELS, periodDateLine, STATUS_TONES } from "./member-format";
+import { accessNote, INTERVAL_LABELS, periodDate, periodDateLine, STATUS_TONES } from "./member-format";
 
 type ListProps = { members: Member[]; handlers: MemberActionHandlers };
 
@@ -21,11 +21,27 @@ function AccessNote({ member }: { member: Member }) {
   return note ? <p className="text-xs font-medium text-red-700">{note}</p> : null;
 }
 
-function ProductAndTier({ member }: { member: Member }) {
+/**
+ * In the table the product's title gives way first, so a long one never hides the tier; on a card,
+ * where there is no pointer to show the title attribute, both wrap.
+ */
+function ProductAndTier({ member, wrap = false }: { member: Member; wrap?: boolean }) {
   const text = `${member.productTitle} · ${member.tierName}`;
+  if (wrap) return <p className="wrap-anywhere text-muted">{text}</p>;
   return (
-    <p className="truncate text-muted" title={text}>
-      {text}
+    <p className="flex min-w-0 text-muted" title={text}>
+      <span className="min-w-0 truncate">{member.productTitle}</span>
+      <span className="max-w-[50%] shrink-0 truncate">&nbsp;· {member.tierName}</span>
+    </p>
+  );
+}
+
+/** "Renews on" over its date, the date kept on one line. */
+function PeriodDate({ member }: { member: Member }) {
+  const { label, date } = periodDate(member);
+  return (
+    <p className="text-xs text-muted">
+      {label} <span className="whitespace-nowrap tabular-nums">{date}</span>
     </p>
   );
 }
@@ -42,7 +58,7 @@ export function MembersTable({ members, handlers }: ListProps) {
           <th scope="col" className="w-28 px-3 py-2.5 text-right font-medium">
             Amount
           </th>
-          <th scope="col" className="w-48 px-3 py-2.5 font-medium">
+          <th scope="col" className="w-44 px-3 py-2.5 font-medium">
             Status
           </th>
           <th scope="col" className="w-40 px-3 py-2.5 font-medium">
@@ -71,7 +87,7 @@ export function MembersTable({ members, handlers }: ListProps) {
             </td>
             <td className="space-y-1 px-3 py-3">
               <MemberStatusBadge member={member} />
-              <p className="text-xs text-muted tabular-nums">{periodDateLine(member)}</p>
+              <PeriodDate member={member} />
               <AccessNote member={member} />
             </td>
             <td className="px-3 py-3 whitespace-nowrap text-muted tabular-nums">
@@ -97,10 +113,8 @@ export function MemberCards({ members, handlers }: ListProps) {
       {members.map((member) => (
         <li key={member.id} className="flex items-start gap-2 px-4 py-3 text-sm">
           <div className="min-w-0 flex-1 space-y-1">
-            <p className="truncate font-medium text-ink" title={member.email}>
-              {member.email}
-            </p>
-            <ProductAndTier member={member} />
+            <p className="font-medium wrap-anywhere text-ink">{member.email}</p>
+            <ProductAndTier member={member} wrap />
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <MemberStatusBadge member={member} />
               <span className="font-medium text-ink tabular-nums">

@@ -86,8 +86,8 @@ function Filters({
 }) {
   const products = useMembershipProducts(userId).data ?? [];
   return (
-    <div className="grid w-full gap-3 sm:grid-cols-2 lg:flex lg:w-auto lg:items-end">
-      <div className="space-y-1.5 sm:col-span-2 lg:w-64">
+    <div className="grid gap-3 sm:grid-cols-2 lg:flex lg:items-end">
+      <div className="space-y-1.5 sm:col-span-2 lg:w-72">
         <Label htmlFor="member-search">Search by email</Label>
         <div className="relative">
           <Search aria-hidden="true" className="absolute top-3 left-3 size-4 text-muted" />
@@ -157,6 +157,9 @@ function Members({ userId }: { userId: string }) {
   const wide = useMediaQuery("(min-width: 1024px)");
   const members = data?.pages.flatMap((page) => page.members) ?? [];
   const List = wide ? MembersTable : MemberCards;
+  // No member at all yet: the empty state explains, and there is nothing to search or filter.
+  const none = !isPending && !error && !filtered && members.length === 0;
+  const showFilters = !isPending && !none;
 
   return (
     <div className="space-y-6">
@@ -172,26 +175,29 @@ function Members({ userId }: { userId: string }) {
       </div>
 
       <Card role="region" aria-label="Member list">
-        <CardHeader className="gap-4 pb-4 lg:flex-row lg:items-end lg:justify-between">
+        <CardHeader className="gap-4 pb-4">
           <div className="space-y-1.5">
             <CardTitle>{filtered ? "Matching members" : "All members"}</CardTitle>
+            {/* Always there, so a screen reader hears the count change as the filters change. */}
             <CardDescription aria-live="polite">
               {members.length > 0
                 ? `${members.length} shown, newest first`
-                : filtered
+                : filtered && !isPending
                   ? "Try another search or filter."
-                  : "Each member shows up here the moment they subscribe."}
+                  : ""}
             </CardDescription>
           </div>
-          <Filters
-            userId={userId}
-            typed={typed}
-            onType={setTyped}
-            status={status}
-            onStatus={setStatus}
-            productId={productId}
-            onProduct={setProductId}
-          />
+          {showFilters && (
+            <Filters
+              userId={userId}
+              typed={typed}
+              onType={setTyped}
+              status={status}
+              onStatus={setStatus}
+              productId={productId}
+              onProduct={setProductId}
+            />
+          )}
         </CardHeader>
         {isPending ? (
           <div className="flex justify-center py-10">
