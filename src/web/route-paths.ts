@@ -37,6 +37,7 @@ export const APP_PAGE_PATHS = {
   library: "library",
   customers: "dashboard/customers",
   emailCustomers: "dashboard/customers/email",
+  members: "dashboard/members",
 } as const;
 
 /**

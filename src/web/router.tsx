@@ -136,6 +136,10 @@ export const router = createBrowserRouter([
           })),
       },
       {
+        path: APP_PAGE_PATHS.members,
+        lazy: () => import("./features/members/members-page").then((m) => ({ Component: m.MembersPage })),
+      },
+      {
         path: APP_PAGE_PATHS.library,
         lazy: () => import("./features/library/library-page").then((m) => ({ Component: m.LibraryPage })),
       },

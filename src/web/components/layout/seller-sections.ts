@@ -1,4 +1,5 @@
 import {
+  BadgeCheck,
   ChartColumn,
   LayoutDashboard,
   type LucideIcon,
@@ -35,6 +36,7 @@ export const SELLER_SECTIONS: Array<{ label: string; links: SellerLink[] }> = [
     label: "Sales",
     links: [
       { to: "/dashboard/customers", label: "Customers", icon: Users },
+      { to: "/dashboard/members", label: "Members", icon: BadgeCheck },
       { to: "/dashboard/posts", label: "Posts", icon: Newspaper },
       { to: "/dashboard/analytics", label: "Analytics", icon: ChartColumn },
       { to: "/dashboard/discounts", label: "Discount codes", icon: TicketPercent },

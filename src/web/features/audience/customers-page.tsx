@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { FileDown, Mail, Search, Users } from "lucide-react";
-import { useDeferredValue, useEffect, useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import {
@@ -23,20 +23,11 @@ import { Spinner } from "../../components/ui/spinner";
 import { isAlreadyReported } from "../../lib/already-reported";
 import { ApiError, monitoredFetch } from "../../lib/api";
 import { useMediaQuery } from "../../lib/use-media-query";
+import { useSettledSearch } from "../../lib/use-settled-search";
 import { fileNameOf, saveFile } from "../sales/export-csv";
 import { formatSaleDate } from "../sales/sale-format";
 import { SellerGate } from "../seller/seller-gate";
 import { useCustomers } from "./audience-api";
-
-/** The search as the server gets it: typing settles for a moment first, so each key is not a request. */
-function useSettledSearch(value: string, delayMs = 300): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value.trim()), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /** The server writes the file (dates in the seller's time zone); the browser saves it. */
 function useExportCustomers(search: string) {

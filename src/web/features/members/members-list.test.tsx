@@ -1,0 +1,78 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { Member } from "../../../contracts/memberships";
+import type { MemberActionHandlers } from "./member-actions";
+import { MemberCards, MembersTable } from "./members-list";
+
+const member = (overrides: Partial<Member> = {}): Member => ({
+  id: "mem_1",
+  email: "ada@example.com",
+  productId: "p1",
+  productTitle: "Members Only",
+  tierName: "Fan",
+  interval: "year",
+  amountCents: 5000,
+  status: "canceling",
+  statusLabel: "Canceled at period end",
+  startedAt: new Date(2026, 2, 3, 14, 5).toISOString(),
+  currentPeriodEnd: new Date(2027, 2, 3, 14, 5).toISOString(),
+  endedAt: null,
+  lifetimeSpendCents: 12345,
+  hasAccess: true,
+  ...overrides,
+});
+
+const handlers: MemberActionHandlers = {
+  cancelAtPeriodEnd: () => {},
+  openDialog: () => {},
+  busyId: null,
+  triggerRef: () => () => {},
+};
+
+/** The markup's text, tags dropped, as a reader meets it. */
+const textOf = (markup: string) =>
+  markup
+    .replace(/<[^>]+>/g, " ")
+    .replaceAll("&amp;", "&")
+    .replace(/\s+/g, " ")
+    .trim();
+
+describe("the members list", () => {
+  for (const [name, List] of [
+    ["table", MembersTable],
+    ["cards", MemberCards],
+  ] as const) {
+    it(`(${name}) shows a member's plan, status, dates and spend, with a named actions button`, () => {
+      const markup = renderToStaticMarkup(<List members={[member()]} handlers={handlers} />);
+      const text = textOf(markup);
+      for (const part of [
+        "ada@example.com",
+        "Members Only · Fan",
+        "$50.00",
+        "Yearly",
+        "Canceled at period end",
+        "Ends on Mar 03, 2027 14:05",
+        "Mar 03, 2026 14:05",
+        "$123.45",
+      ]) {
+        expect(text).toContain(part);
+      }
+      expect(markup).toContain('aria-label="Actions for ada@example.com (Members Only, Fan)"');
+      expect(markup).toContain('aria-haspopup="menu"');
+      expect(text).not.toContain("No access");
+    });
+  }
+
+  it("says when a live membership has no access", () => {
+    const text = textOf(
+      renderToStaticMarkup(
+        <MembersTable
+          members={[member({ status: "active", statusLabel: "Active", hasAccess: false })]}
+          handlers={handlers}
+        />,
+      ),
+    );
+    expect(text).toContain("Renews on Mar 03, 2027 14:05");
+    expect(text).toContain("No access until their next payment");
+  });
+});
