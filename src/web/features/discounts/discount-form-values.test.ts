@@ -50,6 +50,7 @@ describe("the discount form's values", () => {
       startsOn: "2026-06-01",
       endsOn: "2026-06-30",
       maxUses: "5",
+      membershipDuration: "once",
     });
     // Only the chosen products of a code limited to some are sent.
     expect(toDiscountFields({ ...back, appliesTo: "all" }).productIds).toEqual([]);
