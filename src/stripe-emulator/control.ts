@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { expireCheckoutSession, findCheckoutSession, payCheckoutSession } from "./actions/checkout.js";
+import { findCharge, findDispute, openDispute, resolveDispute } from "./actions/disputes.js";
 import { findInvoice, payInvoiceWithCard } from "./actions/invoice-recovery.js";
 import { finishOnboarding } from "./actions/onboarding.js";
 import { saveSubscriptionRecord, subscriptionRecord } from "./actions/subscription-records.js";
@@ -8,6 +9,7 @@ import { renewSubscription } from "./actions/subscriptions.js";
 import { sendApiError } from "./api.js";
 import type { Emulator } from "./emulator.js";
 import { resourceMissing, StripeApiError } from "./errors.js";
+import { DISPUTE_REASONS } from "./objects/dispute.js";
 import type { DeliveryAttempt } from "./state/types.js";
 import { AUTOMATIC } from "./webhooks/events.js";
 
@@ -28,6 +30,11 @@ const schemas = {
     expiry: z.string().default("12/34"),
     cvc: z.string().default("123"),
   }),
+  dispute: z.strictObject({
+    reason: z.enum(DISPUTE_REASONS).default("fraudulent"),
+    amount: z.number().int().min(1).optional(),
+  }),
+  resolveDispute: z.strictObject({ outcome: z.enum(["won", "lost"]) }),
   deliver: z.object({
     event_ids: z.array(z.string()).min(1),
     times: z.number().int().min(1).max(10).default(1),
@@ -183,6 +190,20 @@ export function registerControlApi(app: FastifyInstance, emulator: Emulator): vo
           result.declineCode,
         ).toBody(),
       );
+  });
+
+  // The cardholder's bank disputes a charge (a chargeback): `needs_response`, money withdrawn.
+  route("POST", "/charges/:id/dispute", (params, body) => {
+    const input = parseBody(schemas.dispute, body);
+    const { account, charge } = findCharge(emulator, params.id ?? "");
+    return openDispute(emulator, account, charge, input, AUTOMATIC);
+  });
+
+  // The bank decides: `won` gives the money back, either way the dispute closes.
+  route("POST", "/disputes/:id/resolve", (params, body) => {
+    const { outcome } = parseBody(schemas.resolveDispute, body);
+    const { account, dispute } = findDispute(emulator, params.id ?? "");
+    return resolveDispute(emulator, account, dispute, outcome, AUTOMATIC);
   });
 
   route("GET", "/events", (_params, _body, query) => {

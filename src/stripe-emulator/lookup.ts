@@ -13,6 +13,7 @@ const COLLECTION_BY_PREFIX: [string, OwnedCollectionName][] = [
   ["pi_", "paymentIntents"],
   ["ch_", "charges"],
   ["re_", "refunds"],
+  ["dp_", "disputes"],
   ["sub_", "subscriptions"],
   ["in_", "invoices"],
   ["bps_", "portalSessions"],

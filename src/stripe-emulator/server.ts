@@ -14,6 +14,7 @@ import { registerBillingPortal } from "./resources/billing-portal.js";
 import { registerCheckoutSessions } from "./resources/checkout-sessions.js";
 import { registerCoupons } from "./resources/coupons.js";
 import { registerCustomers } from "./resources/customers.js";
+import { registerDisputes } from "./resources/disputes.js";
 import { registerEvents } from "./resources/events.js";
 import { registerInvoices } from "./resources/invoices.js";
 import { registerPayments } from "./resources/payments.js";
@@ -76,6 +77,7 @@ export function buildServer(emulator: Emulator): FastifyInstance {
   registerInvoices(routes, emulator);
   registerCoupons(routes, emulator);
   registerPayments(routes, emulator);
+  registerDisputes(routes, emulator);
   registerBillingPortal(routes, emulator);
   registerWebhookEndpoints(routes, emulator);
   registerEvents(routes, emulator);

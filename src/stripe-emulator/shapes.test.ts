@@ -1,6 +1,11 @@
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMembershipSession, startTestEmulator, type TestEmulator } from "./test-support.js";
+import {
+  createMembershipSession,
+  createPurchaseSession,
+  startTestEmulator,
+  type TestEmulator,
+} from "./test-support.js";
 
 // The key sets of the objects the membership features answer, against Stripe's published shapes. Each
 // list below is checked by the compiler to be exactly the required keys of the SDK's type for API
@@ -196,6 +201,98 @@ const SESSION_DISCOUNT = {
   promotion_code: true,
 } satisfies KeyList<Stripe.Checkout.Session.Discount>;
 
+// fixtures3.json's example dispute predates `intended_submission_method` and
+// `evidence_details.submission_method`, which the SDK's type requires; it shows the optional
+// `payment_method_details`, which the emulator sends too (`network_reason_code` it leaves out, as the
+// example does).
+const DISPUTE = {
+  id: true,
+  object: true,
+  amount: true,
+  balance_transactions: true,
+  charge: true,
+  created: true,
+  currency: true,
+  enhanced_eligibility_types: true,
+  evidence: true,
+  evidence_details: true,
+  intended_submission_method: true,
+  is_charge_refundable: true,
+  livemode: true,
+  metadata: true,
+  payment_intent: true,
+  reason: true,
+  status: true,
+} satisfies KeyList<Stripe.Dispute>;
+
+const DISPUTE_OPTIONAL = ["payment_method_details"];
+
+const DISPUTE_EVIDENCE = {
+  access_activity_log: true,
+  billing_address: true,
+  cancellation_policy: true,
+  cancellation_policy_disclosure: true,
+  cancellation_rebuttal: true,
+  customer_communication: true,
+  customer_email_address: true,
+  customer_name: true,
+  customer_purchase_ip: true,
+  customer_signature: true,
+  duplicate_charge_documentation: true,
+  duplicate_charge_explanation: true,
+  duplicate_charge_id: true,
+  enhanced_evidence: true,
+  product_description: true,
+  receipt: true,
+  refund_policy: true,
+  refund_policy_disclosure: true,
+  refund_refusal_explanation: true,
+  service_date: true,
+  service_documentation: true,
+  shipping_address: true,
+  shipping_carrier: true,
+  shipping_date: true,
+  shipping_documentation: true,
+  shipping_tracking_number: true,
+  uncategorized_file: true,
+  uncategorized_text: true,
+} satisfies KeyList<Stripe.Dispute.Evidence>;
+
+const DISPUTE_EVIDENCE_DETAILS = {
+  due_by: true,
+  enhanced_eligibility: true,
+  has_evidence: true,
+  past_due: true,
+  submission_count: true,
+  submission_method: true,
+} satisfies KeyList<Stripe.Dispute.EvidenceDetails>;
+
+const DISPUTE_CARD = {
+  brand: true,
+  case_type: true,
+  network: true,
+  network_reason_code: true,
+} satisfies KeyList<Stripe.Dispute.PaymentMethodDetails.Card>;
+
+const BALANCE_TRANSACTION = {
+  id: true,
+  object: true,
+  amount: true,
+  available_on: true,
+  balance_type: true,
+  created: true,
+  currency: true,
+  description: true,
+  exchange_rate: true,
+  fee: true,
+  fee_details: true,
+  net: true,
+  reporting_category: true,
+  source: true,
+  status: true,
+  type: true,
+} satisfies KeyList<Stripe.BalanceTransaction>;
+
 function expectKeys(object: object | null | undefined, expected: object, optional: string[] = []) {
   const keys = Object.keys(object ?? {});
   expect(keys.filter((key) => !optional.includes(key)).sort()).toEqual(Object.keys(expected).sort());
@@ -268,5 +365,27 @@ describe("the shapes of the membership objects", () => {
       scoped,
     );
     expectKeys(portal.flow, PORTAL_FLOW);
+  });
+});
+
+describe("the shapes of disputes", () => {
+  it("a dispute, its evidence, its card details and its balance transactions, won", async () => {
+    const account = await stripe.accounts.create({ type: "standard" });
+    const scoped = { stripeAccount: account.id };
+    const session = await createPurchaseSession(stripe, account.id);
+    await emulator.control(`/checkout/sessions/${session.id}/complete`, {});
+    const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ["payment_intent"] }, scoped);
+    const charge = String((done.payment_intent as Stripe.PaymentIntent).latest_charge);
+    const { body: opened } = await emulator.control<Stripe.Dispute>(`/charges/${charge}/dispute`, {});
+    await emulator.control(`/disputes/${opened.id}/resolve`, { outcome: "won" });
+
+    const dispute = await stripe.disputes.retrieve(opened.id, {}, scoped);
+    expectKeys(dispute, DISPUTE, DISPUTE_OPTIONAL);
+    expectKeys(dispute.evidence, DISPUTE_EVIDENCE);
+    expectKeys(dispute.evidence_details, DISPUTE_EVIDENCE_DETAILS);
+    expect(Object.keys(dispute.payment_method_details ?? {}).sort()).toEqual(["card", "type"]);
+    expectKeys(dispute.payment_method_details?.card, DISPUTE_CARD);
+    expect(dispute.balance_transactions).toHaveLength(2);
+    for (const transaction of dispute.balance_transactions) expectKeys(transaction, BALANCE_TRANSACTION);
   });
 });

@@ -2,12 +2,14 @@ import type { Emulator } from "../emulator.js";
 import { subscriptionPeriod } from "../objects/subscription.js";
 import { noticeTrialEnding, renewAutomatically } from "./automatic-billing.js";
 import { expireIfDue } from "./checkout.js";
+import { closeOverdueDisputes } from "./disputes.js";
 import { openInvoiceToRetry } from "./subscriptions.js";
 
 /**
  * What happens on its own as (emulated) time passes: Checkout Sessions expire; trials announce their end
  * three days ahead; subscriptions whose period (or trial) ended renew with the saved card, or end if set
- * to cancel at period end; past-due invoices are retried on their `next_payment_attempt`.
+ * to cancel at period end; past-due invoices are retried on their `next_payment_attempt`; disputes
+ * still waiting for a response when their `evidence_details.due_by` passed are lost.
  */
 export function runDueWork(emulator: Emulator): void {
   const { state } = emulator.store;
@@ -28,4 +30,5 @@ export function runDueWork(emulator: Emulator): void {
       renewAutomatically(emulator, account, subscription);
     }
   }
+  closeOverdueDisputes(emulator);
 }

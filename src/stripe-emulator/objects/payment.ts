@@ -217,24 +217,51 @@ function cardFee(amount: number): number {
 /** Funds from a card charge become available two days later (the payout schedule's `delay_days`). */
 const AVAILABLE_AFTER_SECONDS = 2 * 86_400;
 
+/** The dispute fee Stripe takes from the balance when a US card payment is disputed: $15.00. */
+export const DISPUTE_FEE = 1500;
+
 export interface BalanceMovement {
-  kind: "charge" | "refund";
-  /** The charge or refund id. */
+  /**
+   * `charge` and `refund` move a payment's money; `dispute` is a chargeback's withdrawal (the disputed
+   * amount and the dispute fee), `dispute_reversal` gives the disputed amount back when it is won.
+   */
+  kind: "charge" | "refund" | "dispute" | "dispute_reversal";
+  /** The charge, refund or dispute id. */
   source: string;
-  /** Positive; a refund's transaction takes it out of the balance. */
+  /** Positive; a refund's or a dispute's transaction takes it out of the balance. */
   amount: number;
   currency: string;
   description: string | null;
 }
 
-/** What a charge adds to (or a refund takes from) the account's balance. */
+function movementFee(movement: BalanceMovement): Stripe.BalanceTransaction.FeeDetail[] {
+  const detail = (amount: number, description: string): Stripe.BalanceTransaction.FeeDetail => ({
+    amount,
+    application: null,
+    currency: movement.currency,
+    description,
+    type: "stripe_fee",
+  });
+  if (movement.kind === "charge") return [detail(cardFee(movement.amount), "Stripe processing fees")];
+  if (movement.kind === "dispute") return [detail(DISPUTE_FEE, "Dispute fee")];
+  return [];
+}
+
+/**
+ * What a charge adds to the account's balance, or a refund or a dispute takes from it. Disputes are
+ * `adjustment`s, reported as `dispute` (the withdrawal) and `dispute_reversal` (a won dispute's money
+ * back), as Stripe books them.
+ */
 export function buildBalanceTransaction(
   id: string,
   created: number,
   movement: BalanceMovement,
 ): Stripe.BalanceTransaction {
-  const fee = movement.kind === "charge" ? cardFee(movement.amount) : 0;
-  const amount = movement.kind === "charge" ? movement.amount : -movement.amount;
+  const feeDetails = movementFee(movement);
+  const fee = feeDetails.reduce((sum, detail) => sum + detail.amount, 0);
+  const outgoing = movement.kind === "refund" || movement.kind === "dispute";
+  const amount = outgoing ? -movement.amount : movement.amount;
+  const isDispute = movement.kind === "dispute" || movement.kind === "dispute_reversal";
   return {
     id,
     object: "balance_transaction",
@@ -246,22 +273,11 @@ export function buildBalanceTransaction(
     description: movement.description,
     exchange_rate: null,
     fee,
-    fee_details:
-      fee > 0
-        ? [
-            {
-              amount: fee,
-              application: null,
-              currency: movement.currency,
-              description: "Stripe processing fees",
-              type: "stripe_fee",
-            },
-          ]
-        : [],
+    fee_details: feeDetails,
     net: amount - fee,
     reporting_category: movement.kind,
     source: movement.source,
     status: "pending",
-    type: movement.kind,
+    type: isDispute ? "adjustment" : movement.kind,
   };
 }

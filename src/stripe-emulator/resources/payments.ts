@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import { z } from "zod";
+import { chargeDisputes } from "../actions/disputes.js";
 import { recordBalanceMovement } from "../actions/payments.js";
 import type { ApiRoutes } from "../api.js";
 import type { Emulator } from "../emulator.js";
@@ -104,6 +105,15 @@ function createRefund(
       );
     }
     charge = store.get("charges", account, intent.latest_charge, "charge", "payment_intent");
+  }
+  // A chargeback has taken the money back already: Stripe refuses to refund it a second time.
+  if (chargeDisputes(emulator, account, charge.id).some((dispute) => dispute.status !== "won")) {
+    throw new StripeApiError(
+      400,
+      "invalid_request_error",
+      `Charge ${charge.id} has been charged back.`,
+      "charge_disputed",
+    );
   }
   const remaining = charge.amount - charge.amount_refunded;
   if (remaining <= 0) {

@@ -19,6 +19,7 @@ export interface OwnedObjects {
   paymentIntents: Stripe.PaymentIntent;
   charges: Stripe.Charge;
   refunds: Stripe.Refund;
+  disputes: Stripe.Dispute;
   subscriptions: Stripe.Subscription;
   invoices: Stripe.Invoice;
   balanceTransactions: Stripe.BalanceTransaction;
@@ -163,6 +164,7 @@ export function emptyState(): EmulatorState {
     paymentIntents: {},
     charges: {},
     refunds: {},
+    disputes: {},
     subscriptions: {},
     invoices: {},
     balanceTransactions: {},

@@ -29,6 +29,11 @@ export type EventPayload =
   | { type: "payment_intent.created"; data: Stripe.PaymentIntentCreatedEvent.Data }
   | { type: "payment_intent.succeeded"; data: Stripe.PaymentIntentSucceededEvent.Data }
   | { type: "charge.refunded"; data: Stripe.ChargeRefundedEvent.Data }
+  | { type: "charge.dispute.created"; data: Stripe.ChargeDisputeCreatedEvent.Data }
+  | { type: "charge.dispute.funds_withdrawn"; data: Stripe.ChargeDisputeFundsWithdrawnEvent.Data }
+  | { type: "charge.dispute.updated"; data: Stripe.ChargeDisputeUpdatedEvent.Data }
+  | { type: "charge.dispute.funds_reinstated"; data: Stripe.ChargeDisputeFundsReinstatedEvent.Data }
+  | { type: "charge.dispute.closed"; data: Stripe.ChargeDisputeClosedEvent.Data }
   | { type: "refund.created"; data: Stripe.RefundCreatedEvent.Data };
 
 /** The API request behind an event; `null` id for events with no request (hosted pages, renewals). */
