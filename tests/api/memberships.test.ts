@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DISCOUNT_REFUSAL_MESSAGES } from "../../src/contracts/discounts";
 import {
   hasMembershipAccess,
   MEMBERSHIP_CHANGE_MESSAGES,
@@ -554,6 +555,79 @@ describe("subscribing to a membership", () => {
     const monthlyBefore = new Date(monthly.current_period_end.getTime() - 6 * DAY_MS);
     await sendYearlyReminders(deps, monthlyBefore);
     expect(await reminders(monthly.customer_email)).toEqual([]);
+  });
+
+  it("takes a discount code off the first payment only, or off every payment, as the code says", async () => {
+    const product = await membershipProduct([{ name: "Fan", monthlyPrice: "10" }]);
+    const makeCode = async (code: string, membershipDuration: "once" | "forever", maxUses = "") => {
+      const created = await t.request({
+        method: "POST",
+        url: "/api/discount-codes",
+        cookie: seller.cookie,
+        body: { code, kind: "percent", value: "20", appliesTo: "all", maxUses, membershipDuration },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json();
+    };
+    const once = await makeCode(`ONCE${Date.now()}`.slice(0, 20), "once");
+    const always = await makeCode(`EVER${Date.now()}`.slice(0, 20), "forever", "1");
+    const member = async (code: string) => {
+      const email = newEmail();
+      const response = await t.request({
+        method: "POST",
+        url: "/api/checkout/subscribe",
+        body: { productId: product.id, tierId: product.tiers[0]!.id, code },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      await control(t.emulator).payCheckout(sessionIdOf(response.json().url), "4242424242424242", email);
+      await eventually(async () => expect((await membershipOf(email))?.status).toBe("active"));
+      const membership = (await membershipOf(email))!;
+      await eventually(async () => expect(await ordersOf(membership.id)).toHaveLength(1));
+      await control(t.emulator).renew(membership.stripe_subscription_id, "paid");
+      await eventually(async () => expect(await ordersOf(membership.id)).toHaveLength(2));
+      return (await ordersOf(membership.id)).map((order) => order.amount_cents);
+    };
+    expect(await member(once.code)).toEqual([800, 1000]);
+    expect(await member(always.code)).toEqual([800, 800]);
+    // Its one use is taken: the next buyer is refused with the reason, and nothing is made.
+    const usedUp = await t.request({
+      method: "POST",
+      url: "/api/checkout/subscribe",
+      body: { productId: product.id, tierId: product.tiers[0]!.id, code: always.code },
+    });
+    expect(usedUp.statusCode).toBe(422);
+    expect(usedUp.json().message).toBe(DISCOUNT_REFUSAL_MESSAGES.used_up);
+    const unknown = await t.request({
+      method: "POST",
+      url: "/api/checkout/subscribe",
+      body: { productId: product.id, tierId: product.tiers[0]!.id, code: "NOPE" },
+    });
+    expect(unknown.json().message).toBe(DISCOUNT_REFUSAL_MESSAGES.unknown);
+    const codes = (
+      await t.request({ method: "GET", url: "/api/discount-codes", cookie: seller.cookie })
+    ).json();
+    expect(codes.codes.find((code: { id: string }) => code.id === always.id)).toMatchObject({
+      uses: 1,
+      usesHeld: 0,
+    });
+  });
+
+  it("ends access when a member disputes a payment", async () => {
+    const product = await membershipProduct([{ name: "Fan", monthlyPrice: "12" }]);
+    const membership = await becomeMember(product.id, product.tiers[0]!.id);
+    await eventually(async () => expect(await ordersOf(membership.id)).toHaveLength(1));
+    const [order] = await ordersOf(membership.id);
+    const intent = await t.stripe.paymentIntents.retrieve(
+      order!.payment_intent_id!,
+      {},
+      { stripeAccount: seller.account },
+    );
+    const charge = typeof intent.latest_charge === "string" ? intent.latest_charge : intent.latest_charge!.id;
+    await control(t.emulator).dispute(charge);
+    await eventually(async () =>
+      expect((await membershipOf(membership.customer_email))?.access_revoked_at).not.toBeNull(),
+    );
+    expect(hasMembershipAccess((await membershipOf(membership.customer_email))!, t.clock.now())).toBe(false);
   });
 
   it("a trial: access and the trial's files at once, no charge, then the first payment when it ends", async () => {

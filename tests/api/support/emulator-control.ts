@@ -25,6 +25,9 @@ export function control(emulator: RunningStripeEmulator) {
     renew: (subscriptionId: string, outcome: "paid" | "failed", final = false) =>
       call("POST", `/subscriptions/${subscriptionId}/renew`, { outcome, final }),
     advanceClock: (seconds: number) => call("POST", "/clock/advance", { seconds }),
+    /** Opens a dispute (chargeback) of a charge, as a cardholder would through their bank. */
+    dispute: (chargeId: string, reason = "fraudulent") =>
+      call<Stripe.Dispute>("POST", `/charges/${chargeId}/dispute`, { reason }),
     events: async () =>
       (await call<{ data: Array<{ event: Stripe.Event }> }>("GET", "/events")).data.map(
         (record) => record.event,
