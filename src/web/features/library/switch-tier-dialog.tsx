@@ -339,7 +339,7 @@ export function SwitchTierDialog({ membership, token }: { membership: LibraryMem
           Switch tier
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-lg">
         <SwitchTierFlow
           membership={membership}
           token={token}
