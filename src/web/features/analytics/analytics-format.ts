@@ -1,4 +1,10 @@
-import type { AnalyticsPeriod, AnalyticsTotals, SellerAnalytics } from "../../../contracts/analytics";
+import type {
+  AnalyticsPeriod,
+  AnalyticsTotals,
+  MembershipMetrics,
+  SellerAnalytics,
+} from "../../../contracts/analytics";
+import { formatPrice } from "../../../contracts/money";
 
 const SHORT_DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const LONG_DATE = new Intl.DateTimeFormat("en-US", {
@@ -48,3 +54,30 @@ export function sourceDetails(source: SellerAnalytics["sources"][number]): strin
 }
 
 export type TotalKey = keyof Omit<AnalyticsTotals, "conversionRate">;
+
+/** One membership figure as its card shows it. */
+export type MembershipFigure = { title: string; value: string; detail: string | null; note: string };
+
+/**
+ * The membership cards: MRR and paying members as they stand now (trials beside them), then new
+ * members, churned members and renewal revenue within the period (`periodLabel`, "Last 30 days").
+ */
+export function membershipFigures(metrics: MembershipMetrics, periodLabel: string): MembershipFigure[] {
+  return [
+    { title: "MRR", value: formatPrice(metrics.mrrCents), detail: null, note: "Now" },
+    {
+      title: "Paying members",
+      value: formatCount(metrics.payingMembers),
+      detail: metrics.trialingMembers > 0 ? `+ ${formatCount(metrics.trialingMembers)} on trial` : null,
+      note: "Now",
+    },
+    { title: "New members", value: formatCount(metrics.newMembers), detail: null, note: periodLabel },
+    { title: "Churned", value: formatCount(metrics.churnedMembers), detail: null, note: periodLabel },
+    {
+      title: "Renewal revenue",
+      value: formatPrice(metrics.renewalRevenueCents),
+      detail: null,
+      note: periodLabel,
+    },
+  ];
+}

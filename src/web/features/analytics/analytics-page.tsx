@@ -27,6 +27,8 @@ import {
 } from "./analytics-format";
 import { DataTable, TableCard, type TableColumn } from "./analytics-table";
 import { BarChart } from "./bar-chart";
+import { MembershipTotals } from "./membership-totals";
+import { TotalCard } from "./total-card";
 
 const DEFAULT_PERIOD: AnalyticsPeriod = "30d";
 const isPeriod = (value: string | null): value is AnalyticsPeriod =>
@@ -105,38 +107,6 @@ function Filters({
   );
 }
 
-function TotalCard({
-  title,
-  value,
-  change,
-  compareLabel,
-}: {
-  title: string;
-  value: string;
-  change: string | null;
-  compareLabel: string;
-}) {
-  const tone =
-    change?.startsWith("+") || change === "New"
-      ? "text-emerald-700"
-      : change?.startsWith("−")
-        ? "text-red-700"
-        : "text-muted";
-  return (
-    <Card role="group" aria-label={title} className="min-w-0 p-4 sm:p-5">
-      <p className="text-sm font-medium text-muted">{title}</p>
-      <p className="mt-2 text-xl font-bold tracking-tight [overflow-wrap:anywhere] text-ink tabular-nums sm:text-2xl">
-        {value}
-      </p>
-      {change && (
-        <p className={`mt-1 text-xs font-medium ${tone}`}>
-          {change} <span className="font-normal text-muted">{compareLabel}</span>
-        </p>
-      )}
-    </Card>
-  );
-}
-
 function Totals({ data }: { data: SellerAnalytics }) {
   const compare = previousLabel(data.period);
   return (
@@ -150,12 +120,7 @@ function Totals({ data }: { data: SellerAnalytics }) {
           compareLabel={compare}
         />
       ))}
-      <TotalCard
-        title="Conversion"
-        value={formatRate(data.totals.conversionRate)}
-        change={null}
-        compareLabel={compare}
-      />
+      <TotalCard title="Conversion" value={formatRate(data.totals.conversionRate)} />
     </section>
   );
 }
@@ -373,6 +338,7 @@ function Analytics({ userId }: { userId: string }) {
           aria-busy={analytics.isPlaceholderData}
         >
           <Totals data={data} />
+          <MembershipTotals data={data} />
           <Charts data={data} />
           <SeriesTable data={data} />
           <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">

@@ -1,4 +1,6 @@
 import { queryOptions, useMutation } from "@tanstack/react-query";
+import { z } from "zod";
+import { type BillingInterval, membershipChangePreviewSchema } from "../../../contracts/memberships";
 import { libraryResponseSchema } from "../../../contracts/orders";
 import { postEmailsSchema } from "../../../contracts/posts";
 import { redirectSchema } from "../../../contracts/seller";
@@ -46,4 +48,47 @@ export function usePostEmails() {
         schema: postEmailsSchema,
       }),
   });
+}
+
+/** A switch the member chose: the tier and the billing interval, authorized by the library link. */
+export type MembershipChangeRequest = {
+  membershipId: string;
+  token: string;
+  tierId: string;
+  interval: BillingInterval;
+};
+
+const changePath = (membershipId: string, step: "change-preview" | "change") =>
+  `/api/library/memberships/${encodeURIComponent(membershipId)}/${step}`;
+
+/** What the switch costs now, as Stripe prorates it: nothing changes yet. */
+export function previewMembershipChange({ membershipId, token, tierId, interval }: MembershipChangeRequest) {
+  return api(changePath(membershipId, "change-preview"), {
+    method: "POST",
+    body: { token, tierId, interval },
+    schema: membershipChangePreviewSchema,
+  });
+}
+
+/** The switch, billed as the preview showed: the same proration moment (answers 204). */
+export async function confirmMembershipChange({
+  membershipId,
+  token,
+  tierId,
+  interval,
+  prorationDate,
+}: MembershipChangeRequest & { prorationDate: number }): Promise<void> {
+  await api(changePath(membershipId, "change"), {
+    method: "POST",
+    body: { token, tierId, interval, prorationDate },
+    schema: z.unknown(),
+  });
+}
+
+export function useMembershipChangePreview() {
+  return useMutation({ mutationFn: previewMembershipChange });
+}
+
+export function useConfirmMembershipChange() {
+  return useMutation({ mutationFn: confirmMembershipChange });
 }

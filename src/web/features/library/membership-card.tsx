@@ -10,6 +10,7 @@ import { Card } from "../../components/ui/card";
 import { isAlreadyReported } from "../../lib/already-reported";
 import { PostBody } from "../posts/post-body";
 import { useManageMembership, usePostEmails } from "./library-api";
+import { canSwitchMembership } from "./membership-change-format";
 import {
   MEMBERSHIP_STATUS_TONES,
   membershipDateLine,
@@ -19,6 +20,7 @@ import {
   shownPosts,
 } from "./membership-format";
 import { LibraryFile } from "./purchase-card";
+import { SwitchTierDialog } from "./switch-tier-dialog";
 
 type Post = LibraryMembership["posts"][number];
 
@@ -191,7 +193,8 @@ function ManageMembershipButton({ membershipId, token }: { membershipId: string;
 
 /**
  * One membership in the library: product and tier, where it stands and what it costs, the period's
- * files, the creator's posts, and the member's own controls (post emails, Stripe's portal), which the
+ * files, the creator's posts, and the member's own controls (post emails, switching tier or interval,
+ * Stripe's portal), which the
  * library link authorizes: a signed-in account's library, without one, says where to find it.
  */
 export function MembershipCard({
@@ -235,7 +238,12 @@ export function MembershipCard({
           {token ? (
             <>
               <PostEmailsSwitch membership={membership} token={token} />
-              <ManageMembershipButton membershipId={membership.id} token={token} />
+              <div className="flex flex-col gap-2 sm:flex-row">
+                {canSwitchMembership(membership) && (
+                  <SwitchTierDialog membership={membership} token={token} />
+                )}
+                <ManageMembershipButton membershipId={membership.id} token={token} />
+              </div>
             </>
           ) : (
             <p className="text-sm text-muted">{POST_MESSAGES.postEmailsNeedLink}</p>

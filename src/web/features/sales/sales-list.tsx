@@ -3,12 +3,23 @@ import type { Sale } from "../../../contracts/orders";
 import { SaleDiscount } from "../discounts/sale-discount";
 import { SaleLicense } from "../licenses/sale-license";
 import { SaleActionsMenu } from "./sale-actions-menu";
-import { formatSaleDate } from "./sale-format";
+import { formatSaleDate, salePeriodLabel } from "./sale-format";
 import { SaleStatusBadge } from "./sale-status-badge";
 
 type ListProps = { userId: string; sales: Sale[]; onRefund: (sale: Sale) => void };
 
 const downloadsUsed = (sale: Sale) => `${sale.downloadsUsed} / ${sale.downloadsAllowed}`;
+
+/** Under the product: the period a membership's sale paid for; nothing for a one-time sale. */
+export function SalePeriod({ sale }: { sale: Pick<Sale, "periodStart" | "periodEnd"> }) {
+  const label = salePeriodLabel(sale);
+  if (!label) return null;
+  return (
+    <p className="truncate text-xs text-muted tabular-nums" title={label}>
+      {label}
+    </p>
+  );
+}
 
 /** Wide screens: one row per sale; the customer's email over the product, so it fits the dashboard column. */
 export function SalesTable({ userId, sales, onRefund }: ListProps) {
@@ -46,6 +57,7 @@ export function SalesTable({ userId, sales, onRefund }: ListProps) {
               <p className="truncate text-muted" title={sale.productTitle}>
                 {sale.productTitle}
               </p>
+              <SalePeriod sale={sale} />
               <SaleLicense userId={userId} sale={sale} className="mt-1" />
             </td>
             <td className="px-3 py-3 text-right font-medium text-ink tabular-nums">
@@ -87,6 +99,7 @@ export function SalesCards({ userId, sales, onRefund }: ListProps) {
             <p className="truncate text-sm text-muted" title={sale.productTitle}>
               {sale.productTitle}
             </p>
+            <SalePeriod sale={sale} />
             <SaleLicense userId={userId} sale={sale} />
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
               <SaleStatusBadge status={sale.status} />

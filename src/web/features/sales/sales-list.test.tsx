@@ -1,0 +1,50 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { Sale } from "../../../contracts/orders";
+import { salePeriodLabel } from "./sale-format";
+import { SalesCards, SalesTable } from "./sales-list";
+
+const local = (year: number, month: number, day: number) =>
+  new Date(year, month - 1, day, 10, 30).toISOString();
+
+const sale = (fields: Partial<Sale> = {}): Sale => ({
+  id: "ord_1",
+  customerEmail: "member@example.com",
+  productTitle: "The Club",
+  amountCents: 500,
+  createdAt: local(2026, 3, 1),
+  status: "completed",
+  downloadsUsed: 0,
+  downloadsAllowed: 3,
+  discountCode: null,
+  discountCents: 0,
+  license: null,
+  periodStart: local(2026, 3, 1),
+  periodEnd: local(2026, 4, 1),
+  ...fields,
+});
+
+describe("a membership sale's period", () => {
+  it("reads in the table's date format, the year once when both ends share it", () => {
+    expect(salePeriodLabel(sale())).toBe("Membership period Mar 01 – Apr 01, 2026");
+    expect(salePeriodLabel(sale({ periodStart: local(2025, 12, 15), periodEnd: local(2026, 12, 15) }))).toBe(
+      "Membership period Dec 15, 2025 – Dec 15, 2026",
+    );
+    expect(salePeriodLabel(sale({ periodStart: null, periodEnd: null }))).toBeNull();
+  });
+
+  it("shows under the product title in the table and on the phone cards; not for a one-time sale", () => {
+    const props = { userId: "seller_1", onRefund: () => {} };
+    for (const List of [SalesTable, SalesCards]) {
+      const render = (sales: Sale[]) =>
+        renderToStaticMarkup(
+          <QueryClientProvider client={new QueryClient()}>
+            <List {...props} sales={sales} />
+          </QueryClientProvider>,
+        );
+      expect(render([sale()])).toMatch(/The Club<\/p><p[^>]*>Membership period Mar 01 – Apr 01, 2026<\/p>/);
+      expect(render([sale({ periodStart: null, periodEnd: null })])).not.toContain("Membership period");
+    }
+  });
+});
