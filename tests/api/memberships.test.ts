@@ -5,6 +5,7 @@ import {
   MEMBERSHIP_CHANGE_MESSAGES,
   MEMBERSHIP_MESSAGES,
 } from "../../src/contracts/memberships";
+import { membershipMetrics } from "../../src/server/features/memberships";
 import { readSubscription } from "../../src/server/features/memberships/events/membership-events";
 import { sendYearlyReminders } from "../../src/server/features/memberships/renewal-reminders";
 import { syncMembership } from "../../src/server/features/memberships/sync-membership";
@@ -536,6 +537,13 @@ describe("subscribing to a membership", () => {
     // The difference was charged at once, as shown: an order of its own.
     await eventually(async () => expect(await ordersOf(membership.id)).toHaveLength(2));
     expect((await ordersOf(membership.id))[1]!.amount_cents).toBe(shown.amountDueCents);
+    // A switch's prorated charge is no renewal.
+    const figures = await membershipMetrics(t.db, seller.userId, {
+      from: null,
+      to: new Date(t.clock.now().getTime() + DAY_MS),
+      productId: product.id,
+    });
+    expect(figures.renewalRevenueCents).toBe(0);
   });
 
   it("reminds a yearly member once, 7 days before the renewal; never a monthly one", async () => {

@@ -7,7 +7,8 @@ import type { Database } from "../../db/database";
  * What the analytics page shows of memberships for a period (`from` null: all time) up to `to`:
  * MRR and members now (paying: active or past due, a cancellation at period end included, since they
  * paid for the month; trials apart), members who started and who ended within the period, and the
- * revenue of renewals (every paid period of a membership after its first). One statement.
+ * revenue of renewals (a paid period that starts where an earlier paid one ended: not a switch's
+ * prorated charge, nor the first payment after a trial). One statement.
  */
 export async function membershipMetrics(
   db: Database,
@@ -37,8 +38,8 @@ export async function membershipMetrics(
       (select count(*)::int from own where ended_at is not null and ${since("ended_at")} and ended_at < ${range.to}) as ended,
       (select sum(o.amount_cents) from orders o join own on own.id = o.membership_id
         where o.status = 'completed' and o.amount_cents > 0 and ${since("o.created_at")} and o.created_at < ${range.to}
-          and exists (select 1 from orders first where first.membership_id = o.membership_id
-                        and first.amount_cents > 0 and first.created_at < o.created_at)) as renewals
+          and exists (select 1 from orders earlier where earlier.membership_id = o.membership_id
+                        and earlier.amount_cents > 0 and earlier.period_end <= o.period_start)) as renewals
   `.execute(db);
   const row = result.rows[0];
   return {
