@@ -7,6 +7,7 @@ import { formatPrice } from "../../../contracts/money";
 import { ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
 import { PAY_WHAT_YOU_WANT_MESSAGES } from "../../../contracts/products";
 import { type ChangeDeps, commitChange } from "../../adapters/events/commit-change";
+import type { Database } from "../../db/database";
 import type { CheckoutTable } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { CheckoutVisitor } from "../../http/visitor";
@@ -90,16 +91,7 @@ export async function createBuyerCheckout(
       product.soldOut ? ORDER_MESSAGES.soldOut : ORDER_MESSAGES.notPurchasable,
     );
   }
-  const seller = await deps.db
-    .selectFrom("profiles")
-    .select(["stripe_connect_account_id", "stripe_connect_onboarding_complete"])
-    .where("id", "=", product.seller.id)
-    .executeTakeFirstOrThrow();
-  // A product that can be had for $0 is public without Stripe (free claims need none); paying needs it.
-  if (!seller.stripe_connect_onboarding_complete || !seller.stripe_connect_account_id) {
-    throw new AppError("not_purchasable", 409, ORDER_MESSAGES.notPurchasable);
-  }
-  const account = seller.stripe_connect_account_id;
+  const account = await payoutAccountOf(deps.db, product.seller.id);
 
   // Stripe wants at least 30 minutes from *its* clock when it creates the session, a moment after ours.
   const expiresAt = new Date(now.getTime() + PURCHASE_RULES.checkoutMinutes * 60_000 + EXPIRY_MARGIN_MS);
@@ -188,6 +180,22 @@ export async function createBuyerCheckout(
     }
     throw error;
   }
+}
+
+/**
+ * The seller's connected Stripe account, where the buyer pays. A product that can be had for $0 is
+ * public without Stripe (free claims need none); paying needs the account, onboarded.
+ */
+export async function payoutAccountOf(db: Database, sellerId: string): Promise<string> {
+  const seller = await db
+    .selectFrom("profiles")
+    .select(["stripe_connect_account_id", "stripe_connect_onboarding_complete"])
+    .where("id", "=", sellerId)
+    .executeTakeFirstOrThrow();
+  if (!seller.stripe_connect_onboarding_complete || !seller.stripe_connect_account_id) {
+    throw new AppError("not_purchasable", 409, ORDER_MESSAGES.notPurchasable);
+  }
+  return seller.stripe_connect_account_id;
 }
 
 interface NetworkHold {

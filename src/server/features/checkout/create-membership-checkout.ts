@@ -12,7 +12,7 @@ import { type CodeTry, evaluateDiscountCode, holdCodeUse } from "../discounts";
 import { membershipCoupon, tierPrice } from "../memberships";
 import { settleCheckout } from "../orders";
 import { getPublicProduct } from "../products";
-import { type CheckoutDeps, CODE_HOLD_MS } from "./create-checkout";
+import { type CheckoutDeps, CODE_HOLD_MS, payoutAccountOf } from "./create-checkout";
 
 const EXPIRY_MARGIN_MS = 15_000;
 const newHoldId = () => `hold_${randomBytes(12).toString("base64url")}`;
@@ -54,15 +54,7 @@ export async function createMembershipCheckout(
   if (amountCents === null) {
     throw new AppError("validation_error", 400, MEMBERSHIP_MESSAGES.yearlyNotOffered, { field: "interval" });
   }
-  const seller = await deps.db
-    .selectFrom("profiles")
-    .select(["stripe_connect_account_id", "stripe_connect_onboarding_complete"])
-    .where("id", "=", product.seller.id)
-    .executeTakeFirstOrThrow();
-  if (!seller.stripe_connect_onboarding_complete || !seller.stripe_connect_account_id) {
-    throw new AppError("not_purchasable", 409, ORDER_MESSAGES.notPurchasable);
-  }
-  const account = seller.stripe_connect_account_id;
+  const account = await payoutAccountOf(deps.db, product.seller.id);
   const discount = choice.code
     ? await membershipDiscount(deps, product, amountCents, choice.code, now)
     : undefined;
