@@ -113,13 +113,16 @@ export async function previewMembershipChange(
     },
     plan.options,
   );
+  // When the switch invoices nothing now (a trial prorates nothing), the preview is the next renewal:
+  // nothing is due now and no credit is left.
+  const invoicedNow = preview.billing_reason !== "upcoming";
   return {
     tierName: plan.tier.name,
     interval: choice.interval,
     amountCents: plan.amountCents,
-    amountDueCents: Math.max(0, preview.amount_due),
-    creditCents: Math.max(0, -preview.total),
-    lines: preview.lines.data.map(lineOf),
+    amountDueCents: invoicedNow ? Math.max(0, preview.amount_due) : 0,
+    creditCents: invoicedNow ? Math.max(0, -preview.total) : 0,
+    lines: invoicedNow ? preview.lines.data.map(lineOf) : [],
     prorationDate,
   };
 }
