@@ -26,9 +26,11 @@ const { createTestApp } = await import("../tests/api/support/test-app");
 const { seedPublicStore } = await import("./public-store");
 const t = await createTestApp({ listen: true, webDistDir: path.resolve("dist/web") });
 t.app.server.log.level = "silent";
-const { sellerId, productIds } = await seedPublicStore(t, 6);
+const { sellerId, productIds } = await seedPublicStore(t, 6, { memberships: 1 });
 const pages = [
+  // Newest first: the last made is a one-time product, the first a membership.
   ["product page", `/product/${productIds[0]}`],
+  ["membership page", `/product/${productIds.at(-1)}`],
   ["storefront", `/store/${sellerId}`],
   ["landing page", "/"],
 ] as const;

@@ -61,7 +61,11 @@ function expectStatus(response: { statusCode: number; body: string }, status: nu
  * Checkout), a named store, and `productCount` products with covers. Answers the seller's id and the
  * products' ids, newest first.
  */
-export async function seedPublicStore(t: TestApp, productCount: number) {
+export async function seedPublicStore(
+  t: TestApp,
+  productCount: number,
+  options: { memberships?: number } = {},
+) {
   const seller = await signUp(t);
   await t.db
     .updateTable("profiles")
@@ -98,14 +102,34 @@ export async function seedPublicStore(t: TestApp, productCount: number) {
       method: "POST",
       url: "/api/products",
       cookie,
-      body: {
-        title: `Watercolour Basics, part ${index}`,
-        description: DESCRIPTION,
-        price: "19.99",
-        inventoryType: "unlimited",
-        fileUploadId,
-        coverUploadId,
-      },
+      // The first `memberships` products are memberships of three tiers (one with a yearly price).
+      body:
+        index <= (options.memberships ?? 0)
+          ? {
+              kind: "membership",
+              title: `Watercolour Club ${index}`,
+              description: DESCRIPTION,
+              fileUploadId,
+              coverUploadId,
+              tiers: [
+                { name: "Supporter", description: "A lesson a month.", monthlyPrice: "5", trialDays: 7 },
+                {
+                  name: "Painter",
+                  description: "Lessons and brushes.",
+                  monthlyPrice: "12.50",
+                  yearlyPrice: "120",
+                },
+                { name: "Studio", description: "Everything, and live sessions.", monthlyPrice: "25" },
+              ],
+            }
+          : {
+              title: `Watercolour Basics, part ${index}`,
+              description: DESCRIPTION,
+              price: "19.99",
+              inventoryType: "unlimited",
+              fileUploadId,
+              coverUploadId,
+            },
     });
     productIds.unshift((expectStatus(created, 201) as { id: string }).id);
   }

@@ -144,6 +144,8 @@ describe("the seller app's navigation", () => {
       "New Product",
       "Store Settings",
       "Customers",
+      "Members",
+      "Posts",
       "Analytics",
       "Discount codes",
       "Webhooks",
