@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, expectNoSidewaysOverflow } from "./support/accessibility";
 import { launchBrowser, PHONE_VIEWPORT } from "./support/browser";
+import { expectToast, subscribeAndPay } from "./support/memberships";
 import { readySeller, tinyPdf } from "./support/seller";
 import { type E2EServer, startE2EServer } from "./support/server";
 
@@ -42,10 +43,6 @@ async function checkLayout(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-async function expectToast(page: Page, title: string) {
-  await page.locator("[data-sonner-toast]").filter({ hasText: title }).last().waitFor();
-}
-
 /** A membership product made through the API from the seller's page (the form's upload, then the product). */
 async function publishMembership(page: Page, title: string, tiers: unknown[]) {
   return page.evaluate(
@@ -78,29 +75,12 @@ async function publishMembership(page: Page, title: string, tiers: unknown[]) {
   );
 }
 
-/** A buyer subscribes (the JSON route the product page's form shares), then the emulator pays. */
-async function subscribe(productId: string, tierId: string, email: string, interval = "month") {
-  const response = await fetch(`${server.baseUrl}/api/checkout/subscribe`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ productId, tierId, interval }),
-  });
-  if (!response.ok) throw new Error(`subscribe answered ${response.status}: ${await response.text()}`);
-  const checkout = new URL(((await response.json()) as { url: string }).url);
-  const paid = await fetch(
-    `${checkout.origin}/_emulator/checkout/sessions/${checkout.pathname.split("/").pop()}/complete`,
-    {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ card: "4242424242424242", email }),
-    },
-  );
-  if (!paid.ok) throw new Error(`payment answered ${paid.status}: ${await paid.text()}`);
-}
-
 const row = (page: Page, email: string) => page.locator("tbody tr").filter({ hasText: email });
 const actionsOf = (page: Page, email: string) =>
   page.getByRole("button", { name: new RegExp(`^Actions for ${email.replace(/[.]/g, "\\.")} `) });
+
+const subscribe = (productId: string, tierId: string, email: string, interval: "month" | "year" = "month") =>
+  subscribeAndPay(server.baseUrl, productId, tierId, email, interval);
 
 describe("the members page", () => {
   it("explains itself empty, lists members live, filters, exports, cancels at period end and now", async () => {

@@ -4,6 +4,7 @@ import { MEMBERSHIP_CHANGE_MESSAGES } from "../../src/contracts/memberships";
 import { POST_MESSAGES } from "../../src/contracts/posts";
 import { PRODUCT_MESSAGES } from "../../src/contracts/products";
 import { launchBrowser } from "./support/browser";
+import { expectToast, openEmail } from "./support/memberships";
 import { type ReadySeller, readySeller, tinyPdf } from "./support/seller";
 import { type E2EServer, startE2EServer } from "./support/server";
 
@@ -31,10 +32,6 @@ const newContext = (): Promise<BrowserContext> =>
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `/tmp/journey-${name}.png`, fullPage: true });
 
-async function expectToast(page: Page, title: string) {
-  await page.locator("[data-sonner-toast]").filter({ hasText: title }).last().waitFor();
-}
-
 /** The tier editor's card for the tier at `index` (0-based). */
 const tierCard = (page: Page, index: number) =>
   page.getByRole("list", { name: "Tiers" }).locator(":scope > li").nth(index);
@@ -54,20 +51,6 @@ async function emulator(seller: ReadySeller, method: string, path: string, body?
 /** Moves the emulator's clock (renewals, trial ends, retries and period-end cancellations then run). */
 const advanceClock = (seller: ReadySeller, seconds: number) =>
   emulator(seller, "POST", "/clock/advance", { seconds });
-
-/** Opens the newest email to `to` whose subject matches, as the member's mail app would. */
-async function openEmail(page: Page, subject: string, to: string) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    await page.goto("/dev/mailbox");
-    const link = page.getByRole("link", { name: new RegExp(`${subject}.*To ${to}`) }).first();
-    if ((await link.count()) > 0) {
-      await link.click();
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no email "${subject}" to ${to}`);
-}
 
 /** Reloads the library until the membership's card shows `text` (webhooks land asynchronously). */
 async function reloadUntil(page: Page, card: Locator, text: string | RegExp) {

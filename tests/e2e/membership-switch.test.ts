@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEMBERSHIP_CHANGE_MESSAGES } from "../../src/contracts/memberships";
 import { expectAccessible, expectNoSidewaysOverflow } from "./support/accessibility";
 import { launchBrowser, PHONE_VIEWPORT } from "./support/browser";
+import { expectToast, openEmail, subscribeAndPay } from "./support/memberships";
 import { fromPage, readySeller, tinyPdf } from "./support/seller";
 import { type E2EServer, startE2EServer } from "./support/server";
 
@@ -54,10 +55,6 @@ async function checkLayout(page: Page, name: string, dialog?: Locator) {
   await page.setViewportSize(DESKTOP);
 }
 
-async function expectToast(page: Page, title: string) {
-  await page.locator("[data-sonner-toast]").filter({ hasText: title }).last().waitFor();
-}
-
 type Product = { id: string; tiers: Array<{ id: string; name: string }> };
 
 /** What the new product form does for a membership: upload a PDF, then create it with three tiers. */
@@ -106,40 +103,6 @@ async function createMembership(page: Page): Promise<Product> {
   );
 }
 
-/** A buyer subscribes to the tier and pays with 4242 (the emulator's control API pays the session). */
-async function subscribe(productId: string, tierId: string, email: string) {
-  const response = await fetch(`${server.baseUrl}/api/checkout/subscribe`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ productId, tierId, interval: "month" }),
-  });
-  if (!response.ok) throw new Error(`subscribe answered ${response.status}: ${await response.text()}`);
-  const checkout = new URL(((await response.json()) as { url: string }).url);
-  const complete = await fetch(
-    `${checkout.origin}/_emulator/checkout/sessions/${checkout.pathname.split("/").pop()}/complete`,
-    {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ card: "4242424242424242", email }),
-    },
-  );
-  if (!complete.ok) throw new Error(`pay answered ${complete.status}`);
-}
-
-/** Opens the newest email to `to` whose subject matches, as the member's mail app would. */
-async function openEmail(page: Page, subject: string, to: string) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    await page.goto("/dev/mailbox");
-    const link = page.getByRole("link", { name: new RegExp(`${subject}.*To ${to}`) }).first();
-    if ((await link.count()) > 0) {
-      await link.click();
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no email "${subject}" to ${to}`);
-}
-
 type MemberRow = { id: string; email: string; status: string };
 
 async function memberOf(seller: Page, email: string): Promise<MemberRow | undefined> {
@@ -148,6 +111,9 @@ async function memberOf(seller: Page, email: string): Promise<MemberRow | undefi
   };
   return page.members.find((member) => member.email === email);
 }
+
+const subscribe = (productId: string, tierId: string, email: string, interval: "month" | "year" = "month") =>
+  subscribeAndPay(server.baseUrl, productId, tierId, email, interval);
 
 describe("switching tier from the library, and memberships on the seller's pages", () => {
   it("a member previews a switch, confirms it; the seller sees members in analytics and periods in sales", async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST_LIMITS, POST_MESSAGES } from "../../src/contracts/posts";
 import { expectAccessible, expectNoSidewaysOverflow } from "./support/accessibility";
 import { launchBrowser, PHONE_VIEWPORT } from "./support/browser";
+import { expectToast, openEmail, subscribeAndPay } from "./support/memberships";
 import { readySeller, tinyPdf } from "./support/seller";
 import { type E2EServer, startE2EServer } from "./support/server";
 
@@ -48,10 +49,6 @@ async function checkLayout(page: Page, name: string) {
     await shot(page, `${name}-${label}`);
   }
   await page.setViewportSize(DESKTOP);
-}
-
-async function expectToast(page: Page, title: string) {
-  await page.locator("[data-sonner-toast]").filter({ hasText: title }).last().waitFor();
 }
 
 /** What the new product form does for a membership: upload two PDFs, then create it with two tiers. */
@@ -109,39 +106,8 @@ async function createMembership(
   );
 }
 
-/** A buyer subscribes to the tier and pays with 4242 (the emulator's control API pays the session). */
-async function subscribe(productId: string, tierId: string, email: string) {
-  const response = await fetch(`${server.baseUrl}/api/checkout/subscribe`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ productId, tierId, interval: "month" }),
-  });
-  if (!response.ok) throw new Error(`subscribe answered ${response.status}: ${await response.text()}`);
-  const checkout = new URL(((await response.json()) as { url: string }).url);
-  const complete = await fetch(
-    `${checkout.origin}/_emulator/checkout/sessions/${checkout.pathname.split("/").pop()}/complete`,
-    {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ card: "4242424242424242", email }),
-    },
-  );
-  if (!complete.ok) throw new Error(`pay answered ${complete.status}`);
-}
-
-/** Opens the newest email to `to` whose subject matches, as the member's mail app would. */
-async function openEmail(page: Page, subject: string, to: string) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    await page.goto("/dev/mailbox");
-    const link = page.getByRole("link", { name: new RegExp(`${subject}.*To ${to}`) }).first();
-    if ((await link.count()) > 0) {
-      await link.click();
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no email "${subject}" to ${to}`);
-}
+const subscribe = (productId: string, tierId: string, email: string, interval: "month" | "year" = "month") =>
+  subscribeAndPay(server.baseUrl, productId, tierId, email, interval);
 
 describe("posts to members", () => {
   it("a seller writes a post for chosen tiers; the member reads it in their library, gets it by email, and can turn post emails off", async () => {
