@@ -42,7 +42,7 @@ export const MEMBERSHIP_MESSAGES = {
   noPayWhatYouWant: "Pay what you want does not apply to memberships.",
   membershipNotFound: "This membership was not found. Open your library from your latest membership email.",
   noAccess:
-    "This membership is not active, so its files are not available. Renew it or pay the open invoice from your library.",
+    "This membership gives no access now, so its files are not available. A payment (the open invoice, or subscribing again) brings them back.",
   hasActiveMembers:
     "This membership still has members. Close its tiers to new members and cancel the memberships first, or deactivate the product.",
 } as const;
