@@ -3,8 +3,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, expectNoSidewaysOverflow } from "./support/accessibility";
 import { launchBrowser, PHONE_VIEWPORT } from "./support/browser";
-import { expectToast, subscribeAndPay } from "./support/memberships";
-import { readySeller, tinyPdf } from "./support/seller";
+import { createMembershipProduct, expectToast, subscribeAndPay, type TierSpec } from "./support/memberships";
+import { readySeller } from "./support/seller";
 import { type E2EServer, startE2EServer } from "./support/server";
 
 let server: E2EServer;
@@ -43,37 +43,13 @@ async function checkLayout(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-/** A membership product made through the API from the seller's page (the form's upload, then the product). */
-async function publishMembership(page: Page, title: string, tiers: unknown[]) {
-  return page.evaluate(
-    async ({ base64, title, tiers }) => {
-      const call = async (path: string, init: RequestInit = {}) => {
-        const response = await fetch(path, init);
-        if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${await response.text()}`);
-        return response.json();
-      };
-      const json = (body: unknown): RequestInit => ({
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-      const intent = await call(
-        "/api/uploads",
-        json({ purpose: "product-file", fileName: "a.pdf", sizeBytes: bytes.length, contentType: "" }),
-      );
-      const put = await fetch(intent.url, { method: "PUT", headers: intent.headers, body: bytes });
-      if (!put.ok) throw new Error(`PUT upload: ${put.status}`);
-      await call(`/api/uploads/${intent.uploadId}/complete`, { method: "POST" });
-      const created = await call(
-        "/api/products",
-        json({ kind: "membership", title, files: [{ uploadId: intent.uploadId }], tiers }),
-      );
-      return created as { id: string; tiers: { id: string }[] };
-    },
-    { base64: tinyPdf().toString("base64"), title, tiers },
-  );
-}
+/** A membership of one file that every tier gives. */
+const publishMembership = (page: Page, title: string, tiers: TierSpec[]) =>
+  createMembershipProduct(page, {
+    title,
+    fileNames: ["a.pdf"],
+    tiers: tiers.map((tier) => ({ ...tier, fileIndexes: [0] })),
+  });
 
 const row = (page: Page, email: string) => page.locator("tbody tr").filter({ hasText: email });
 const actionsOf = (page: Page, email: string) =>

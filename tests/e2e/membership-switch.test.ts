@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEMBERSHIP_CHANGE_MESSAGES } from "../../src/contracts/memberships";
 import { expectAccessible, expectNoSidewaysOverflow } from "./support/accessibility";
 import { launchBrowser, PHONE_VIEWPORT } from "./support/browser";
-import { expectToast, openEmail, subscribeAndPay } from "./support/memberships";
-import { fromPage, readySeller, tinyPdf } from "./support/seller";
+import { createMembershipProduct, expectToast, openEmail, subscribeAndPay } from "./support/memberships";
+import { fromPage, readySeller } from "./support/seller";
 import { type E2EServer, startE2EServer } from "./support/server";
 
 let server: E2EServer;
@@ -57,52 +57,6 @@ async function checkLayout(page: Page, name: string, dialog?: Locator) {
 
 type Product = { id: string; tiers: Array<{ id: string; name: string }> };
 
-/** What the new product form does for a membership: upload a PDF, then create it with three tiers. */
-async function createMembership(page: Page): Promise<Product> {
-  return page.evaluate(
-    async ({ base64 }) => {
-      const call = async (path: string, init: RequestInit = {}) => {
-        const response = await fetch(path, init);
-        if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${await response.text()}`);
-        return response.status === 204 ? null : response.json();
-      };
-      const json = (body: unknown): RequestInit => ({
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-      const intent = await call(
-        "/api/uploads",
-        json({
-          purpose: "product-file",
-          fileName: "basics.pdf",
-          sizeBytes: bytes.length,
-          contentType: "application/pdf",
-        }),
-      );
-      const put = await fetch(intent.url, { method: "PUT", headers: intent.headers, body: bytes });
-      if (!put.ok) throw new Error(`PUT upload: ${put.status}`);
-      await call(`/api/uploads/${intent.uploadId}/complete`, { method: "POST" });
-      const files = [{ uploadId: intent.uploadId }];
-      return call(
-        "/api/products",
-        json({
-          kind: "membership",
-          title: "The Lettering Club",
-          files,
-          tiers: [
-            { name: "Fan", monthlyPrice: "5", yearlyPrice: "50", files },
-            { name: "Patron", monthlyPrice: "15", files },
-            { name: "Studio", monthlyPrice: "30", trialDays: 7, files },
-          ],
-        }),
-      );
-    },
-    { base64: tinyPdf().toString("base64") },
-  );
-}
-
 type MemberRow = { id: string; email: string; status: string };
 
 async function memberOf(seller: Page, email: string): Promise<MemberRow | undefined> {
@@ -114,6 +68,18 @@ async function memberOf(seller: Page, email: string): Promise<MemberRow | undefi
 
 const subscribe = (productId: string, tierId: string, email: string, interval: "month" | "year" = "month") =>
   subscribeAndPay(server.baseUrl, productId, tierId, email, interval);
+
+/** Three tiers of one file, one with a yearly price and one with a trial. */
+const createMembership = (page: Page): Promise<Product> =>
+  createMembershipProduct(page, {
+    title: "The Lettering Club",
+    fileNames: ["basics.pdf"],
+    tiers: [
+      { name: "Fan", monthlyPrice: "5", yearlyPrice: "50", fileIndexes: [0] },
+      { name: "Patron", monthlyPrice: "15", fileIndexes: [0] },
+      { name: "Studio", monthlyPrice: "30", trialDays: 7, fileIndexes: [0] },
+    ],
+  });
 
 describe("switching tier from the library, and memberships on the seller's pages", () => {
   it("a member previews a switch, confirms it; the seller sees members in analytics and periods in sales", async () => {

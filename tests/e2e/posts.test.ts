@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST_LIMITS, POST_MESSAGES } from "../../src/contracts/posts";
 import { expectAccessible, expectNoSidewaysOverflow } from "./support/accessibility";
 import { launchBrowser, PHONE_VIEWPORT } from "./support/browser";
-import { expectToast, openEmail, subscribeAndPay } from "./support/memberships";
-import { readySeller, tinyPdf } from "./support/seller";
+import { createMembershipProduct, expectToast, openEmail, subscribeAndPay } from "./support/memberships";
+import { readySeller } from "./support/seller";
 import { type E2EServer, startE2EServer } from "./support/server";
 
 let server: E2EServer;
@@ -51,60 +51,16 @@ async function checkLayout(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-/** What the new product form does for a membership: upload two PDFs, then create it with two tiers. */
-async function createMembership(
-  page: Page,
-): Promise<{ id: string; tiers: Array<{ id: string; name: string }> }> {
-  return page.evaluate(
-    async ({ base64 }) => {
-      const call = async (path: string, init: RequestInit = {}) => {
-        const response = await fetch(path, init);
-        if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${await response.text()}`);
-        return response.status === 204 ? null : response.json();
-      };
-      const json = (body: unknown): RequestInit => ({
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-      const uploads: string[] = [];
-      for (const fileName of ["basics.pdf", "bonus-brushes.pdf"]) {
-        const intent = await call(
-          "/api/uploads",
-          json({
-            purpose: "product-file",
-            fileName,
-            sizeBytes: bytes.length,
-            contentType: "application/pdf",
-          }),
-        );
-        const put = await fetch(intent.url, { method: "PUT", headers: intent.headers, body: bytes });
-        if (!put.ok) throw new Error(`PUT upload: ${put.status}`);
-        await call(`/api/uploads/${intent.uploadId}/complete`, { method: "POST" });
-        uploads.push(intent.uploadId);
-      }
-      return call(
-        "/api/products",
-        json({
-          kind: "membership",
-          title: "The Lettering Club",
-          files: uploads.map((uploadId) => ({ uploadId })),
-          tiers: [
-            { name: "Fan", monthlyPrice: "5", files: [{ uploadId: uploads[0] }] },
-            {
-              name: "Patron",
-              monthlyPrice: "15",
-              yearlyPrice: "150",
-              files: uploads.map((uploadId) => ({ uploadId })),
-            },
-          ],
-        }),
-      );
-    },
-    { base64: tinyPdf().toString("base64") },
-  );
-}
+/** Two tiers: Fan gets the first file, Patron both (and a yearly price). */
+const createMembership = (page: Page) =>
+  createMembershipProduct(page, {
+    title: "The Lettering Club",
+    fileNames: ["basics.pdf", "bonus-brushes.pdf"],
+    tiers: [
+      { name: "Fan", monthlyPrice: "5", fileIndexes: [0] },
+      { name: "Patron", monthlyPrice: "15", yearlyPrice: "150", fileIndexes: [0, 1] },
+    ],
+  });
 
 const subscribe = (productId: string, tierId: string, email: string, interval: "month" | "year" = "month") =>
   subscribeAndPay(server.baseUrl, productId, tierId, email, interval);
