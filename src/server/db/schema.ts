@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { BillingAddress, TaxBehavior, TaxCategory, TaxIdCheck } from "../../contracts/tax";
 
 /** Timestamps: read as Date, written as Date or ISO string, defaulted by the database. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -154,6 +155,8 @@ export interface ProductTable {
   updated_at: CreatedAt;
   /** Sold once, or as a membership (membership_tiers); a membership's price_cents is its lowest monthly price. */
   kind: Generated<"one_time" | "membership">;
+  /** What the product is for tax (contracts/tax.ts); null: decided from its files' types. */
+  tax_category: Generated<TaxCategory | null>;
 }
 
 export type BillingInterval = "month" | "year";
@@ -283,6 +286,12 @@ export interface CheckoutTable {
   /** A checkout that starts a membership: its tier and interval. */
   membership_tier_id: Generated<string | null>;
   billing_interval: Generated<BillingInterval | null>;
+  /** A business buyer's name and VAT/tax ID given before Checkout, and the number's check. */
+  buyer_business_name: Generated<string | null>;
+  buyer_tax_id: Generated<string | null>;
+  buyer_tax_id_check: JsonColumn<TaxIdCheck>;
+  /** The EU withdrawal waiver's wording, when Checkout asked the buyer to accept it. */
+  withdrawal_waiver: Generated<string | null>;
 }
 
 export interface OrderTable {
@@ -309,6 +318,41 @@ export interface OrderTable {
   membership_id: Generated<string | null>;
   period_start: NullableTimestamp;
   period_end: NullableTimestamp;
+  /** Stripe Tax's answer (docs/tax-and-invoices.md): the tax inside amount_cents, its rate as text, why. */
+  tax_cents: Generated<number>;
+  tax_behavior: Generated<TaxBehavior | null>;
+  tax_rate: Generated<string | null>;
+  tax_type: Generated<string | null>;
+  tax_jurisdiction: Generated<string | null>;
+  taxability_reason: Generated<string | null>;
+  /** The buyer as the invoice names them: Checkout's billing details and a business buyer's. */
+  buyer_name: Generated<string | null>;
+  buyer_address: JsonColumn<BillingAddress>;
+  buyer_country: Generated<string | null>;
+  buyer_state: Generated<string | null>;
+  buyer_business_name: Generated<string | null>;
+  buyer_tax_id: Generated<string | null>;
+  buyer_tax_id_check: JsonColumn<TaxIdCheck>;
+  reverse_charge: Generated<boolean>;
+  /** The withdrawal waiver the buyer accepted (its wording) and when. */
+  withdrawal_waiver: Generated<string | null>;
+  withdrawal_waiver_at: NullableTimestamp;
+}
+
+export interface StoreTaxSettingsTable {
+  seller_id: string;
+  collect_tax: Generated<boolean>;
+  tax_behavior: Generated<TaxBehavior>;
+  stripe_tax_status: "active" | "pending" | null;
+  stripe_tax_missing_fields: JsonColumn<string[]>;
+  head_office_country: string | null;
+  stripe_tax_checked_at: NullableTimestamp;
+  legal_name: string | null;
+  legal_address: string | null;
+  tax_id: string | null;
+  invoice_prefix: Generated<string>;
+  waiver_outside_eu: Generated<boolean>;
+  updated_at: CreatedAt;
 }
 
 export interface DownloadLogTable {
@@ -642,4 +686,5 @@ export interface DB {
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
   pdf_stamps: PdfStampTable;
+  store_tax_settings: StoreTaxSettingsTable;
 }
