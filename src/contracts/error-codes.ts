@@ -53,6 +53,11 @@ export const ERROR_CODES = [
   "not_a_member",
   "membership_ended",
   "not_a_membership",
+  // Tax and business buyers
+  "tax_not_active",
+  "business_name_required",
+  "vat_number_refused",
+  "vat_check_unavailable",
   // Buyers' links and downloads
   "link_invalid",
   "link_expired",

@@ -14,6 +14,7 @@ import type Stripe from "stripe";
 import type { EventBus } from "./adapters/events/event-bus";
 import type { Outbox } from "./adapters/mail/outbox";
 import type { Storage } from "./adapters/storage/storage";
+import { localVatChecker, type VatNumberChecker } from "./adapters/vat-check/vat-checker";
 import type { Database } from "./db/database";
 import { analyticsStep } from "./features/analytics/sale-attribution";
 import { customersStep } from "./features/audience/customer-rollup";
@@ -75,6 +76,12 @@ export interface AppDeps {
   webhookPolicy?: WebhookNetworkPolicy;
   /** DNS for webhook deliveries; the system's by default (tests make names resolve where they need). */
   webhookResolver?: Resolver;
+  /** Who checks buyers' EU VAT numbers; the local stand-in by default (there may be no internet). */
+  vatChecker?: VatNumberChecker;
+  /** Sellers' Stripe dashboard (the emulator's pages locally); https://dashboard.stripe.com by default. */
+  stripeDashboardUrl?: string;
+  /** The header a proxy or CDN puts the buyer's country in (CF-IPCountry...), lower case. */
+  buyerCountryHeader?: string;
 }
 
 export interface App {
@@ -176,6 +183,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(deps.virusScanner ? { virusScanner: deps.virusScanner } : {}),
     webDistDir: deps.webDistDir ?? path.resolve("dist/web"),
     devMailbox: deps.devMailbox ?? false,
+    tax: {
+      vatChecker: deps.vatChecker ?? localVatChecker,
+      stripeDashboardUrl: deps.stripeDashboardUrl ?? "https://dashboard.stripe.com",
+      ...(deps.buyerCountryHeader ? { buyerCountryHeader: deps.buyerCountryHeader } : {}),
+    },
   };
   for (const feature of FEATURES) await feature.register(context);
   // Last: every other GET is the web app.

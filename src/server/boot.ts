@@ -8,6 +8,7 @@ import { type MailTransport, mailboxTransport } from "./adapters/mail/transport"
 import { createStripeClient } from "./adapters/payments/stripe-client";
 import { checkStripeSetup } from "./adapters/payments/stripe-setup-check";
 import { localDiskStorage, type Storage } from "./adapters/storage/storage";
+import { localVatChecker, viesVatChecker } from "./adapters/vat-check/vat-checker";
 import { type App, buildApp } from "./app";
 import type { Config } from "./config";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "./db/database";
@@ -97,6 +98,9 @@ export async function startServer(
       },
       logger,
       jobLeaseMs: config.jobLeaseMs,
+      vatChecker: config.vatCheck === "vies" ? viesVatChecker() : localVatChecker,
+      ...(emulator ? { stripeDashboardUrl: emulator.url } : {}),
+      ...(config.buyerCountryHeader ? { buyerCountryHeader: config.buyerCountryHeader } : {}),
       ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     }),
   );

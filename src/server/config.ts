@@ -55,6 +55,13 @@ const envSchema = z
     WEBHOOK_ALLOW_PRIVATE_HOSTS: optionalString,
     JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    VAT_CHECK: z.enum(["vies", "local"]).optional(),
+    BUYER_COUNTRY_HEADER: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]+$/, "must be a header name, e.g. cf-ipcountry")
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && (!env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_CONNECT_WEBHOOK_SECRET)) {
@@ -124,6 +131,10 @@ export interface Config {
   webhooks: { requireHttps: boolean; allowPrivateHosts: string[] };
   /** How long a background job of an instance that died waits before another instance runs it. */
   jobLeaseMs: number;
+  /** Who checks buyers' EU VAT numbers: VIES (production) or the local stand-in (no internet). */
+  vatCheck: "vies" | "local";
+  /** The header a proxy or CDN puts the buyer's country in (CF-IPCountry...), when there is one. */
+  buyerCountryHeader?: string;
 }
 
 /** The local setup (the Stripe emulator) lets webhooks reach a receiver on this machine. */
@@ -174,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
+    vatCheck: e.VAT_CHECK ?? (e.STRIPE_SECRET_KEY ? "vies" : "local"),
+    ...(e.BUYER_COUNTRY_HEADER ? { buyerCountryHeader: e.BUYER_COUNTRY_HEADER.toLowerCase() } : {}),
     ...clamd,
     webhooks: {
       requireHttps: Boolean(e.STRIPE_SECRET_KEY),

@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_MESSAGES, PURCHASE_RULES } from "../../src/contracts/orders";
 import { createBuyerCheckout } from "../../src/server/features/checkout/create-checkout";
+import { localVatChecker } from "../../src/server/adapters/vat-check/vat-checker";
 import { OrderChanges } from "../../src/server/features/order-lifecycle/order-changes";
 import { minimalPdf } from "../../src/server/features/uploads/test-fixtures";
 import { checkoutVisitor } from "../../src/server/http/visitor";
@@ -219,6 +220,7 @@ describe("a crash while Stripe is asked", () => {
         linkKey: "unused",
         // No order is made here: the checkout never gets as far as fulfilment.
         orderChanges: new OrderChanges([]),
+        vatChecker: localVatChecker,
       },
       product.id,
       checkoutVisitor("visitor-key", "203.0.113.50", "Firefox"),

@@ -3,6 +3,7 @@ import type Stripe from "stripe";
 import type { EventBus } from "../adapters/events/event-bus";
 import type { Outbox } from "../adapters/mail/outbox";
 import type { Storage } from "../adapters/storage/storage";
+import type { VatNumberChecker } from "../adapters/vat-check/vat-checker";
 import type { Database } from "../db/database";
 import type { SellerAnswers } from "../http/seller-answers";
 import type { JobQueue } from "../jobs/job-queue";
@@ -50,6 +51,14 @@ export interface AppContext {
   webDistDir: string;
   /** Serve every sent email at /dev/mailbox (the fully local setup only). */
   devMailbox: boolean;
+  /** What tax needs from outside: the VAT number checker, the sellers' Stripe dashboard, the buyer's country header. */
+  tax: TaxContext;
+}
+
+export interface TaxContext {
+  vatChecker: VatNumberChecker;
+  stripeDashboardUrl: string;
+  buyerCountryHeader?: string;
 }
 
 /** A feature room registers its routes, jobs and Stripe event handlers through this one function. */

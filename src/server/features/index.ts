@@ -22,6 +22,7 @@ import { sellerApiFeature } from "./seller-api";
 import { sellerWebhooksFeature } from "./seller-webhooks";
 import { statusFeature } from "./status";
 import { storefrontFeature } from "./storefront";
+import { taxFeature } from "./tax";
 import { uploadsFeature } from "./uploads";
 import { stripeWebhooksFeature } from "./webhooks";
 
@@ -44,6 +45,7 @@ export const FEATURES: readonly Feature[] = [
   discountsFeature,
   pdfStampsFeature,
   licensesFeature,
+  taxFeature,
   checkoutFeature,
   ordersFeature,
   membershipsFeature,

@@ -8,6 +8,8 @@ export interface CheckoutVisitor {
   networkHash: string;
   /** The network and the browser: the same buyer coming back. */
   visitorHash: string;
+  /** The buyer's country, when a proxy or CDN in front says it (BUYER_COUNTRY_HEADER). */
+  country?: string;
 }
 
 /** A key of its own for visitor hashes, derived from the app's secret. */

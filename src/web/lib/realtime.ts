@@ -11,6 +11,8 @@ export function queriesChangedBy(event: RealtimeEvent, userId: string): QueryKey
       return [sellerKeys.status(userId)];
     case "sales.changed":
       return [sellerKeys.sales(userId), sellerKeys.stats(userId)];
+    case "tax.changed":
+      return [sellerKeys.tax(userId)];
   }
 }
 

@@ -10,6 +10,7 @@ export const sellerKeys = {
   stats: (userId: string) => ["seller", userId, "stats"] as const,
   /** Every page of the Customer Sales table. */
   sales: (userId: string) => ["seller", userId, "sales"] as const,
+  tax: (userId: string) => ["seller", userId, "tax"] as const,
 };
 
 /** The seller's plan and payout account (GET /api/seller/status). */

@@ -69,6 +69,9 @@ export async function createTestApp(
     /** Where sellers' webhooks may go; https only and no private address (production) by default. */
     webhookPolicy?: AppDeps["webhookPolicy"];
     webhookResolver?: AppDeps["webhookResolver"];
+    /** Who checks VAT numbers (the local stand-in by default), and the buyer's country header. */
+    vatChecker?: AppDeps["vatChecker"];
+    buyerCountryHeader?: string;
     /**
      * False: background jobs (emails, stamps, webhook deliveries, broadcasts) only run when the test calls
      * app.jobs.runDue(). Housekeeping jobs never run on their own in tests: they call what they need.
@@ -115,6 +118,9 @@ export async function createTestApp(
     devMailbox: true,
     webhookSecrets: WEBHOOK_SECRETS,
     now: clock.now,
+    stripeDashboardUrl: emulator.url,
+    ...(options.vatChecker ? { vatChecker: options.vatChecker } : {}),
+    ...(options.buyerCountryHeader ? { buyerCountryHeader: options.buyerCountryHeader } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.webhookPolicy ? { webhookPolicy: options.webhookPolicy } : {}),
     ...(options.webhookResolver ? { webhookResolver: options.webhookResolver } : {}),

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { FREE_CLAIM_MESSAGES, type FreeClaim } from "../../../contracts/products";
+import { businessBuyerSchema } from "../../../contracts/tax";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { checkoutBrowserId, checkoutVisitor } from "../../http/visitor";
 import { sourceOfFields } from "../analytics";
@@ -12,7 +13,19 @@ import { textField } from "./purchase-price";
 const CHECKOUT_LIMIT = { name: "checkout:ip", limit: 30, windowSeconds: 60 };
 const TOO_MANY = "Too many checkouts. Please wait a minute.";
 
-export type CheckoutRouteDeps = CheckoutDeps & { visitorKey: string; now: () => Date };
+export type CheckoutRouteDeps = CheckoutDeps & {
+  visitorKey: string;
+  now: () => Date;
+  /** The header a proxy or CDN puts the buyer's country in, when there is one. */
+  buyerCountryHeader?: string;
+};
+
+/** The buyer's country from the proxy's header (two letters, upper case), when there is one. */
+function buyerCountry(deps: CheckoutRouteDeps, request: FastifyRequest): string | undefined {
+  const value = deps.buyerCountryHeader ? request.headers[deps.buyerCountryHeader] : undefined;
+  const country = typeof value === "string" ? value.trim().toUpperCase() : "";
+  return /^[A-Z]{2}$/.test(country) && country !== "XX" ? country : undefined;
+}
 
 /**
  * Buy Now, for the JSON route and the product page's form alike: the Stripe Checkout URL of a new (or
@@ -31,13 +44,21 @@ export async function buyNow(
   await enforceRateLimit(deps.db, CHECKOUT_LIMIT, request.ip, TOO_MANY, now);
   const code = await allowCodeTry(deps.db, request, textField(request.body, "code"), now);
   const browserId = checkoutBrowserId(request, reply, deps.appUrl.startsWith("https://"));
-  const visitor = checkoutVisitor(deps.visitorKey, request.ip, browserId);
+  const country = buyerCountry(deps, request);
+  const visitor = {
+    ...checkoutVisitor(deps.visitorKey, request.ip, browserId),
+    ...(country ? { country } : {}),
+  };
+  const business = {
+    businessName: textField(request.body, "businessName", 300) ?? "",
+    vatNumber: textField(request.body, "vatNumber", 60) ?? "",
+  };
   return createBuyerCheckout(
     deps,
     productId,
     visitor,
     now,
-    { code, amount: textField(request.body, "amount", 32) },
+    { code, amount: textField(request.body, "amount", 32), business: businessBuyerSchema.parse(business) },
     sourceOfFields(request.body),
   );
 }

@@ -9,4 +9,6 @@ export const checkoutDeps = (context: AppContext): CheckoutRouteDeps => ({
   events: context.events,
   visitorKey: checkoutVisitorKey(context.authSecret),
   now: context.now,
+  vatChecker: context.tax.vatChecker,
+  ...(context.tax.buyerCountryHeader ? { buyerCountryHeader: context.tax.buyerCountryHeader } : {}),
 });

@@ -6,7 +6,9 @@ import { DISCOUNT_REFUSAL_MESSAGES } from "../../../contracts/discounts";
 import { formatPrice } from "../../../contracts/money";
 import { ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
 import { PAY_WHAT_YOU_WANT_MESSAGES } from "../../../contracts/products";
+import { WITHDRAWAL_WAIVER_TEXT } from "../../../contracts/tax";
 import { type ChangeDeps, commitChange } from "../../adapters/events/commit-change";
+import type { VatNumberChecker } from "../../adapters/vat-check/vat-checker";
 import type { Database } from "../../db/database";
 import type { CheckoutTable } from "../../db/schema";
 import { AppError } from "../../http/errors";
@@ -22,6 +24,14 @@ import {
   takeUnit,
 } from "../orders";
 import { getPublicProduct } from "../products";
+import {
+  checkBusinessBuyer,
+  checkoutTaxParams,
+  checkoutTaxTerms,
+  createBusinessCustomer,
+  productTaxCategory,
+  waiverRequired,
+} from "../tax";
 import { type BuyerChoice, decidePurchasePrice } from "./purchase-price";
 
 const EXPIRY_MARGIN_MS = 15_000;
@@ -34,7 +44,7 @@ const EXPIRY_MARGIN_MS = 15_000;
  */
 export const CODE_HOLD_MS = 15 * 60_000;
 
-export type CheckoutDeps = SettleDeps;
+export type CheckoutDeps = SettleDeps & { vatChecker: VatNumberChecker };
 
 const newHoldId = () => `hold_${randomBytes(12).toString("base64url")}`;
 const alreadyOpen = () => new AppError("checkout_open", 409, ORDER_MESSAGES.checkoutAlreadyOpen);
@@ -92,6 +102,12 @@ export async function createBuyerCheckout(
     );
   }
   const account = await payoutAccountOf(deps.db, product.seller.id);
+  // A business buyer's VAT number is checked before anything is held: refused, nothing changes.
+  const business = choice.business
+    ? await checkBusinessBuyer(deps, choice.business, visitor.networkHash, now)
+    : undefined;
+  const taxTerms = await checkoutTaxTerms(deps.db, product.seller.id);
+  const waiver = waiverRequired(taxTerms, visitor.country);
 
   // Stripe wants at least 30 minutes from *its* clock when it creates the session, a moment after ours.
   const expiresAt = new Date(now.getTime() + PURCHASE_RULES.checkoutMinutes * 60_000 + EXPIRY_MARGIN_MS);
@@ -114,6 +130,10 @@ export async function createBuyerCheckout(
     discount_code: discount?.code ?? null,
     original_price_cents: discount?.originalPriceCents ?? product.priceCents,
     discount_cents: discount?.discountCents ?? 0,
+    buyer_business_name: business?.businessName ?? null,
+    buyer_tax_id: business?.vat ? `${business.vat.prefix}${business.vat.number}` : null,
+    buyer_tax_id_check: business?.check ? JSON.stringify(business.check) : null,
+    withdrawal_waiver: waiver ? WITHDRAWAL_WAIVER_TEXT : null,
   });
   try {
     const metadata = {
@@ -122,6 +142,10 @@ export async function createBuyerCheckout(
       hold_id: hold.id,
       ...(discount ? { discount_code: discount.code } : {}),
     };
+    const customer = business
+      ? await createBusinessCustomer(deps.stripe, account, business, taxTerms, `customer-${hold.id}`)
+      : undefined;
+    const tax = checkoutTaxParams(taxTerms, await productTaxCategory(deps.db, product.id), waiver, customer);
     const cover = product.coverImageUrl?.startsWith("/")
       ? `${deps.appUrl}${product.coverImageUrl}`
       : product.coverImageUrl;
@@ -134,8 +158,10 @@ export async function createBuyerCheckout(
             price_data: {
               currency: "usd",
               unit_amount: amountCents,
+              ...tax.price,
               product_data: {
                 name: product.title,
+                ...tax.product,
                 ...(discount && product.priceMode === "fixed"
                   ? {
                       description: `Code ${discount.code}: ${formatPrice(discount.discountCents)} off ${formatPrice(discount.originalPriceCents)}`,
@@ -151,6 +177,7 @@ export async function createBuyerCheckout(
             },
           },
         ],
+        ...tax.session,
         metadata,
         payment_intent_data: { metadata },
         expires_at: Math.floor(expiresAt.getTime() / 1000),

@@ -1,4 +1,5 @@
 import { checkBuyerAmount, type PublicProduct } from "../../../contracts/products";
+import type { BusinessBuyer } from "../../../contracts/tax";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
 import type { CodeTry } from "../discounts";
@@ -11,6 +12,8 @@ import { type DiscountEvaluation, evaluateDiscountCode } from "../discounts";
 export interface BuyerChoice {
   code?: CodeTry | undefined;
   amount?: string | undefined;
+  /** Buying as a business: the name and VAT number for the invoice (checked before Checkout). */
+  business?: BusinessBuyer | undefined;
 }
 
 export interface PurchasePrice {

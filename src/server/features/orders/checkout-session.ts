@@ -20,6 +20,22 @@ export interface CheckoutRef {
 export const CLOCK_SKEW_SECONDS = 10 * 60;
 
 /**
+ * A session read from Stripe on the checkout's account, with its tax breakdown (the rate, the place and
+ * why: what the order records). Every read of a session for fulfilment comes through here.
+ */
+export function retrieveCheckoutSession(
+  stripe: Stripe,
+  sessionId: string,
+  accountId: string,
+): Promise<Stripe.Checkout.Session> {
+  return stripe.checkout.sessions.retrieve(
+    sessionId,
+    { expand: ["total_details.breakdown"] },
+    { stripeAccount: accountId },
+  );
+}
+
+/**
  * A checkout's session as Stripe has it: by its id, or, when the id was never recorded (the process
  * died while Stripe answered), by the hold id in its metadata. Undefined: Stripe never made one.
  */
@@ -29,13 +45,15 @@ export async function readCheckoutSession(
 ): Promise<Stripe.Checkout.Session | undefined> {
   const options = { stripeAccount: checkout.stripe_account_id };
   if (checkout.stripe_session_id) {
-    return stripe.checkout.sessions.retrieve(checkout.stripe_session_id, {}, options);
+    return retrieveCheckoutSession(stripe, checkout.stripe_session_id, checkout.stripe_account_id);
   }
   const since = Math.floor(checkout.created_at.getTime() / 1000) - CLOCK_SKEW_SECONDS;
   // Newest first; the emulator and Stripe both page this list, so no `created` filter is needed.
   for await (const session of stripe.checkout.sessions.list({ limit: 100 }, options)) {
     if (session.created < since) break;
-    if (session.metadata?.hold_id === checkout.id) return session;
+    if (session.metadata?.hold_id === checkout.id) {
+      return retrieveCheckoutSession(stripe, session.id, checkout.stripe_account_id);
+    }
   }
   return undefined;
 }

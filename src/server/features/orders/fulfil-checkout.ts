@@ -11,6 +11,7 @@ import type { OrderChanges } from "../order-lifecycle";
 import { libraryPath, libraryToken } from "./buyer-links";
 import { purchaseQuery, toBuyerPurchase } from "./buyer-purchase";
 import { receiptEmail, unavailableRefundEmail } from "./emails";
+import { type OrderTaxColumns, orderTaxOf } from "./session-tax";
 import { takeUnit } from "./stock";
 
 export interface FulfilmentDeps {
@@ -36,6 +37,8 @@ export interface CheckoutPayment {
   paymentIntentId: string | null;
   /** The title to record when the product was deleted meanwhile. */
   fallbackTitle?: string;
+  /** Stripe Tax's answer and the buyer's billing details (session-tax.ts); none for a free claim. */
+  tax?: OrderTaxColumns;
 }
 
 /**
@@ -65,6 +68,7 @@ export async function fulfilCheckout(
     amountCents: session.amount_total ?? 0,
     paymentIntentId: idOf(session.payment_intent),
     ...(session.metadata?.product_title ? { fallbackTitle: session.metadata.product_title } : {}),
+    tax: orderTaxOf(session, checkout, now),
   };
   return completeCheckout(deps, trx, checkout, payment, now, announce);
 }
@@ -143,6 +147,7 @@ export async function completeCheckout(
       discount_code_id: checkout.discount_code_id,
       discount_code: checkout.discount_code,
       discount_cents: checkout.discount_cents,
+      ...payment.tax,
     })
     .execute();
   await deps.orderChanges.created(trx, {

@@ -6,7 +6,7 @@ import type { Database } from "../../db/database";
 import { notFound } from "../../http/errors";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { purchaseQuery, toBuyerPurchase } from "./buyer-purchase";
-import { applyCheckoutSession } from "./checkout-session";
+import { applyCheckoutSession, retrieveCheckoutSession } from "./checkout-session";
 import type { FulfilmentDeps } from "./fulfil-checkout";
 
 /**
@@ -27,11 +27,7 @@ export async function lookupOrderBySession(
       .where("stripe_session_id", "=", sessionId)
       .executeTakeFirst();
     if (!checkout) throw notFound("Order not found");
-    const session = await deps.stripe.checkout.sessions.retrieve(
-      sessionId,
-      {},
-      { stripeAccount: checkout.stripe_account_id },
-    );
+    const session = await retrieveCheckoutSession(deps.stripe, sessionId, checkout.stripe_account_id);
     const orderId = await commitChange(deps, (trx, announce) =>
       applyCheckoutSession(deps, trx, checkout.id, session, now, announce),
     );

@@ -3,6 +3,7 @@ import {
   type CheckoutRef,
   CLOCK_SKEW_SECONDS,
   readCheckoutSession,
+  retrieveCheckoutSession,
   type SettleDeps,
   settleCheckout,
 } from "./checkout-session";
@@ -42,7 +43,7 @@ async function expireSession(stripe: Stripe, account: string, sessionId: string)
     return await stripe.checkout.sessions.expire(sessionId, {}, { stripeAccount: account });
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
-    return stripe.checkout.sessions.retrieve(sessionId, {}, { stripeAccount: account });
+    return retrieveCheckoutSession(stripe, sessionId, account);
   }
 }
 

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import type { Database } from "../../../db/database";
 import type { EventHandler } from "../../webhooks";
-import { applyCheckoutSession } from "../checkout-session";
+import { applyCheckoutSession, retrieveCheckoutSession } from "../checkout-session";
 import type { FulfilmentDeps } from "../fulfil-checkout";
 
 /**
@@ -18,11 +18,7 @@ export function checkoutSessionHandler(deps: FulfilmentDeps & { db: Database }):
       .where("stripe_session_id", "=", id)
       .executeTakeFirst();
     if (!checkout || event.account !== checkout.stripe_account_id) return undefined;
-    const session = await deps.stripe.checkout.sessions.retrieve(
-      id,
-      {},
-      { stripeAccount: checkout.stripe_account_id },
-    );
+    const session = await retrieveCheckoutSession(deps.stripe, id, checkout.stripe_account_id);
     return async (trx, announce, now) => {
       await applyCheckoutSession(deps, trx, checkout.id, session, now, announce);
     };
