@@ -14,6 +14,7 @@ import {
   productFileEntrySchema,
   sellerProductFileSchema,
 } from "./product-files";
+import { TAX_CATEGORIES, type TaxCategory } from "./tax";
 
 export const PRODUCT_LIMITS = {
   titleMax: 200,
@@ -165,6 +166,8 @@ const productFields = {
   issueLicenseKeys: z.boolean().optional(),
   /** Each buyer's copy of the PDFs carries their email (contracts/pdf-stamps.ts); off when not sent on /new. */
   stampPdfs: z.boolean().optional(),
+  /** What the product is for tax (contracts/tax.ts); null: decided from its files' types. */
+  taxCategory: z.enum(TAX_CATEGORIES).nullish(),
   /** The product's files (product-files.ts): on /new uploads, on an edit the whole list in its order. */
   files: z.array(productFileEntrySchema).max(100),
   /** On /new only: one file, the same as `files: [{ uploadId }]`. */
@@ -295,6 +298,7 @@ interface NewProductOutput {
   coverUploadId: string | null;
   issueLicenseKeys: boolean;
   stampPdfs: boolean;
+  taxCategory: TaxCategory | null;
   kind: "one_time" | "membership";
   /** A membership's tiers (contracts/memberships.ts); none for a one-time product. */
   tiers: CheckedTier[];
@@ -314,6 +318,7 @@ function newMembershipProduct(
     tiers?: z.output<typeof tierInputSchema>[];
     coverUploadId?: string | null;
     stampPdfs?: boolean;
+    taxCategory?: TaxCategory | null | undefined;
   },
   ctx: z.RefinementCtx,
 ): NewProductOutput {
@@ -344,6 +349,7 @@ function newMembershipProduct(
     coverUploadId: input.coverUploadId ?? null,
     issueLicenseKeys: false,
     stampPdfs: input.stampPdfs ?? false,
+    taxCategory: input.taxCategory ?? null,
     kind: "membership",
     tiers: tiers.value,
   };
@@ -392,6 +398,7 @@ export const createProductSchema = z
       coverUploadId: input.coverUploadId ?? null,
       issueLicenseKeys: input.issueLicenseKeys ?? false,
       stampPdfs: input.stampPdfs ?? false,
+      taxCategory: input.taxCategory ?? null,
       kind: "one_time",
       tiers: [],
     };
@@ -456,6 +463,7 @@ export const updateProductSchema = z
       coverUploadId: input.coverUploadId,
       issueLicenseKeys: input.issueLicenseKeys,
       stampPdfs: input.stampPdfs,
+      taxCategory: input.taxCategory,
       /** A membership's whole tier list (the use case refuses it for a one-time product). */
       tiers: checked.tiers,
     };
@@ -509,6 +517,8 @@ export const sellerProductSchema = productCoreSchema.extend({
   fileName: z.string(),
   issueLicenseKeys: z.boolean(),
   stampPdfs: z.boolean(),
+  /** The seller's tax category, or null: decided from the files (`effectiveTaxCategory` says which). */
+  taxCategory: z.enum(TAX_CATEGORIES).nullable(),
 });
 export type SellerProduct = z.infer<typeof sellerProductSchema>;
 /**

@@ -44,6 +44,7 @@ export async function createProduct(deps: ProductDeps, sellerId: string, input: 
         suggested_price_cents: input.suggestedPriceCents,
         issue_license_keys: input.issueLicenseKeys,
         stamp_pdfs: input.stampPdfs,
+        tax_category: input.taxCategory,
         ...productCoverColumns(deps.storage, cover),
         inventory_type: input.inventoryType,
         quantity_available: input.quantityAvailable,

@@ -79,6 +79,7 @@ export function toSellerProduct(row: ProductRow): SellerProduct {
     fileName: row.file_name ?? "",
     issueLicenseKeys: row.issue_license_keys,
     stampPdfs: row.stamp_pdfs,
+    taxCategory: row.tax_category,
   };
 }
 

@@ -68,6 +68,7 @@ export async function updateProduct(
       ...(changes.description !== undefined ? { description: changes.description } : {}),
       ...(changes.issueLicenseKeys !== undefined ? { issue_license_keys: changes.issueLicenseKeys } : {}),
       ...(changes.stampPdfs !== undefined ? { stamp_pdfs: changes.stampPdfs } : {}),
+      ...(changes.taxCategory !== undefined ? { tax_category: changes.taxCategory } : {}),
       ...pricingColumns(current, changes),
       ...(changes.inventory ? stockColumns(changes.inventory, taken) : {}),
       updated_at: now,

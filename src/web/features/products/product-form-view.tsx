@@ -52,6 +52,7 @@ import {
 import { createProduct, productKeys, productUrl, updateProduct } from "./products-api";
 import { PublishProgressBar } from "./publish-progress";
 import { StampPdfsField } from "./stamp-pdfs-field";
+import { TaxCategoryField } from "./tax-category-field";
 import { TierEditor, tierFocusId } from "./tier-editor";
 import {
   newTier,
@@ -385,6 +386,7 @@ export function ProductForm({
           onKeep={() => setCoverRemoved(false)}
         />
         {!membership && <LicenseKeysField register={register} editing={Boolean(product)} disabled={busy} />}
+        <TaxCategoryField register={register} disabled={busy} />
         <StampPdfsField
           register={register}
           stampingOn={watch("stampPdfs")}

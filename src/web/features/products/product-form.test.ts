@@ -55,6 +55,7 @@ const product: SellerProductDetail = {
   ],
   issueLicenseKeys: false,
   stampPdfs: false,
+  taxCategory: null,
   unitsSold: 3,
   unitsHeld: 1,
 };
@@ -140,7 +141,9 @@ describe("the edit form", () => {
       quantityAvailable: "10",
       issueLicenseKeys: false,
       stampPdfs: false,
+      taxCategory: "",
     });
+    expect(productFormValues({ ...product, taxCategory: "ebook" })).toMatchObject({ taxCategory: "ebook" });
     expect(
       productFormValues({ ...product, priceMode: "flexible", priceCents: 0, suggestedPriceCents: 500 }),
     ).toMatchObject({ price: "0.00", flexiblePrice: true, suggestedPrice: "5.00" });
@@ -210,6 +213,7 @@ describe("a membership", () => {
       description: "",
       tiers,
       stampPdfs: false,
+      taxCategory: null,
       files: [{ uploadId: "u1", name: "Basics" }],
       coverUploadId: null,
     });

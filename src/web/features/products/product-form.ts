@@ -9,6 +9,7 @@ import {
   type SellerProductDetail,
   type UpdateProductInput,
 } from "../../../contracts/products";
+import type { TaxCategory } from "../../../contracts/tax";
 
 export type ProductFormValues = {
   /** Sold once, or a membership (chosen on /new only: a product stays what it was created as). */
@@ -26,13 +27,15 @@ export type ProductFormValues = {
   issueLicenseKeys: boolean;
   /** Each buyer's copy of the PDFs carries their email (stamp-pdfs-field.tsx). */
   stampPdfs: boolean;
+  /** What the product is for tax; "" is automatic (from the files). */
+  taxCategory: "" | TaxCategory;
 };
 
 /** The fields a message can be shown next to: the typed ones, the file, the cover and a membership's tiers. */
 export type ProductFormField =
   | Exclude<
       keyof ProductFormValues,
-      "kind" | "inventoryType" | "flexiblePrice" | "issueLicenseKeys" | "stampPdfs"
+      "kind" | "inventoryType" | "flexiblePrice" | "issueLicenseKeys" | "stampPdfs" | "taxCategory"
     >
   | "file"
   | "cover"
@@ -69,6 +72,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   quantityAvailable: "",
   issueLicenseKeys: false,
   stampPdfs: false,
+  taxCategory: "",
 };
 
 /** An existing product as the edit form shows it: a limited quantity is the total, units taken included. */
@@ -87,6 +91,7 @@ export function productFormValues(product: SellerProductDetail): ProductFormValu
       : "",
     issueLicenseKeys: product.issueLicenseKeys,
     stampPdfs: product.stampPdfs,
+    taxCategory: product.taxCategory ?? "",
   };
 }
 
@@ -123,6 +128,7 @@ export function toCreateProductInput(
       description: values.description,
       tiers,
       stampPdfs: values.stampPdfs,
+      taxCategory: values.taxCategory || null,
       files,
       coverUploadId,
     };
@@ -135,6 +141,7 @@ export function toCreateProductInput(
     quantityAvailable: values.inventoryType === "limited" ? values.quantityAvailable : null,
     issueLicenseKeys: values.issueLicenseKeys,
     stampPdfs: values.stampPdfs,
+    taxCategory: values.taxCategory || null,
     files,
     coverUploadId,
   };
@@ -163,6 +170,7 @@ export function toUpdateProductInput(
       ...(changed.title ? { title: values.title } : {}),
       ...(changed.description ? { description: values.description } : {}),
       ...(changed.stampPdfs ? { stampPdfs: values.stampPdfs } : {}),
+      ...(changed.taxCategory ? { taxCategory: values.taxCategory || null } : {}),
       ...uploads,
     };
   }
@@ -180,6 +188,7 @@ export function toUpdateProductInput(
       : {}),
     ...(changed.issueLicenseKeys ? { issueLicenseKeys: values.issueLicenseKeys } : {}),
     ...(changed.stampPdfs ? { stampPdfs: values.stampPdfs } : {}),
+    ...(changed.taxCategory ? { taxCategory: values.taxCategory || null } : {}),
     ...oneTimeUploads,
   };
 }
