@@ -541,6 +541,8 @@ export const sellerBlockSchema = z.object({
   id: z.string(),
   storeName: z.string().nullable(),
   pictureUrl: z.string().nullable(),
+  /** Beside prices when the store collects tax ("+ tax", "incl. VAT where applicable"); null otherwise. */
+  taxNote: z.string().nullable(),
 });
 
 /** What anyone may see of a product: no file location, no seller internals. */

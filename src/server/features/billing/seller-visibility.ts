@@ -1,3 +1,4 @@
+import { TAX_PRICE_NOTES } from "../../../contracts/tax";
 import type { Database } from "../../db/database";
 import { queryTemplate } from "../../db/query-templates";
 import { planAccess } from "./plan-standing";
@@ -14,6 +15,8 @@ export interface PublicSeller {
   canSell: boolean;
   /** The plan allows selling: enough for free products, which need no Stripe. */
   planAllowsSales: boolean;
+  /** Beside prices when the store collects tax: "+ tax" or "incl. VAT where applicable". */
+  taxNote: string | null;
 }
 
 /** The seller row behind every public page (compiled once: see queryTemplate). */
@@ -21,6 +24,7 @@ const publicSellerQuery = queryTemplate((db, params: { sellerId: string }) =>
   db
     .selectFrom("profiles")
     .leftJoin("subscriptions", "subscriptions.user_id", "profiles.id")
+    .leftJoin("store_tax_settings", "store_tax_settings.seller_id", "profiles.id")
     .select([
       "profiles.id",
       "profiles.store_name",
@@ -31,6 +35,9 @@ const publicSellerQuery = queryTemplate((db, params: { sellerId: string }) =>
       "subscriptions.status",
       "subscriptions.past_due_since",
       "subscriptions.canceled_at",
+      "store_tax_settings.collect_tax",
+      "store_tax_settings.stripe_tax_status",
+      "store_tax_settings.tax_behavior",
     ])
     .where("profiles.id", "=", params.sellerId),
 );
@@ -58,5 +65,9 @@ export async function findPublicSeller(
     pagesPublic: access.pagesPublic,
     canSell: access.canSell && row.stripe_connect_onboarding_complete,
     planAllowsSales: access.canSell,
+    taxNote:
+      row.collect_tax && row.stripe_tax_status === "active"
+        ? TAX_PRICE_NOTES[row.tax_behavior ?? "exclusive"]
+        : null,
   };
 }

@@ -19,6 +19,11 @@ export async function getPublicProduct(db: Database, productId: string, now: Dat
   return {
     // A product a buyer can get for $0 skips Stripe: the plan alone decides whether it can be had.
     ...toPublicProduct(row, seller.canSell || (row.price_cents === 0 && seller.planAllowsSales)),
-    seller: { id: seller.id, storeName: seller.storeName, pictureUrl: seller.pictureUrl },
+    seller: {
+      id: seller.id,
+      storeName: seller.storeName,
+      pictureUrl: seller.pictureUrl,
+      taxNote: seller.taxNote,
+    },
   };
 }

@@ -39,10 +39,20 @@ export function registerPageForms(app: FastifyInstance, deps: PublicPageDeps): v
         if (!(error instanceof AppError)) throw error;
         // The page comes back with what the buyer typed: the code (or why it no longer applies), the amount.
         const value = textField(request.body, "amount", 32) ?? "";
+        const field = error.details?.field;
+        const business = {
+          businessName: textField(request.body, "businessName", 200) ?? "",
+          vatNumber: textField(request.body, "vatNumber", 40) ?? "",
+        };
         const answer: PurchaseAnswer =
-          error.details?.field === "amount"
-            ? { amount: { value, problem: error.userMessage } }
-            : { buyRefused: error.userMessage, amount: { value } };
+          field === "amount"
+            ? { amount: { value, problem: error.userMessage }, business }
+            : field === "businessName" || field === "vatNumber"
+              ? {
+                  amount: { value },
+                  business: { ...business, problem: { field, message: error.userMessage } },
+                }
+              : { buyRefused: error.userMessage, amount: { value }, business };
         // Priced only with a code this request was allowed to try: a refusal by a rate limit says nothing.
         return answerWithPage(
           deps,

@@ -22,6 +22,7 @@ export async function getStorefront(db: Database, sellerId: string, now: Date): 
       id: seller.id,
       storeName: seller.storeName,
       pictureUrl: seller.pictureUrl,
+      taxNote: seller.taxNote,
       tagline: seller.storeTagline,
       description: seller.storeDescription,
     },

@@ -13,6 +13,12 @@ export interface BuyerEntry {
   amount?: { value: string; problem?: string | undefined };
   /** The email typed in "Email me the download", and why it was refused. */
   free?: { email: string; problem?: string | undefined };
+  /** A business buyer's name and VAT number, and why one of them was refused. */
+  business?: {
+    businessName: string;
+    vatNumber: string;
+    problem?: { field: "businessName" | "vatNumber"; message: string } | undefined;
+  };
 }
 
 /**
@@ -35,6 +41,9 @@ export function PriceLine({ product, quote }: { product: PublicProduct; quote?: 
         <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-medium text-emerald-800">
           Code {quote.code}: {formatPrice(quote.discountCents)} off
         </span>
+      )}
+      {product.seller.taxNote && current.priceCents > 0 && (
+        <span className="text-sm text-muted">{product.seller.taxNote}</span>
       )}
     </p>
   );

@@ -49,7 +49,7 @@ const membershipProduct: PublicProduct = {
   soldOut: false,
   purchasable: true,
   unavailableReason: null,
-  seller: { id: "user_1", storeName: "Studio Store", pictureUrl: null },
+  seller: { id: "user_1", storeName: "Studio Store", pictureUrl: null, taxNote: null },
 };
 
 const render = (element: React.ReactElement) =>

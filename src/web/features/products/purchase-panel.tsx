@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button";
 import { SourceFields } from "../analytics/source-fields";
 import { DownloadTermsItems, NoteItem } from "../downloads/download-terms-notes";
 import { type ResendAnswer, ResendLinkPanel } from "../downloads/resend-link-panel";
+import { BusinessBuyerFields } from "./business-buyer-fields";
 import { MembershipPriceLine, MembershipTiers } from "./membership-tiers";
 import { AmountField, type BuyerEntry, DiscountCodeForm, FreeClaimForm, PriceLine } from "./price-forms";
 import { SOLD_OUT_BADGE, stockNotice } from "./stock";
@@ -48,6 +49,9 @@ function BuyForm({
       <SourceFields source={source} />
       {product.priceMode === "flexible" && (
         <AmountField product={product} minimumCents={minimumCents} entry={answer?.amount} />
+      )}
+      {product.seller.taxNote && product.purchasable && (
+        <BusinessBuyerFields product={product} entry={answer?.business} />
       )}
       <Button type="submit" size="lg" className="w-full" disabled={!product.purchasable}>
         Buy Now
