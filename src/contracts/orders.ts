@@ -3,6 +3,7 @@ import { visitSourceFieldsSchema } from "./analytics";
 import { buyerLicenseSchema, saleLicenseSchema } from "./licenses";
 import { billingIntervalSchema } from "./memberships";
 import { libraryPostSchema } from "./posts";
+import { orderTaxSchema } from "./tax";
 
 export const PURCHASE_RULES = {
   /** Downloads a purchase allows of each of its files (a replaced file's new version counts afresh)… */
@@ -188,6 +189,8 @@ export const saleSchema = z.object({
   /** A membership's paid period: the period it paid for (null for a one-time sale). */
   periodStart: z.string().nullable().default(null),
   periodEnd: z.string().nullable().default(null),
+  /** Stripe Tax's answer (inside amountCents); null before the store collected tax. */
+  tax: orderTaxSchema.nullable().default(null),
 });
 export type Sale = z.infer<typeof saleSchema>;
 export const salesPageSchema = z.object({

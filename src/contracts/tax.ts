@@ -210,13 +210,40 @@ export type BusinessBuyer = z.output<typeof businessBuyerSchema>;
 
 /** Tax on an order, as receipts, the sales table, the API and webhooks show it. */
 export const orderTaxSchema = z.object({
+  /** Inside the order's amount: the net price is amount - tax. */
   taxCents: z.number().int(),
   taxBehavior: z.enum(["inclusive", "exclusive"]).nullable(),
   /** Stripe's percentage as text ("19", "8.875"); null when no tax was calculated. */
   taxRate: z.string().nullable(),
+  /** "vat", "sales_tax", ... (Stripe's tax_type). */
+  taxType: z.string().nullable(),
   taxJurisdiction: z.string().nullable(),
+  /** Stripe's reason: standard_rated, not_collecting, reverse_charge, ... */
   taxabilityReason: z.string().nullable(),
   buyerCountry: z.string().nullable(),
+  buyerState: z.string().nullable(),
   reverseCharge: z.boolean(),
 });
 export type OrderTax = z.infer<typeof orderTaxSchema>;
+
+const TAX_TYPE_NAMES: Record<string, string> = { vat: "VAT", sales_tax: "Sales tax", gst: "GST", hst: "HST" };
+
+/**
+ * One short line for an order's tax: "VAT 19% (Germany)", "Reverse charge", "Not collected"; null when
+ * no tax was asked of Stripe (a store not collecting tax).
+ */
+export function taxLabel(
+  tax: Pick<
+    OrderTax,
+    "taxCents" | "taxRate" | "taxType" | "taxJurisdiction" | "taxabilityReason" | "reverseCharge"
+  >,
+): string | null {
+  if (tax.reverseCharge) return "Reverse charge";
+  if (tax.taxabilityReason === "not_collecting") return "Tax not collected";
+  if (tax.taxCents > 0) {
+    const name = (tax.taxType && TAX_TYPE_NAMES[tax.taxType]) ?? "Tax";
+    const rate = tax.taxRate ? ` ${tax.taxRate}%` : "";
+    return `${name}${rate}${tax.taxJurisdiction ? ` (${tax.taxJurisdiction})` : ""}`;
+  }
+  return tax.taxabilityReason ? "No tax" : null;
+}

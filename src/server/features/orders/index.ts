@@ -13,6 +13,7 @@ export type { FulfilmentDeps } from "./fulfil-checkout";
 export { completeCheckout } from "./fulfil-checkout";
 export { emailOfLibraryLink } from "./library";
 export { lookupSuccessOrder, sellerOfCheckoutSession } from "./lookup-by-session";
+export { ORDER_TAX_COLUMNS, orderTaxView } from "./order-tax-view";
 export { downloadsAllowed, resetDownloads, saleFileCount } from "./sales";
 export { salesTotalsQuery } from "./sales-totals";
 export { closeCheckout } from "./settle-checkouts";

@@ -1,9 +1,23 @@
 import { Readable } from "node:stream";
 import { centsToDecimal } from "../../../contracts/money";
+import { type OrderTax, taxLabel } from "../../../contracts/tax";
 import type { Database } from "../../db/database";
 import { cell, csvDate } from "../../http/csv";
+import { ORDER_TAX_COLUMNS, orderTaxView } from "./order-tax-view";
 
 const BATCH = 1000;
+
+/** The tax columns: the amount inside Amount, its rate and place, the buyer's country, and why. */
+function taxCells(tax: OrderTax | null): string[] {
+  if (!tax) return ["0.00", "", "", "", ""];
+  return [
+    centsToDecimal(tax.taxCents),
+    cell(tax.taxRate ?? ""),
+    cell(tax.taxJurisdiction ?? ""),
+    cell(tax.buyerCountry ?? ""),
+    cell(taxLabel(tax) ?? ""),
+  ];
+}
 
 /**
  * The sales export of the product rules (The calls it makes: Customer Email, Product, Amount, Date as 'MMM dd, yyyy HH:mm' in the
@@ -12,7 +26,7 @@ const BATCH = 1000;
  */
 export function salesCsv(db: Database, sellerId: string, timeZone: string): Readable {
   async function* rows() {
-    yield "Customer Email,Product,Amount,Date,Discount Code,Amount Saved,Period Start,Period End\n";
+    yield "Customer Email,Product,Amount,Date,Discount Code,Amount Saved,Period Start,Period End,Tax,Tax Rate,Tax Jurisdiction,Buyer Country,Tax Note\n";
     let after: { createdAt: Date; id: string } | undefined;
     for (;;) {
       let query = db
@@ -27,6 +41,7 @@ export function salesCsv(db: Database, sellerId: string, timeZone: string): Read
           "discount_cents",
           "period_start",
           "period_end",
+          ...ORDER_TAX_COLUMNS,
         ])
         .where("seller_id", "=", sellerId)
         .where("status", "=", "completed");
@@ -51,6 +66,7 @@ export function salesCsv(db: Database, sellerId: string, timeZone: string): Read
             // A membership's sale is one paid period of it.
             cell(order.period_start ? csvDate(order.period_start, timeZone) : ""),
             cell(order.period_end ? csvDate(order.period_end, timeZone) : ""),
+            ...taxCells(orderTaxView(order)),
           ].join(","),
         )
         .map((line) => `${line}\n`)

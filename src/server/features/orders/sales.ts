@@ -8,6 +8,7 @@ import type { OrderTable } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { decodeCursor, encodeCursor } from "../../http/keyset-cursor";
 import { saleLicenseOf } from "../licenses";
+import { ORDER_TAX_COLUMNS, orderTaxView } from "./order-tax-view";
 import { salesTotalsQuery } from "./sales-totals";
 
 type SaleRow = Pick<
@@ -23,6 +24,7 @@ type SaleRow = Pick<
   | "discount_cents"
   | "period_start"
   | "period_end"
+  | (typeof ORDER_TAX_COLUMNS)[number]
 >;
 
 /** How many files a sale's product has now: a subquery on the sale's `product_id` column. */
@@ -63,6 +65,7 @@ const salesPageQuery = queryTemplate(
         "product_id",
         "period_start",
         "period_end",
+        ...ORDER_TAX_COLUMNS,
       ])
       .where("seller_id", "=", params.sellerId);
     if (shape.afterCursor) {
@@ -130,6 +133,7 @@ export async function salesPage(
       license: saleLicenseOf(row),
       periodStart: row.period_start?.toISOString() ?? null,
       periodEnd: row.period_end?.toISOString() ?? null,
+      tax: orderTaxView(row),
     })),
     total: Number(totals?.orders_count ?? 0),
     completed: Number(totals?.units_sold ?? 0),

@@ -11,7 +11,7 @@ import type { OrderTable } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { decodeCursor, encodeCursor } from "../../http/keyset-cursor";
 import { saleLicenseOf } from "../licenses";
-import { downloadsAllowed, saleFileCount } from "../orders";
+import { downloadsAllowed, ORDER_TAX_COLUMNS, orderTaxView, saleFileCount } from "../orders";
 
 const saleColumns = [
   "id",
@@ -30,6 +30,7 @@ const saleColumns = [
   "membership_id",
   "period_start",
   "period_end",
+  ...ORDER_TAX_COLUMNS,
 ] as const;
 type SaleRow = Pick<Selectable<OrderTable>, (typeof saleColumns)[number]> &
   Parameters<typeof saleLicenseOf>[0] & { file_count: string | null };
@@ -68,6 +69,7 @@ function toApiSale(row: SaleRow): ApiSale {
     membershipId: row.membership_id,
     periodStart: row.period_start?.toISOString() ?? null,
     periodEnd: row.period_end?.toISOString() ?? null,
+    tax: orderTaxView(row),
   };
 }
 

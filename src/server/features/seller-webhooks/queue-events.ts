@@ -84,9 +84,31 @@ async function saleData(trx: Database, orderId: string) {
       "status",
       "created_at",
       "refunded_at",
+      "tax_cents",
+      "tax_rate",
+      "tax_type",
+      "tax_jurisdiction",
+      "taxability_reason",
+      "buyer_country",
+      "buyer_state",
+      "reverse_charge",
     ])
     .where("id", "=", orderId)
     .executeTakeFirstOrThrow();
+  // Stripe Tax's answer, inside `amount`; null for a sale the store collected no tax on.
+  const tax =
+    order.taxability_reason === null && order.tax_cents === 0
+      ? null
+      : {
+          amount: order.tax_cents,
+          rate: order.tax_rate,
+          type: order.tax_type,
+          jurisdiction: order.tax_jurisdiction,
+          reason: order.taxability_reason,
+          country: order.buyer_country,
+          state: order.buyer_state,
+          reverse_charge: order.reverse_charge,
+        };
   return {
     order_id: order.id,
     product_id: order.product_id,
@@ -98,6 +120,7 @@ async function saleData(trx: Database, orderId: string) {
     status: order.status,
     created_at: order.created_at.toISOString(),
     refunded_at: order.refunded_at?.toISOString() ?? null,
+    tax,
   };
 }
 

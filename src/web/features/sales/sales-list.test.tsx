@@ -22,6 +22,7 @@ const sale = (fields: Partial<Sale> = {}): Sale => ({
   license: null,
   periodStart: local(2026, 3, 1),
   periodEnd: local(2026, 4, 1),
+  tax: null,
   ...fields,
 });
 
