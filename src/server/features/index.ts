@@ -22,6 +22,7 @@ import { sellerApiFeature } from "./seller-api";
 import { sellerWebhooksFeature } from "./seller-webhooks";
 import { statusFeature } from "./status";
 import { storefrontFeature } from "./storefront";
+import { taxReportsFeature } from "./tax-reports";
 import { uploadsFeature } from "./uploads";
 import { stripeWebhooksFeature } from "./webhooks";
 
@@ -56,4 +57,5 @@ export const FEATURES: readonly Feature[] = [
   publicPagesFeature,
   audienceFeature,
   postsFeature,
+  taxReportsFeature,
 ];
