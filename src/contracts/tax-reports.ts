@@ -257,3 +257,12 @@ export const taxGuideSchema = z.object({
   rate: z.object({ usd: z.number().int(), eur: z.number().int(), date: z.string(), source: z.string() }),
 });
 export type TaxGuide = z.infer<typeof taxGuideSchema>;
+
+const WHOLE = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** 600134 euro cents → "EUR 6,001": whole euros, rounded down (integer division), for the guide's status lines. */
+export const formatEuros = (eurCents: number): string => `EUR ${WHOLE.format(Math.floor(eurCents / 100))}`;
+
+/** 1.0411 as the guide states the reference rate: "1 EUR = 1.0411 USD (ECB euro reference rate, 2025-02-28)". */
+export const referenceRateText = (rate = USD_PER_EUR): string =>
+  `1 EUR = ${Math.floor(rate.usd / rate.eur)}.${String(rate.usd % rate.eur).padStart(4, "0")} USD (${rate.source}, ${rate.date})`;
