@@ -24,7 +24,10 @@ const CELL = "px-3 py-2.5 first:pl-4 last:pr-4 sm:px-4 sm:first:pl-6 sm:last:pr-
 const NUM = `${CELL} text-right tabular-nums`;
 
 /** A money cell: refunds are negative adjustments; zero shows as a quiet dash. */
-const money = (cents: number) => (cents === 0 ? <span className="text-muted">–</span> : formatPrice(cents));
+const money = (cents: number) => (cents === 0 ? <span className="text-muted">–</span> : signedPrice(cents));
+
+/** -2380 → "-$23.80" (formatPrice alone would write "$-23.80"). */
+const signedPrice = (cents: number) => (cents < 0 ? `-${formatPrice(-cents)}` : formatPrice(cents));
 
 type Amounts = TaxReportTotals;
 const AMOUNT_COLUMNS: Array<{ header: string; title?: string; cell: (row: Amounts) => React.ReactNode }> = [
@@ -69,7 +72,7 @@ function ReportTable({ report }: { report: TaxReport }) {
           Sales, tax and refunds in {quarterLabel(report.quarter)} by country, US state and tax rate
         </caption>
         <thead>
-          <tr className="text-muted">
+          <tr className="border-b border-line text-muted">
             <th scope="col" className={`${CELL} font-medium`}>
               Country
             </th>
@@ -124,7 +127,7 @@ function Summary({ totals }: { totals: TaxReportTotals }) {
   const items = [
     { label: "Net sales", value: formatPrice(totals.netCents) },
     { label: "Tax collected", value: formatPrice(totals.taxCents) },
-    { label: "Refunds", value: formatPrice(totals.refundsNetCents + totals.refundsTaxCents) },
+    { label: "Refunds", value: signedPrice(totals.refundsNetCents + totals.refundsTaxCents) },
     { label: "Not collected (not registered)", value: formatPrice(totals.notCollectedNetCents) },
   ];
   return (
