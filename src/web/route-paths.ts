@@ -38,6 +38,8 @@ export const APP_PAGE_PATHS = {
   customers: "dashboard/customers",
   emailCustomers: "dashboard/customers/email",
   members: "dashboard/members",
+  taxReport: "dashboard/tax/report",
+  taxGuide: "dashboard/tax/guide",
 } as const;
 
 /**

@@ -95,6 +95,16 @@ export const router = createBrowserRouter([
           import("./features/analytics/analytics-page").then((m) => ({ Component: m.AnalyticsPage })),
       },
       {
+        path: APP_PAGE_PATHS.taxReport,
+        lazy: () =>
+          import("./features/tax-reports/tax-report-page").then((m) => ({ Component: m.TaxReportPage })),
+      },
+      {
+        path: APP_PAGE_PATHS.taxGuide,
+        lazy: () =>
+          import("./features/tax-reports/tax-guide-page").then((m) => ({ Component: m.TaxGuidePage })),
+      },
+      {
         path: APP_PAGE_PATHS.newProduct,
         lazy: () =>
           import("./features/products/new-product-page").then((m) => ({ Component: m.NewProductPage })),

@@ -23,6 +23,7 @@ import { sellerWebhooksFeature } from "./seller-webhooks";
 import { statusFeature } from "./status";
 import { storefrontFeature } from "./storefront";
 import { taxFeature } from "./tax";
+import { taxReportsFeature } from "./tax-reports";
 import { uploadsFeature } from "./uploads";
 import { stripeWebhooksFeature } from "./webhooks";
 
@@ -58,4 +59,5 @@ export const FEATURES: readonly Feature[] = [
   publicPagesFeature,
   audienceFeature,
   postsFeature,
+  taxReportsFeature,
 ];

@@ -1,6 +1,8 @@
 import {
   BadgeCheck,
   ChartColumn,
+  Compass,
+  Landmark,
   LayoutDashboard,
   type LucideIcon,
   Newspaper,
@@ -40,6 +42,8 @@ export const SELLER_SECTIONS: Array<{ label: string; links: SellerLink[] }> = [
       { to: "/dashboard/posts", label: "Posts", icon: Newspaper },
       { to: "/dashboard/analytics", label: "Analytics", icon: ChartColumn },
       { to: "/dashboard/discounts", label: "Discount codes", icon: TicketPercent },
+      { to: "/dashboard/tax/report", label: "Tax report", icon: Landmark },
+      { to: "/dashboard/tax/guide", label: "Tax guide", icon: Compass },
     ],
   },
   {

@@ -1,0 +1,5 @@
+/**
+ * What the tax-reports room offers the other features: nothing else of it may be imported from
+ * outside (features/feature-rooms.test.ts). Add an export here when another room needs it.
+ */
+export { taxReportsFeature } from "./feature";
