@@ -38,6 +38,7 @@ export const APP_PAGE_PATHS = {
   customers: "dashboard/customers",
   emailCustomers: "dashboard/customers/email",
   members: "dashboard/members",
+  taxSettings: "dashboard/tax",
   taxReport: "dashboard/tax/report",
   taxGuide: "dashboard/tax/guide",
 } as const;

@@ -95,6 +95,11 @@ export const router = createBrowserRouter([
           import("./features/analytics/analytics-page").then((m) => ({ Component: m.AnalyticsPage })),
       },
       {
+        path: APP_PAGE_PATHS.taxSettings,
+        lazy: () =>
+          import("./features/tax/tax-settings-page").then((m) => ({ Component: m.TaxSettingsPage })),
+      },
+      {
         path: APP_PAGE_PATHS.taxReport,
         lazy: () =>
           import("./features/tax-reports/tax-report-page").then((m) => ({ Component: m.TaxReportPage })),

@@ -7,6 +7,7 @@ import {
   type LucideIcon,
   Newspaper,
   PackagePlus,
+  Receipt,
   Store,
   TicketPercent,
   Users,
@@ -32,6 +33,7 @@ export const SELLER_SECTIONS: Array<{ label: string; links: SellerLink[] }> = [
       { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard, end: true },
       { to: "/new", label: "New Product", icon: PackagePlus },
       { to: "/settings", label: "Store Settings", icon: Store },
+      { to: "/dashboard/tax", label: "Tax & invoices", icon: Receipt, end: true },
     ],
   },
   {
