@@ -104,6 +104,10 @@ export const buyerPurchaseSchema = z.object({
   coverThumbnailUrl: z.string().nullable(),
   /** The purchase's license key, when its product issues them (and it was not refunded). */
   licenseKey: buyerLicenseSchema.nullish(),
+  /** The tax inside amountCents and its line ("VAT 19% (Germany)", "Reverse charge"); null without tax. */
+  tax: z.object({ taxCents: z.number(), label: z.string() }).nullable().default(null),
+  /** The withdrawal waiver the buyer accepted before paying, word for word; null when not asked. */
+  withdrawalWaiver: z.string().nullable().default(null),
 });
 export type BuyerPurchase = z.infer<typeof buyerPurchaseSchema>;
 

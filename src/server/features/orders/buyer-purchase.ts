@@ -2,8 +2,10 @@ import { sql } from "kysely";
 import { hasMembershipAccess, MEMBERSHIP_MESSAGES } from "../../../contracts/memberships";
 import { type BuyerPurchase, ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
 import { STORE_FALLBACK_NAME } from "../../../contracts/products";
+import { taxLabel } from "../../../contracts/tax";
 import type { Database } from "../../db/database";
 import { downloadPath, downloadToken } from "./buyer-links";
+import { orderTaxView } from "./order-tax-view";
 
 /** One of a purchase's files as read with it: the product's current file and this order's downloads of it. */
 export interface PurchaseFileRow {
@@ -134,7 +136,16 @@ export function toBuyerPurchase(
       row.license_key && row.status === "completed"
         ? { key: row.license_key, disabled: row.license_disabled_at !== null }
         : null,
+    tax: buyerTaxOf(row),
+    withdrawalWaiver: row.withdrawal_waiver,
   };
+}
+
+/** The purchase's tax line, from the order's columns (order-tax-view.ts); null without tax. */
+function buyerTaxOf(row: PurchaseRow): BuyerPurchase["tax"] {
+  const tax = orderTaxView(row);
+  const label = tax && taxLabel(tax);
+  return tax && label ? { taxCents: tax.taxCents, label } : null;
 }
 
 /**

@@ -31,8 +31,14 @@ export function receiptEmail(
       paragraphs: [
         `${purchase.productTitle} from ${purchase.sellerName}`,
         `Amount paid: ${formatPrice(purchase.amountCents)}${discount ? ` with code ${discount.code} (you saved ${formatPrice(discount.savedCents)})` : ""} on ${formatDay(purchase.createdAt)}. Order ${purchase.orderId}.`,
+        ...(purchase.tax
+          ? [
+              `Tax: ${formatPrice(purchase.tax.taxCents)} (${purchase.tax.label}), included in the amount paid.`,
+            ]
+          : []),
         `${downloadTerms(purchase.downloadWindowEndsAt)} Your library always has a fresh link.`,
         ...licenseKeyParagraphs(purchase.licenseKey),
+        ...(purchase.withdrawalWaiver ? [`Before paying you agreed: “${purchase.withdrawalWaiver}”`] : []),
       ],
       ...(purchase.downloadPath
         ? {

@@ -81,6 +81,11 @@ function PaidOrder({ purchase }: { purchase: BuyerPurchase }) {
           </>
         )}
       </div>
+      {purchase.withdrawalWaiver && (
+        <p className="mt-4 text-left text-xs text-muted">
+          You agreed before paying: “{purchase.withdrawalWaiver}”
+        </p>
+      )}
       <EmailNote>
         A receipt with your download link, and a link to all your purchases, was emailed to{" "}
         {emailAddress(purchase)}.

@@ -33,6 +33,11 @@ export function PurchaseFacts({
       <Fact term={purchase.status === "refunded" ? "Amount refunded" : "Amount paid"}>
         <span className="tabular-nums">{formatPrice(purchase.amountCents)}</span>
       </Fact>
+      {purchase.tax && (
+        <Fact term="Tax included">
+          <span className="tabular-nums">{formatPrice(purchase.tax.taxCents)}</span> · {purchase.tax.label}
+        </Fact>
+      )}
       {showEmail && <Fact term="Receipt sent to">{purchase.customerEmail}</Fact>}
       <Fact term="Purchased">{formatDay(purchase.createdAt)}</Fact>
     </dl>

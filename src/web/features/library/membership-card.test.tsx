@@ -24,6 +24,8 @@ const period: BuyerPurchase = {
   downloadPath: "/download/tok_1",
   coverThumbnailUrl: null,
   licenseKey: null,
+  tax: null,
+  withdrawalWaiver: null,
 };
 
 const membership = (fields: Partial<LibraryMembership> = {}): LibraryMembership => ({
