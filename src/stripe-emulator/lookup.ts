@@ -22,6 +22,9 @@ const COLLECTION_BY_PREFIX: [string, OwnedCollectionName][] = [
   ["di_", "discounts"],
   ["ii_", "invoiceItems"],
   ["inpay_", "invoicePayments"],
+  ["taxreg_", "taxRegistrations"],
+  ["txi_", "taxIds"],
+  ["txr_", "taxRates"],
 ];
 
 export function toJson(value: object): Json {

@@ -20,6 +20,7 @@ import { registerInvoices } from "./resources/invoices.js";
 import { registerPayments } from "./resources/payments.js";
 import { registerPrices } from "./resources/prices.js";
 import { registerSubscriptions } from "./resources/subscriptions.js";
+import { registerTax } from "./resources/tax.js";
 import { registerWebhookEndpoints } from "./resources/webhook-endpoints.js";
 
 /** Stripe nests parameters deeply (`line_items[0][price_data][product_data][metadata][k]`). */
@@ -81,6 +82,7 @@ export function buildServer(emulator: Emulator): FastifyInstance {
   registerBillingPortal(routes, emulator);
   registerWebhookEndpoints(routes, emulator);
   registerEvents(routes, emulator);
+  registerTax(routes, emulator);
 
   registerCheckoutPage(app, emulator);
   registerOnboardingPage(app, emulator);
