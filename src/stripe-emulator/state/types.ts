@@ -50,6 +50,10 @@ export interface CheckoutSessionDetails {
   trialEnd?: number | undefined;
   /** The coupon of `discounts[0][coupon]` as the session priced it, redeemed when the session completes. */
   coupon?: Stripe.Coupon | undefined;
+  /** `customer_update`: whether paying saves the typed address and name on the customer. */
+  customerUpdate?:
+    | { address?: "auto" | "never" | undefined; name?: "auto" | "never" | undefined }
+    | undefined;
   /** Stripe Tax's result once computed: the session's breakdown and each line item's taxes. */
   tax?: CheckoutTaxRecord | undefined;
 }
