@@ -9,6 +9,7 @@ import { registerInvoicePage } from "./pages/invoice.js";
 import { registerOnboardingPage } from "./pages/onboarding.js";
 import { registerPortalPage } from "./pages/portal.js";
 import { registerReceiptPage } from "./pages/receipt.js";
+import { registerTaxDashboardPage } from "./pages/tax-dashboard.js";
 import { registerAccounts } from "./resources/accounts.js";
 import { registerBillingPortal } from "./resources/billing-portal.js";
 import { registerCheckoutSessions } from "./resources/checkout-sessions.js";
@@ -89,6 +90,7 @@ export function buildServer(emulator: Emulator): FastifyInstance {
   registerPortalPage(app, emulator);
   registerReceiptPage(app, emulator);
   registerInvoicePage(app, emulator);
+  registerTaxDashboardPage(app, emulator);
   registerControlApi(app, emulator);
 
   app.setNotFoundHandler((request, reply) => {
