@@ -492,3 +492,131 @@ describe("Checkout with automatic tax", () => {
     });
   });
 });
+
+/** Posts the hosted Checkout page's form, as a browser would. */
+const submitPage = (url: string, fields: Record<string, string>) =>
+  fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      email: "buyer@example.com",
+      card_number: "4242 4242 4242 4242",
+      card_expiry: "12 / 34",
+      card_cvc: "123",
+      ...fields,
+    }).toString(),
+  });
+
+describe("the hosted pages", () => {
+  it("Checkout shows the address, business and terms fields and the rate table; refuses without the box; pays with a VAT number", async () => {
+    const account = await taxedSeller([{ country: "DE", type: "oss_union" }]);
+    const session = await taxedSession(account, 2000, "exclusive", {
+      tax_id_collection: { enabled: true },
+      consent_collection: { terms_of_service: "required" },
+      custom_text: {
+        terms_of_service_acceptance: { message: "I accept the [terms](https://example.com/terms)." },
+      },
+    });
+    const url = session.url ?? "";
+    const page = await (await fetch(url)).text();
+    for (const fragment of [
+      'id="country"',
+      'id="state"',
+      'id="postal_code"',
+      'id="line1"',
+      'id="city"',
+      'id="business"',
+      'id="business_name"',
+      'id="tax_id"',
+      'id="terms"',
+      '<a href="https://example.com/terms" target="_blank" rel="noopener">terms</a>',
+      "Enter address to calculate",
+      "VAT (19%)",
+      "Sales tax (8.875%)",
+    ]) {
+      expect(page).toContain(fragment);
+    }
+
+    const refused = await submitPage(url, { name: "Erika", country: "DE", postal_code: "10115" });
+    expect(refused.status).toBe(400);
+    const refusedPage = await refused.text();
+    expect(refusedPage).toContain('role="alert">You must agree to the terms of service to continue.');
+    expect(refusedPage).toContain('aria-describedby="terms_of_service-error"');
+    expect((await retrieve(account, session.id)).status).toBe("open");
+
+    const missingCountry = await submitPage(url, { name: "Erika", terms: "on" });
+    expect(missingCountry.status).toBe(400);
+    expect(await missingCountry.text()).toContain("Select your country or region.");
+
+    const paid = await submitPage(url, {
+      name: "Erika",
+      country: "FR",
+      postal_code: "75001",
+      business: "on",
+      business_name: "Société Exemple",
+      tax_id: "FR12345678901",
+      terms: "on",
+    });
+    expect(paid.status).toBe(303);
+    const done = await retrieve(account, session.id);
+    expect(done).toMatchObject({
+      status: "complete",
+      amount_total: 2000,
+      consent: { terms_of_service: "accepted", promotions: null },
+      customer_details: {
+        business_name: "Société Exemple",
+        tax_ids: [{ type: "eu_vat", value: "FR12345678901" }],
+        address: { country: "FR", postal_code: "75001" },
+      },
+    });
+    expect(done.total_details?.breakdown?.taxes[0]?.taxability_reason).toBe("reverse_charge");
+  });
+
+  it("the Dashboard tax page sets the head office (tax.settings.updated) and adds and ends registrations", async () => {
+    const account = await stripe.accounts.create({ type: "standard" });
+    const base = `${emulator.running.url}/dashboard/tax`;
+    const query = `?account=${account.id}`;
+    const post = (path: string, fields: Record<string, string>) =>
+      fetch(`${base}${path}${query}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const first = await (await fetch(`${base}${query}`)).text();
+    expect(first).toContain("Pending: add your head office");
+    expect((await fetch(`${base}?account=acct_nope`)).status).toBe(404);
+
+    const saved = await post("/head_office", { country: "US", state: "NY", city: "New York" });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe(`/dashboard/tax${query}&notice=head_office`);
+    const settings = await stripe.tax.settings.retrieve({}, { stripeAccount: account.id });
+    expect(settings).toMatchObject({
+      status: "active",
+      head_office: { address: { country: "US", state: "NY" } },
+    });
+    const events = await emulator.connect.waitFor("tax.settings.updated", 1);
+    expect(events.some((event) => event.account === account.id)).toBe(true);
+
+    const bad = await post("/registrations", { country: "US", type: "state_sales_tax" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Missing required param: country_options[us][state].");
+    expect(
+      (await post("/registrations", { country: "US", state: "TX", type: "state_sales_tax" })).status,
+    ).toBe(303);
+    const [registration] = (await stripe.tax.registrations.list({}, { stripeAccount: account.id })).data;
+    expect(registration).toMatchObject({
+      country: "US",
+      country_options: { us: { state: "TX", type: "state_sales_tax" } },
+      status: "active",
+    });
+    const listed = await (await fetch(`${base}${query}`)).text();
+    expect(listed).toContain("Texas, United States");
+    expect((await post(`/registrations/${registration?.id}/expire`, {})).status).toBe(303);
+    expect(
+      (await stripe.tax.registrations.retrieve(registration?.id ?? "", {}, { stripeAccount: account.id }))
+        .status,
+    ).toBe("expired");
+  });
+});
