@@ -175,7 +175,7 @@ export function taxOn(amount: number, rate: number, behavior: "inclusive" | "exc
     : divideHalfUp(amount * rate, RATE_SCALE + rate);
 }
 
-/** Why a buyer pays no tax, or `null` when the place's rate applies. */
+/** Why a buyer pays what they pay: `standard_rated` when the place's rate applies, else the reason for 0. */
 export function taxability(buyer: Buyer, registrations: readonly Coverage[]): TaxabilityReason {
   if (!isCovered(buyer.place, registrations)) return "not_collecting";
   if (buyer.taxExempt === "exempt") return "customer_exempt";
