@@ -141,16 +141,17 @@ export function registerControlApi(app: FastifyInstance, emulator: Emulator): vo
   route("POST", "/checkout/sessions/:id/complete", (params, body, _query, reply) => {
     const input = parseBody(schemas.complete, body);
     const { account, session } = findCheckoutSession(emulator, params.id ?? "");
-    const customerEmail =
-      typeof session.customer === "string"
-        ? store.find("customers", account, session.customer)?.email
-        : undefined;
+    const customer =
+      typeof session.customer === "string" ? store.find("customers", account, session.customer) : undefined;
+    const customerEmail = customer?.email;
+    const customerName = customer?.name;
     const result = payCheckoutSession(emulator, account, session, {
       email: input.email ?? session.customer_email ?? customerEmail ?? "buyer@example.com",
       number: input.card,
       expiry: input.expiry,
       cvc: input.cvc,
-      name: input.name,
+      // Stripe's usual test cardholder when the caller names nobody and the customer has no name.
+      name: input.name ?? (customerName || "Jenny Rosen"),
       address: input.address,
       business: input.business_name !== undefined || input.tax_id !== undefined,
       businessName: input.business_name,

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calculateTax, divideHalfUp, formatRate, isCovered, taxOn } from "./tax/calculate.js";
+import { calculateTax, divideHalfUp, formatRate, isCovered, taxOn, taxTotals } from "./tax/calculate.js";
 import { createPurchaseSession, startTestEmulator, stripeError, type TestEmulator } from "./test-support.js";
 
 let emulator: TestEmulator;
@@ -88,6 +88,51 @@ describe("the calculation", () => {
       oss,
     );
     expect(exempt).toMatchObject({ amount: 0, reason: "customer_exempt" });
+  });
+
+  it("reverse charge, uncovered and unknown places, inclusive lines, Texas", () => {
+    const de = [{ country: "DE", type: "standard", state: null }];
+    const buyer = (country: string, state: string | null = null) => ({
+      place: { country, state },
+      taxExempt: "none" as const,
+      euVatId: false,
+    });
+    expect(
+      calculateTax([{ amount: 2000, behavior: "exclusive" }], { ...buyer("DE"), euVatId: true }, de)[0],
+    ).toMatchObject({
+      amount: 0,
+      taxableAmount: 2000,
+      reason: "reverse_charge",
+    });
+    // A standard DE registration does not cover France.
+    expect(calculateTax([{ amount: 2000, behavior: "exclusive" }], buyer("FR"), de)[0]).toMatchObject({
+      amount: 0,
+      taxableAmount: 0,
+      reason: "not_collecting",
+      rule: { country: "FR", rate: 20_000 },
+    });
+    // Registered in a place outside the table: still nothing collected.
+    const jp = [{ country: "JP", type: "standard", state: null }];
+    expect(calculateTax([{ amount: 2000, behavior: "exclusive" }], buyer("JP"), jp)[0]).toMatchObject({
+      amount: 0,
+      reason: "not_collecting",
+      rule: null,
+    });
+    const tx = [{ country: "US", type: "state_sales_tax", state: "TX" }];
+    const lines = calculateTax(
+      [
+        { amount: 1000, behavior: "exclusive" },
+        { amount: 1000, behavior: "inclusive" },
+      ],
+      buyer("US", "TX"),
+      tx,
+    );
+    expect(lines.map((line) => [line.amount, line.taxableAmount, line.inclusive])).toEqual([
+      [63, 1000, false], // 62.5 → 63
+      [59, 941, true], // 1000 × 6250 / 106250 = 58.82… → 59
+    ]);
+    expect(taxTotals(lines)).toEqual({ exclusive: 63, all: 122 });
+    expect(taxOn(0, 19_000, "exclusive")).toBe(0);
   });
 });
 
