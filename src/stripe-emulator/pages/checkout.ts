@@ -186,7 +186,11 @@ function checkoutPage(
   const taxed = session.automatic_tax.enabled;
   const collectAddress = taxed || session.billing_address_collection === "required";
   const taxInSummary = taxed && !subscribing && !trialDays;
-  const allInclusive = lineItems.every((item) => item.price?.tax_behavior === "inclusive");
+  const settings = taxSettingsOf(emulator, account);
+  const inclusive = lineItems.map(
+    (item) => lineBehavior(item.price?.tax_behavior, settings, currency) === "inclusive",
+  );
+  const allInclusive = inclusive.every(Boolean);
   const taxRow = taxInSummary
     ? session.automatic_tax.status === "complete"
       ? html`<li><span id="tax-label">Tax</span><span id="tax-amount" aria-live="polite">${allInclusive ? "incl. " : ""}${formatAmount(session.total_details?.amount_tax ?? 0, currency)}</span></li>`
@@ -202,11 +206,9 @@ function checkoutPage(
             currency,
             subtotal: session.amount_subtotal ?? 0,
             discount,
-            lines: lineItems.map((item) => ({
+            lines: lineItems.map((item, index) => ({
               amount: item.amount_subtotal - item.amount_discount,
-              inclusive:
-                lineBehavior(item.price?.tax_behavior, taxSettingsOf(emulator, account), currency) ===
-                "inclusive",
+              inclusive: inclusive[index] ?? false,
             })),
             coverage: activeCoverage(emulator, account),
             taxExempt: customer ? customerTaxExempt(customer) : "none",
