@@ -325,6 +325,12 @@ describe("Checkout with automatic tax", () => {
     expect(items.data[0]?.taxes).toEqual([
       expect.objectContaining({ amount: 380, taxability_reason: "standard_rated" }),
     ]);
+    const nested = await stripe.checkout.sessions.retrieve(
+      session.id,
+      { expand: ["line_items.data.taxes"] },
+      { stripeAccount: account },
+    );
+    expect(nested.line_items?.data[0]?.taxes?.[0]?.rate.percentage).toBe(19);
 
     const [event] = (await emulator.connect.waitFor("checkout.session.completed", 1)).filter(
       (e) => (e.data.object as Stripe.Checkout.Session).id === session.id,
