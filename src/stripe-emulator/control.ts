@@ -6,6 +6,7 @@ import { findInvoice, payInvoiceWithCard } from "./actions/invoice-recovery.js";
 import { finishOnboarding } from "./actions/onboarding.js";
 import { saveSubscriptionRecord, subscriptionRecord } from "./actions/subscription-records.js";
 import { renewSubscription } from "./actions/subscriptions.js";
+import { createRegistration, updateTaxSettings } from "./actions/tax.js";
 import { sendApiError } from "./api.js";
 import type { Emulator } from "./emulator.js";
 import { resourceMissing, StripeApiError } from "./errors.js";
@@ -15,6 +16,15 @@ import { AUTOMATIC } from "./webhooks/events.js";
 
 const endpointSchema = z.object({ url: z.string().url(), secret: z.string().min(1) });
 
+const addressSchema = z.strictObject({
+  country: z.string().optional(),
+  state: z.string().optional(),
+  line1: z.string().optional(),
+  line2: z.string().optional(),
+  city: z.string().optional(),
+  postal_code: z.string().optional(),
+});
+
 const schemas = {
   advance: z.object({ seconds: z.number().int().min(0) }),
   complete: z.object({
@@ -22,6 +32,19 @@ const schemas = {
     email: z.string().optional(),
     expiry: z.string().default("12/34"),
     cvc: z.string().default("123"),
+    name: z.string().optional(),
+    address: addressSchema.optional(),
+    business_name: z.string().optional(),
+    tax_id: z.string().optional(),
+    terms_of_service: z.boolean().optional(),
+  }),
+  headOffice: addressSchema.extend({ country: z.string() }),
+  registration: z.strictObject({
+    country: z.string(),
+    type: z.string(),
+    state: z.string().optional(),
+    active_from: z.union([z.literal("now"), z.number().int()]).default("now"),
+    expires_at: z.number().int().optional(),
   }),
   renew: z.object({ outcome: z.enum(["paid", "failed"]).default("paid"), final: z.boolean().default(false) }),
   nextRenewal: z.object({ outcome: z.enum(["paid", "failed"]) }),
@@ -83,6 +106,10 @@ export function registerControlApi(app: FastifyInstance, emulator: Emulator): vo
     if (!owned) throw resourceMissing("subscription", id);
     return owned;
   };
+  const connectedAccountId = (id: string | undefined) => {
+    if (!id || !store.state.accounts[id]) throw resourceMissing("account", id ?? "");
+    return id;
+  };
   const eventById = (id: string) => {
     const record = emulator.events.find(id);
     if (!record) throw resourceMissing("event", id);
@@ -114,17 +141,28 @@ export function registerControlApi(app: FastifyInstance, emulator: Emulator): vo
   route("POST", "/checkout/sessions/:id/complete", (params, body, _query, reply) => {
     const input = parseBody(schemas.complete, body);
     const { account, session } = findCheckoutSession(emulator, params.id ?? "");
-    const customerEmail =
-      typeof session.customer === "string"
-        ? store.find("customers", account, session.customer)?.email
-        : undefined;
+    const customer =
+      typeof session.customer === "string" ? store.find("customers", account, session.customer) : undefined;
+    const customerEmail = customer?.email;
+    const customerName = customer?.name;
     const result = payCheckoutSession(emulator, account, session, {
       email: input.email ?? session.customer_email ?? customerEmail ?? "buyer@example.com",
       number: input.card,
       expiry: input.expiry,
       cvc: input.cvc,
+      // Stripe's usual test cardholder when the caller names nobody and the customer has no name.
+      name: input.name ?? (customerName || "Jenny Rosen"),
+      address: input.address,
+      business: input.business_name !== undefined || input.tax_id !== undefined,
+      businessName: input.business_name,
+      taxId: input.tax_id,
+      termsAccepted: input.terms_of_service,
     });
     if (result.ok) return result.session;
+    // A field of the page (address, business details, terms) is the caller's mistake, not a card error.
+    if (!["email", "number", "expiry", "cvc"].includes(result.param)) {
+      throw new StripeApiError(400, "invalid_request_error", result.message, result.code, result.param);
+    }
     return reply
       .status(402)
       .send(
@@ -142,6 +180,23 @@ export function registerControlApi(app: FastifyInstance, emulator: Emulator): vo
   route("POST", "/checkout/sessions/:id/expire", (params) => {
     const { account, session } = findCheckoutSession(emulator, params.id ?? "");
     return expireCheckoutSession(emulator, account, session, AUTOMATIC);
+  });
+
+  // Stripe Tax without the Dashboard page: the head office (activates the settings) and registrations.
+  route("POST", "/accounts/:id/tax/head_office", (params, body) => {
+    const address = parseBody(schemas.headOffice, body);
+    return updateTaxSettings(emulator, connectedAccountId(params.id), { headOffice: address }, AUTOMATIC);
+  });
+
+  route("POST", "/accounts/:id/tax/registrations", (params, body) => {
+    const input = parseBody(schemas.registration, body);
+    const country = input.country.toLowerCase();
+    return createRegistration(emulator, connectedAccountId(params.id), {
+      country: input.country,
+      countryOptions: { [country]: { type: input.type, state: input.state } },
+      activeFrom: input.active_from,
+      expiresAt: input.expires_at,
+    });
   });
 
   route("POST", "/accounts/:id/complete_onboarding", (params) => {

@@ -1,7 +1,9 @@
+import { checkoutBreakdown, lineItemTaxes } from "./actions/checkout-tax.js";
 import { invoicePayments } from "./actions/invoices.js";
 import type { Emulator } from "./emulator.js";
 import type { Json, JsonObject } from "./expand.js";
 import { embeddedList } from "./lists.js";
+import { customerTaxIds } from "./resources/customers.js";
 import type { OwnedCollectionName, Scope } from "./state/types.js";
 
 /** Which collection an id belongs to, by Stripe's prefixes. */
@@ -22,6 +24,9 @@ const COLLECTION_BY_PREFIX: [string, OwnedCollectionName][] = [
   ["di_", "discounts"],
   ["ii_", "invoiceItems"],
   ["inpay_", "invoicePayments"],
+  ["taxreg_", "taxRegistrations"],
+  ["txi_", "taxIds"],
+  ["txr_", "taxRates"],
 ];
 
 export function toJson(value: object): Json {
@@ -30,7 +35,17 @@ export function toJson(value: object): Json {
 
 /** The object an expandable field points at, as JSON, if it exists in the caller's account. */
 export function resolveExpansion(emulator: Emulator, account: Scope) {
-  return (holder: JsonObject, field: string, value: Json | undefined): Json | undefined => {
+  const sessionBreakdown = (parents: readonly JsonObject[]) => {
+    const session = parents.at(-1);
+    if (session?.object !== "checkout.session" || typeof session.id !== "string") return undefined;
+    return checkoutBreakdown(emulator, session.id);
+  };
+  return (
+    holder: JsonObject,
+    field: string,
+    value: Json | undefined,
+    parents: readonly JsonObject[],
+  ): Json | undefined => {
     if (field === "line_items" && holder.object === "checkout.session" && typeof holder.id === "string") {
       const details = emulator.store.state.checkoutDetails[holder.id];
       if (!details) return undefined;
@@ -44,6 +59,18 @@ export function resolveExpansion(emulator: Emulator, account: Scope) {
     if (field === "payments" && holder.object === "invoice" && typeof holder.id === "string") {
       const payments = invoicePayments(emulator, account, holder.id);
       return toJson(embeddedList(payments, `/v1/invoices/${holder.id}/payments`));
+    }
+    if (field === "tax_ids" && holder.object === "customer" && typeof holder.id === "string") {
+      const taxIds = customerTaxIds(emulator, account, holder.id);
+      return toJson(embeddedList(taxIds, `/v1/customers/${holder.id}/tax_ids`));
+    }
+    if (field === "breakdown" && typeof value !== "object") {
+      const breakdown = sessionBreakdown(parents);
+      if (breakdown) return toJson(breakdown);
+    }
+    if (field === "taxes" && holder.object === "item" && typeof holder.id === "string") {
+      const taxes = lineItemTaxes(emulator, holder.id);
+      if (taxes) return toJson(taxes);
     }
     if (typeof value !== "string") return undefined;
     if (field === "coupon") {

@@ -9,6 +9,7 @@ import { registerInvoicePage } from "./pages/invoice.js";
 import { registerOnboardingPage } from "./pages/onboarding.js";
 import { registerPortalPage } from "./pages/portal.js";
 import { registerReceiptPage } from "./pages/receipt.js";
+import { registerTaxDashboardPage } from "./pages/tax-dashboard.js";
 import { registerAccounts } from "./resources/accounts.js";
 import { registerBillingPortal } from "./resources/billing-portal.js";
 import { registerCheckoutSessions } from "./resources/checkout-sessions.js";
@@ -20,6 +21,7 @@ import { registerInvoices } from "./resources/invoices.js";
 import { registerPayments } from "./resources/payments.js";
 import { registerPrices } from "./resources/prices.js";
 import { registerSubscriptions } from "./resources/subscriptions.js";
+import { registerTax } from "./resources/tax.js";
 import { registerWebhookEndpoints } from "./resources/webhook-endpoints.js";
 
 /** Stripe nests parameters deeply (`line_items[0][price_data][product_data][metadata][k]`). */
@@ -81,12 +83,14 @@ export function buildServer(emulator: Emulator): FastifyInstance {
   registerBillingPortal(routes, emulator);
   registerWebhookEndpoints(routes, emulator);
   registerEvents(routes, emulator);
+  registerTax(routes, emulator);
 
   registerCheckoutPage(app, emulator);
   registerOnboardingPage(app, emulator);
   registerPortalPage(app, emulator);
   registerReceiptPage(app, emulator);
   registerInvoicePage(app, emulator);
+  registerTaxDashboardPage(app, emulator);
   registerControlApi(app, emulator);
 
   app.setNotFoundHandler((request, reply) => {

@@ -293,6 +293,215 @@ const BALANCE_TRANSACTION = {
   type: true,
 } satisfies KeyList<Stripe.BalanceTransaction>;
 
+// fixtures3.json's example `tax.settings` and `tax.registration` match these; a registration's
+// `country_options` holds only its own country's entry.
+const TAX_SETTINGS = {
+  object: true,
+  defaults: true,
+  head_office: true,
+  livemode: true,
+  status: true,
+  status_details: true,
+} satisfies KeyList<Stripe.Tax.Settings>;
+
+const TAX_SETTINGS_DEFAULTS = {
+  provider: true,
+  tax_behavior: true,
+  tax_code: true,
+} satisfies KeyList<Stripe.Tax.Settings.Defaults>;
+
+const ADDRESS = {
+  city: true,
+  country: true,
+  line1: true,
+  line2: true,
+  postal_code: true,
+  state: true,
+} satisfies KeyList<Stripe.Address>;
+
+const TAX_REGISTRATION = {
+  id: true,
+  object: true,
+  active_from: true,
+  country: true,
+  country_options: true,
+  created: true,
+  expires_at: true,
+  livemode: true,
+  status: true,
+} satisfies KeyList<Stripe.Tax.Registration>;
+
+const TAX_RATE = {
+  id: true,
+  object: true,
+  active: true,
+  country: true,
+  created: true,
+  description: true,
+  display_name: true,
+  effective_percentage: true,
+  flat_amount: true,
+  inclusive: true,
+  jurisdiction: true,
+  jurisdiction_level: true,
+  livemode: true,
+  metadata: true,
+  percentage: true,
+  rate_type: true,
+  state: true,
+  tax_type: true,
+} satisfies KeyList<Stripe.TaxRate>;
+
+const TAX_ID = {
+  id: true,
+  object: true,
+  country: true,
+  created: true,
+  customer: true,
+  customer_account: true,
+  livemode: true,
+  owner: true,
+  type: true,
+  value: true,
+  verification: true,
+} satisfies KeyList<Stripe.TaxId>;
+
+// The example session in fixtures3.json predates some fields the SDK's type for 2026-10-28 requires
+// (`integration_identifier`, `managed_payments`, `origin_context`, …); the SDK's type is the reference.
+const CHECKOUT_SESSION = {
+  id: true,
+  object: true,
+  adaptive_pricing: true,
+  after_expiration: true,
+  allow_promotion_codes: true,
+  allowed_payment_method_types: true,
+  amount_subtotal: true,
+  amount_total: true,
+  automatic_tax: true,
+  billing_address_collection: true,
+  cancel_url: true,
+  client_reference_id: true,
+  client_secret: true,
+  collected_information: true,
+  consent: true,
+  consent_collection: true,
+  created: true,
+  currency: true,
+  currency_conversion: true,
+  custom_fields: true,
+  custom_text: true,
+  customer: true,
+  customer_account: true,
+  customer_creation: true,
+  customer_details: true,
+  customer_email: true,
+  discounts: true,
+  expires_at: true,
+  integration_identifier: true,
+  invoice: true,
+  invoice_creation: true,
+  livemode: true,
+  locale: true,
+  managed_payments: true,
+  metadata: true,
+  mode: true,
+  origin_context: true,
+  payment_intent: true,
+  payment_link: true,
+  payment_method_collection: true,
+  payment_method_configuration_details: true,
+  payment_method_options: true,
+  payment_method_types: true,
+  payment_status: true,
+  permissions: true,
+  recovered_from: true,
+  saved_payment_method_options: true,
+  setup_intent: true,
+  shipping_address_collection: true,
+  shipping_cost: true,
+  shipping_options: true,
+  status: true,
+  submit_type: true,
+  subscription: true,
+  success_url: true,
+  total_details: true,
+  ui_mode: true,
+  url: true,
+  wallet_options: true,
+} satisfies KeyList<Stripe.Checkout.Session>;
+
+/** Optional in the SDK's type; Stripe sends them on every session, and so does the emulator. */
+const CHECKOUT_SESSION_OPTIONAL = ["phone_number_collection", "tax_id_collection"];
+
+const SESSION_AUTOMATIC_TAX = {
+  enabled: true,
+  liability: true,
+  provider: true,
+  status: true,
+} satisfies KeyList<Stripe.Checkout.Session.AutomaticTax>;
+
+const SESSION_CUSTOMER_DETAILS = {
+  address: true,
+  business_name: true,
+  email: true,
+  individual_name: true,
+  name: true,
+  phone: true,
+  tax_exempt: true,
+  tax_ids: true,
+} satisfies KeyList<Stripe.Checkout.Session.CustomerDetails>;
+
+const SESSION_TOTAL_DETAILS = {
+  amount_discount: true,
+  amount_shipping: true,
+  amount_tax: true,
+} satisfies KeyList<Stripe.Checkout.Session.TotalDetails>;
+
+const BREAKDOWN = {
+  discounts: true,
+  taxes: true,
+} satisfies KeyList<Stripe.Checkout.Session.TotalDetails.Breakdown>;
+
+const BREAKDOWN_TAX = {
+  amount: true,
+  rate: true,
+  taxability_reason: true,
+  taxable_amount: true,
+} satisfies KeyList<Stripe.Checkout.Session.TotalDetails.Breakdown.Tax>;
+
+const CONSENT = {
+  promotions: true,
+  terms_of_service: true,
+} satisfies KeyList<Stripe.Checkout.Session.Consent>;
+
+const CONSENT_COLLECTION = {
+  payment_method_reuse_agreement: true,
+  promotions: true,
+  terms_of_service: true,
+} satisfies KeyList<Stripe.Checkout.Session.ConsentCollection>;
+
+const CUSTOM_TEXT = {
+  after_submit: true,
+  shipping_address: true,
+  submit: true,
+  terms_of_service_acceptance: true,
+} satisfies KeyList<Stripe.Checkout.Session.CustomText>;
+
+const LINE_ITEM = {
+  id: true,
+  object: true,
+  adjustable_quantity: true,
+  amount_discount: true,
+  amount_subtotal: true,
+  amount_tax: true,
+  amount_total: true,
+  currency: true,
+  description: true,
+  metadata: true,
+  price: true,
+  quantity: true,
+} satisfies KeyList<Stripe.LineItem>;
+
 function expectKeys(object: object | null | undefined, expected: object, optional: string[] = []) {
   const keys = Object.keys(object ?? {});
   expect(keys.filter((key) => !optional.includes(key)).sort()).toEqual(Object.keys(expected).sort());
@@ -387,5 +596,97 @@ describe("the shapes of disputes", () => {
     expectKeys(dispute.payment_method_details?.card, DISPUTE_CARD);
     expect(dispute.balance_transactions).toHaveLength(2);
     for (const transaction of dispute.balance_transactions) expectKeys(transaction, BALANCE_TRANSACTION);
+  });
+});
+
+describe("the shapes of Stripe Tax", () => {
+  it("tax settings, registrations, a taxed session with its breakdown, line item taxes and the customer's tax ids", async () => {
+    const account = await stripe.accounts.create({ type: "standard" });
+    const scoped = { stripeAccount: account.id };
+    const pending = await stripe.tax.settings.retrieve({}, scoped);
+    expectKeys(pending, TAX_SETTINGS);
+    expectKeys(pending.defaults, TAX_SETTINGS_DEFAULTS);
+    expect(Object.keys(pending.status_details)).toEqual(["pending"]);
+    const active = await stripe.tax.settings.update({ head_office: { address: { country: "DE" } } }, scoped);
+    expectKeys(active.head_office?.address, ADDRESS);
+    expect(Object.keys(active.status_details)).toEqual(["active"]);
+
+    const registration = await stripe.tax.registrations.create(
+      { country: "DE", country_options: { de: { type: "standard" } }, active_from: "now" },
+      scoped,
+    );
+    expectKeys(registration, TAX_REGISTRATION);
+    expect(registration.country_options).toEqual({
+      de: { standard: { place_of_supply_scheme: "standard" }, type: "standard" },
+    });
+
+    const customer = await stripe.customers.create(
+      {
+        email: "firma@example.com",
+        address: { country: "DE", postal_code: "10115" },
+        tax_id_data: [{ type: "eu_vat", value: "DE123456789" }],
+      },
+      scoped,
+    );
+    const withTaxIds = (await stripe.customers.retrieve(
+      customer.id,
+      { expand: ["tax_ids"] },
+      scoped,
+    )) as Stripe.Customer;
+    expectKeys(withTaxIds.tax_ids?.data[0], TAX_ID);
+    expectKeys(withTaxIds.address, ADDRESS);
+
+    const coupon = await stripe.coupons.create({ amount_off: 100, currency: "eur" }, scoped);
+    const session = await createPurchaseSession(stripe, account.id, {
+      automatic_tax: { enabled: true },
+      consent_collection: { terms_of_service: "required" },
+      custom_text: { submit: { message: "Thanks" } },
+      tax_id_collection: { enabled: true },
+      discounts: [{ coupon: coupon.id }],
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: "eur",
+            unit_amount: 2000,
+            tax_behavior: "inclusive",
+            product_data: { name: "Stems" },
+          },
+        },
+      ],
+    });
+    await emulator.control(`/checkout/sessions/${session.id}/complete`, {
+      name: "Erika",
+      address: { country: "DE", postal_code: "10115" },
+      terms_of_service: true,
+    });
+    const done = await stripe.checkout.sessions.retrieve(
+      session.id,
+      { expand: ["total_details.breakdown"] },
+      scoped,
+    );
+    expectKeys(done, CHECKOUT_SESSION, CHECKOUT_SESSION_OPTIONAL);
+    expectKeys(done.automatic_tax, SESSION_AUTOMATIC_TAX);
+    expectKeys(done.customer_details, SESSION_CUSTOMER_DETAILS);
+    expectKeys(done.customer_details?.address, ADDRESS);
+    expectKeys(done.consent, CONSENT);
+    expectKeys(done.consent_collection, CONSENT_COLLECTION);
+    expectKeys(done.custom_text, CUSTOM_TEXT);
+    expectKeys(done.total_details, SESSION_TOTAL_DETAILS, ["breakdown"]);
+    expectKeys(done.total_details?.breakdown, BREAKDOWN);
+    expectKeys(done.total_details?.breakdown?.taxes[0], BREAKDOWN_TAX);
+    expectKeys(done.total_details?.breakdown?.taxes[0]?.rate, TAX_RATE);
+    expectKeys(done.total_details?.breakdown?.discounts[0]?.discount, DISCOUNT);
+    const plain = await stripe.checkout.sessions.retrieve(session.id, {}, scoped);
+    expectKeys(plain.total_details, SESSION_TOTAL_DETAILS);
+
+    const items = await stripe.checkout.sessions.listLineItems(
+      session.id,
+      { expand: ["data.taxes"] },
+      scoped,
+    );
+    expectKeys(items.data[0], LINE_ITEM, ["taxes"]);
+    expectKeys(items.data[0]?.taxes?.[0], BREAKDOWN_TAX);
+    expectKeys(items.data[0]?.taxes?.[0]?.rate, TAX_RATE);
   });
 });

@@ -5,15 +5,50 @@ import { invalidRequest, resourceMissing } from "../errors.js";
 import { newId } from "../ids.js";
 import { customerDetails } from "../objects/checkout-session.js";
 import { buildCustomer } from "../objects/customer.js";
+import { buildAddress } from "../objects/tax.js";
 import { redeemCoupon } from "../resources/coupons.js";
-import type { SavedCard, Scope } from "../state/types.js";
+import { addTaxId, customerTaxIds } from "../resources/customers.js";
+import type { CheckoutSessionDetails, SavedCard, Scope } from "../state/types.js";
+import { isEu } from "../tax/calculate.js";
 import { AUTOMATIC, type EventOrigin } from "../webhooks/events.js";
+import { applyCheckoutTax } from "./checkout-tax.js";
 import { chargeCard } from "./payments.js";
 import { startSubscription } from "./subscriptions.js";
 
 export type CheckoutPayment =
   | { ok: true; session: Stripe.Checkout.Session }
-  | Extract<CardCheck, { ok: false }>;
+  | Extract<CardCheck, { ok: false }>
+  | CheckoutFieldError;
+
+/** A field of the page the buyer must fix (address, business details, terms). */
+export interface CheckoutFieldError {
+  ok: false;
+  code: string;
+  declineCode?: undefined;
+  message: string;
+  param:
+    | "name"
+    | "country"
+    | "state"
+    | "postal_code"
+    | "line1"
+    | "city"
+    | "business_name"
+    | "tax_id"
+    | "terms_of_service";
+}
+
+/** What the page collects beside the card, when the session asks for it. */
+export interface BuyerInput {
+  name?: string | undefined;
+  address?: Partial<Stripe.Address> | undefined;
+  /** "I'm purchasing as a business". */
+  business?: boolean | undefined;
+  businessName?: string | undefined;
+  /** A VAT number (`DE123456789`); its type is read from its shape. */
+  taxId?: string | undefined;
+  termsAccepted?: boolean | undefined;
+}
 
 /** A session and the account it lives on, found by id alone (hosted pages and the control API). */
 export function findCheckoutSession(
@@ -30,7 +65,7 @@ export function payCheckoutSession(
   emulator: Emulator,
   account: Scope,
   session: Stripe.Checkout.Session,
-  payment: CardInput & { email: string },
+  payment: CardInput & { email: string } & BuyerInput,
 ): CheckoutPayment {
   expireIfDue(emulator, account, session);
   if (session.status !== "open") {
@@ -40,12 +75,18 @@ export function payCheckoutSession(
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
     return { ok: false, code: "email_invalid", message: "Your email address is invalid.", param: "email" };
   }
+  const existing =
+    typeof session.customer === "string"
+      ? emulator.store.find("customers", account, session.customer)
+      : undefined;
+  const buyer = checkBuyer(session, existing, payment);
+  if (!buyer.ok) return buyer;
   const card = checkCard(payment, emulator.now());
   if (!card.ok) return card;
   const details = emulator.store.state.checkoutDetails[session.id];
   if (!details) throw resourceMissing("checkout.session", session.id);
 
-  const customer = resolveCustomer(emulator, account, session, email);
+  const customer = resolveCustomer(emulator, account, session, email, buyer);
   const saved: SavedCard = {
     id: newId("pm"),
     customer: customer?.id ?? "",
@@ -55,7 +96,35 @@ export function payCheckoutSession(
     expYear: card.expYear,
   };
   emulator.store.set("cards", saved.id, saved);
-  session.customer_details = customerDetails(email);
+  const taxExempt = customer ? customerTaxExempt(customer) : "none";
+  const taxIds = buyer.taxId
+    ? [buyer.taxId]
+    : customer
+      ? customerTaxIdsOf(emulator, account, customer.id)
+      : [];
+  session.customer_details = {
+    ...customerDetails(email),
+    address: buyer.address,
+    name: buyer.name,
+    business_name: buyer.businessName,
+    tax_exempt: taxExempt,
+    tax_ids: taxIds,
+  };
+  if (session.automatic_tax.enabled) {
+    if (session.mode === "payment" && buyer.address) {
+      applyCheckoutTax(emulator, account, session, details, {
+        address: buyer.address,
+        euVatId: taxIds.some((taxId) => taxId.type === "eu_vat"),
+        taxExempt,
+      });
+    }
+    // Subscriptions are not taxed by the emulator (see docs/stripe-emulator.md).
+    session.automatic_tax.status = "complete";
+  }
+  if (session.consent_collection?.terms_of_service === "required") {
+    session.consent = { promotions: null, terms_of_service: "accepted" };
+  }
+  if (customer) updateCustomerFromCheckout(emulator, account, customer, details, buyer);
 
   // The coupon as the session priced it; a redemption is counted on the coupon if it still exists.
   const coupon = details.coupon ?? null;
@@ -92,6 +161,8 @@ export function payCheckoutSession(
         metadata: { ...details.paymentIntentMetadata },
         description: null,
         card: saved,
+        billingAddress: buyer.address,
+        billingName: buyer.name,
       },
       AUTOMATIC,
     );
@@ -139,19 +210,150 @@ function resolveCustomer(
   account: Scope,
   session: Stripe.Checkout.Session,
   email: string,
+  buyer: CheckedBuyer,
 ): Stripe.Customer | undefined {
   if (typeof session.customer === "string")
     return emulator.store.find("customers", account, session.customer);
   if (session.mode !== "subscription") return undefined;
   const customer = buildCustomer(newId("cus"), emulator.now(), {
     email,
-    name: null,
+    name: buyer.name,
     description: null,
     phone: null,
     metadata: {},
   });
+  if (buyer.address) customer.address = buyer.address;
   emulator.store.put("customers", account, customer);
+  if (buyer.taxId) addTaxId(emulator, account, customer, buyer.taxId);
   emulator.events.emit(account, { type: "customer.created", data: { object: customer } }, AUTOMATIC);
   session.customer = customer.id;
   return customer;
+}
+
+export function customerTaxExempt(customer: Stripe.Customer): "none" | "exempt" | "reverse" {
+  const value = customer.tax_exempt;
+  return value === "exempt" ? "exempt" : value === "reverse" ? "reverse" : "none";
+}
+
+function customerTaxIdsOf(
+  emulator: Emulator,
+  account: Scope,
+  customer: string,
+): Stripe.Checkout.Session.CustomerDetails.TaxId[] {
+  return customerTaxIds(emulator, account, customer).map((taxId) => ({
+    type: taxId.type,
+    value: taxId.value,
+  }));
+}
+
+export function hasEuVatId(emulator: Emulator, account: Scope, customer: string): boolean {
+  return customerTaxIds(emulator, account, customer).some((taxId) => taxId.type === "eu_vat");
+}
+
+interface CheckedBuyer {
+  ok: true;
+  name: string | null;
+  address: Stripe.Address | null;
+  businessName: string | null;
+  taxId: { type: "eu_vat" | "gb_vat" | "unknown"; value: string } | null;
+}
+
+const POSTAL_CODE_REQUIRED = new Set(["US", "GB", "DE", "FR", "IE", "ES", "IT", "NL", "CA", "AU"]);
+
+/** The address, business details and terms the session asks for, checked as the hosted page does. */
+function checkBuyer(
+  session: Stripe.Checkout.Session,
+  customer: Stripe.Customer | undefined,
+  input: BuyerInput,
+): CheckedBuyer | CheckoutFieldError {
+  const fail = (
+    param: CheckoutFieldError["param"],
+    message: string,
+    code = "incomplete",
+  ): CheckoutFieldError => ({
+    ok: false,
+    code,
+    message,
+    param,
+  });
+  const collectAddress = session.automatic_tax.enabled || session.billing_address_collection === "required";
+  let address: Stripe.Address | null = null;
+  const name = collectAddress ? input.name?.trim() || customer?.name || null : null;
+  if (collectAddress) {
+    const given = input.address?.country ? input.address : (customer?.address ?? input.address ?? {});
+    const country = given.country?.trim().toUpperCase() ?? "";
+    if (!name) return fail("name", "Enter your full name.");
+    if (!/^[A-Z]{2}$/.test(country)) return fail("country", "Select your country or region.");
+    const state = given.state?.trim().toUpperCase() || null;
+    if (country === "US" && !state) return fail("state", "Select your state.");
+    const postalCode = given.postal_code?.trim() || null;
+    if (!postalCode && POSTAL_CODE_REQUIRED.has(country))
+      return fail("postal_code", "Enter your postal code.");
+    const line1 = given.line1?.trim() || null;
+    const city = given.city?.trim() || null;
+    if (session.billing_address_collection === "required") {
+      if (!line1) return fail("line1", "Enter your address.");
+      if (!city) return fail("city", "Enter your city.");
+    }
+    address = buildAddress({
+      country,
+      state,
+      postal_code: postalCode,
+      line1,
+      city,
+      line2: given.line2 ?? null,
+    });
+  }
+  let businessName: string | null = null;
+  let taxId: CheckedBuyer["taxId"] = null;
+  if (session.tax_id_collection?.enabled && input.business) {
+    businessName = input.businessName?.trim() || null;
+    if (!businessName) return fail("business_name", "Enter your business name.");
+    const value = (input.taxId ?? "").replace(/[\s.-]/g, "").toUpperCase();
+    if (value) {
+      if (!/^[A-Z]{2}[0-9A-Z]{2,13}$/.test(value))
+        return fail("tax_id", "Your tax ID is invalid.", "tax_id_invalid");
+      const prefix = value.slice(0, 2);
+      taxId = {
+        type: prefix === "GB" ? "gb_vat" : isEu(prefix === "EL" ? "GR" : prefix) ? "eu_vat" : "unknown",
+        value,
+      };
+    }
+  }
+  if (session.consent_collection?.terms_of_service === "required" && !input.termsAccepted) {
+    return fail(
+      "terms_of_service",
+      "You must agree to the terms of service to continue.",
+      "terms_of_service_required",
+    );
+  }
+  return { ok: true, name, address, businessName, taxId };
+}
+
+/** `customer_update[address|name]=auto` saves what the buyer typed on the customer; a typed tax id is added. */
+function updateCustomerFromCheckout(
+  emulator: Emulator,
+  account: Scope,
+  customer: Stripe.Customer,
+  details: CheckoutSessionDetails,
+  buyer: CheckedBuyer,
+): void {
+  if (!details.customerUpdate) return;
+  const previous: Partial<Stripe.Customer> = {};
+  if (details.customerUpdate?.address === "auto" && buyer.address) {
+    previous.address = customer.address ?? null;
+    customer.address = buyer.address;
+  }
+  if (details.customerUpdate?.name === "auto" && (buyer.businessName || buyer.name)) {
+    previous.name = customer.name;
+    customer.name = buyer.businessName ?? buyer.name;
+  }
+  if (buyer.taxId && details.customerUpdate) addTaxId(emulator, account, customer, buyer.taxId);
+  if (Object.keys(previous).length === 0) return;
+  emulator.store.put("customers", account, customer);
+  emulator.events.emit(
+    account,
+    { type: "customer.updated", data: { object: customer, previous_attributes: previous } },
+    AUTOMATIC,
+  );
 }

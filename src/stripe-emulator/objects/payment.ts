@@ -9,6 +9,9 @@ export interface PaymentFields {
   metadata: Stripe.Metadata;
   description: string | null;
   card: SavedCard;
+  /** The billing address and name Checkout collected, if it did. */
+  billingAddress?: Stripe.Address | null;
+  billingName?: string | null;
 }
 
 /** A PaymentIntent as Checkout creates it, before the card is charged (`payment_intent.created`). */
@@ -97,7 +100,13 @@ export function buildCharge(
     application_fee: null,
     application_fee_amount: null,
     balance_transaction: links.balanceTransaction,
-    billing_details: { address: null, email: fields.email, name: null, phone: null, tax_id: null },
+    billing_details: {
+      address: fields.billingAddress ?? null,
+      email: fields.email,
+      name: fields.billingName ?? null,
+      phone: null,
+      tax_id: null,
+    },
     calculated_statement_descriptor: "FLATFEE",
     captured: true,
     created,

@@ -1,15 +1,45 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type Stripe from "stripe";
-import { expireIfDue, findCheckoutSession, payCheckoutSession } from "../actions/checkout.js";
+import {
+  customerTaxExempt,
+  expireIfDue,
+  findCheckoutSession,
+  hasEuVatId,
+  payCheckoutSession,
+} from "../actions/checkout.js";
+import { lineBehavior } from "../actions/checkout-tax.js";
+import { activeCoverage, taxSettingsOf } from "../actions/tax.js";
 import type { Emulator } from "../emulator.js";
 import { StripeApiError } from "../errors.js";
 import type { Scope } from "../state/types.js";
 import { type CardForm, cardFields, TEST_CARDS_HINT } from "./card-fields.js";
 import { formatAmount, html, layout, messagePage } from "./layout.js";
+import {
+  type AddressForm,
+  addressFields,
+  businessFields,
+  customText,
+  type FieldError,
+  previewData,
+  previewScript,
+  termsField,
+} from "./tax-fields.js";
 
-interface PayForm extends CardForm {
+interface PayForm extends CardForm, AddressForm {
   email?: string;
 }
+
+const FIELD_PARAMS = new Set([
+  "name",
+  "country",
+  "state",
+  "postal_code",
+  "line1",
+  "city",
+  "business_name",
+  "tax_id",
+  "terms_of_service",
+]);
 
 export function registerCheckoutPage(app: FastifyInstance, emulator: Emulator): void {
   app.get<{ Params: { id: string } }>("/c/pay/:id", (request, reply) => {
@@ -31,12 +61,36 @@ export function registerCheckoutPage(app: FastifyInstance, emulator: Emulator): 
       number: form.card_number ?? "",
       expiry: form.card_expiry ?? "",
       cvc: form.card_cvc ?? "",
+      name: form.name,
+      address: {
+        country: form.country,
+        state: form.state,
+        postal_code: form.postal_code,
+        line1: form.line1,
+        city: form.city,
+      },
+      business: form.business === "on",
+      businessName: form.business_name,
+      taxId: form.tax_id,
+      termsAccepted: form.terms === "on",
     });
     if (!result.ok) {
+      const fieldError = FIELD_PARAMS.has(result.param)
+        ? { param: result.param, message: result.message }
+        : undefined;
       return reply
-        .status(402)
+        .status(fieldError ? 400 : 402)
         .type("text/html")
-        .send(checkoutPage(emulator, found.account, found.session, form, result.message));
+        .send(
+          checkoutPage(
+            emulator,
+            found.account,
+            found.session,
+            form,
+            fieldError ? undefined : result.message,
+            fieldError,
+          ),
+        );
     }
     const successUrl = result.session.success_url?.replaceAll("{CHECKOUT_SESSION_ID}", result.session.id);
     if (successUrl) return reply.redirect(successUrl, 303);
@@ -111,6 +165,7 @@ function checkoutPage(
   session: Stripe.Checkout.Session,
   form: PayForm,
   error?: string,
+  fieldError?: FieldError,
 ): string {
   const details = emulator.store.state.checkoutDetails[session.id];
   const lineItems = details?.lineItems ?? [];
@@ -128,6 +183,41 @@ function checkoutPage(
       : undefined;
   const email = form.email ?? session.customer_email ?? customer?.email ?? "";
   const subscribing = session.mode === "subscription";
+  const taxed = session.automatic_tax.enabled;
+  const collectAddress = taxed || session.billing_address_collection === "required";
+  const taxInSummary = taxed && !subscribing && !trialDays;
+  const settings = taxSettingsOf(emulator, account);
+  const inclusive = lineItems.map(
+    (item) => lineBehavior(item.price?.tax_behavior, settings, currency) === "inclusive",
+  );
+  const allInclusive = inclusive.every(Boolean);
+  const taxRow = taxInSummary
+    ? session.automatic_tax.status === "complete"
+      ? html`<li><span id="tax-label">Tax</span><span id="tax-amount" aria-live="polite">${allInclusive ? "incl. " : ""}${formatAmount(session.total_details?.amount_tax ?? 0, currency)}</span></li>`
+      : html`<li><span id="tax-label">Tax</span><span id="tax-amount" class="muted" aria-live="polite">Enter address to calculate</span></li>`
+    : "";
+  const terms = session.consent_collection?.terms_of_service === "required";
+  const submitText = session.custom_text.submit?.message;
+  const afterSubmitText = session.custom_text.after_submit?.message;
+  const preview =
+    taxInSummary && details
+      ? previewScript(
+          previewData({
+            currency,
+            subtotal: session.amount_subtotal ?? 0,
+            discount,
+            lines: lineItems.map((item, index) => ({
+              amount: item.amount_subtotal - item.amount_discount,
+              inclusive: inclusive[index] ?? false,
+            })),
+            coverage: activeCoverage(emulator, account),
+            taxExempt: customer ? customerTaxExempt(customer) : "none",
+            customerEuVat: customer ? hasEuVatId(emulator, account, customer.id) : false,
+          }),
+        )
+      : taxed || session.tax_id_collection?.enabled
+        ? businessToggleScript
+        : "";
   return layout(
     `Pay ${merchant}`,
     html`<main class="page"><div class="columns">
@@ -138,15 +228,17 @@ function checkoutPage(
   ${
     trialDays
       ? html`<p class="total" data-testid="total">${trialDays} days free</p>`
-      : html`<p class="total" data-testid="total">${total}<span class="muted small">${recurring}</span></p>`
+      : html`<p class="total" data-testid="total"><span data-total>${total}</span><span class="muted small">${recurring}</span></p>`
   }
   <ul class="items">
     ${lineItems.map(
       (item) =>
         html`<li><span>${item.description}${(item.quantity ?? 1) > 1 ? html` <span class="muted">× ${item.quantity}</span>` : ""}</span><span>${formatAmount(item.amount_subtotal, item.currency)}${intervalLabel(item.price)}</span></li>`,
     )}
+    ${taxInSummary ? html`<li><span>Subtotal</span><span>${formatAmount(session.amount_subtotal ?? 0, currency)}</span></li>` : ""}
     ${discount > 0 && !trialDays ? html`<li><span>Discount</span><span>−${formatAmount(discount, currency)}</span></li>` : ""}
-    <li><span>Total due today</span><span>${total}</span></li>
+    ${taxRow}
+    <li><span>Total due today</span><span data-total>${total}</span></li>
   </ul>
 </section>
 <section class="card" aria-label="Payment">
@@ -154,11 +246,33 @@ function checkoutPage(
   <form method="post" novalidate>
     <label for="email">Email</label>
     <input type="email" id="email" name="email" autocomplete="email" required value="${email}">
+    ${
+      collectAddress
+        ? addressFields(
+            form,
+            {
+              country: customer?.address?.country ?? "",
+              state: customer?.address?.state ?? "",
+              name: customer?.name ?? "",
+            },
+            fieldError,
+            { line1AndCity: session.billing_address_collection === "required" },
+          )
+        : ""
+    }
+    ${session.tax_id_collection?.enabled ? businessFields(form, fieldError) : ""}
     ${cardFields(form, error)}
-    <button class="button" type="submit">${subscribing ? "Subscribe" : `Pay ${total}`}</button>
+    ${terms ? termsField(merchant, session.custom_text.terms_of_service_acceptance?.message ?? null, form, fieldError) : ""}
+    <button class="button" type="submit" id="pay"${subscribing ? "" : html` data-pay="1"`}>${subscribing ? "Subscribe" : `Pay ${total}`}</button>
+    ${submitText ? html`<p class="hint" data-testid="submit-text">${customText(submitText)}</p>` : ""}
+    ${afterSubmitText ? html`<p class="hint" data-testid="after-submit-text">${customText(afterSubmitText)}</p>` : ""}
   </form>
   ${TEST_CARDS_HINT}
 </section>
-</div></main>`,
+</div></main>
+${preview}`,
   );
 }
+
+/** Shows the business fields when the box is ticked (pages without the tax preview). */
+const businessToggleScript = html`<script>(function(){var b=document.getElementById("business"),f=document.getElementById("business-fields"),c=document.getElementById("country"),s=document.getElementById("state-field");function u(){if(b&&f)f.hidden=!b.checked;if(c&&s)s.hidden=c.value!=="US"}[b,c].forEach(function(n){if(n)n.addEventListener("change",u)});u()})();</script>`;

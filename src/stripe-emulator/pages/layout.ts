@@ -62,7 +62,7 @@ a{color:#4b44d6}
 h1{font-size:22px;margin:0 0 8px;letter-spacing:-.01em}
 h2{font-size:17px;margin:0 0 12px}
 label{display:block;font-size:13px;font-weight:600;color:#3c4257;margin:16px 0 6px}
-input[type=text],input[type=email]{width:100%;font:inherit;padding:10px 12px;border:1px solid #cfd7df;border-radius:8px;background:#fff;color:#1a1f36;outline:none;transition:border-color .15s,box-shadow .15s}
+input[type=text],input[type=email],select{width:100%;font:inherit;padding:10px 12px;border:1px solid #cfd7df;border-radius:8px;background:#fff;color:#1a1f36;outline:none;transition:border-color .15s,box-shadow .15s}
 input:focus{border-color:#635bff;box-shadow:0 0 0 3px rgba(99,91,255,.2)}
 .card-group input{border-radius:0}
 .card-group>input{border-radius:8px 8px 0 0}
@@ -91,6 +91,25 @@ dl{display:grid;grid-template-columns:auto minmax(0,1fr);gap:6px 16px;margin:16p
 dt{color:#596171}
 dd{margin:0;text-align:right;font-weight:500;overflow-wrap:anywhere}
 .stack{display:grid;gap:16px}
+select{appearance:none;background:#fff url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='12' height='8'%3E%3Cpath d='M1 1l5 5 5-5' stroke='%23596171' fill='none' stroke-width='1.5'/%3E%3C/svg%3E") no-repeat right 12px center;padding-right:32px}
+select:focus{border-color:#635bff;box-shadow:0 0 0 3px rgba(99,91,255,.2)}
+[hidden]{display:none!important}
+fieldset.group{border:0;margin:16px 0 0;padding:0;min-width:0}
+fieldset.group legend{font-size:15px;font-weight:600;color:#1a1f36;padding:0;margin:8px 0 0}
+.row2{display:grid;grid-template-columns:1fr 1fr;gap:12px}
+@media (max-width:360px){.row2{grid-template-columns:1fr}}
+.check{display:flex;align-items:flex-start;gap:10px;margin-top:16px}
+.check input{width:18px;height:18px;margin:2px 0 0;flex:none;accent-color:#635bff}
+.check label{margin:0;font-weight:500;font-size:14px;color:#1a1f36}
+.field-error{color:#c0123c;font-size:13px;margin:6px 0 0}
+[aria-invalid=true]{border-color:#c0123c!important}
+table.list{width:100%;border-collapse:collapse;font-size:14px}
+table.list th,table.list td{text-align:left;padding:8px 6px;border-top:1px solid #e3e8ee;vertical-align:top}
+table.list th{color:#596171;font-weight:600;border-top:0}
+.scroll{overflow-x:auto}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.button.small-button{width:auto;margin-top:0;padding:6px 12px;font-size:13px}
+h3{font-size:15px;margin:24px 0 0}
 .center{text-align:center}
 `;
 

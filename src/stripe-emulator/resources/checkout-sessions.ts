@@ -1,6 +1,8 @@
 import type Stripe from "stripe";
 import { z } from "zod";
-import { expireCheckoutSession, expireIfDue } from "../actions/checkout.js";
+import { customerTaxExempt, expireCheckoutSession, expireIfDue, hasEuVatId } from "../actions/checkout.js";
+import { applyCheckoutTax, checkTaxBehaviors, initialTaxRecord } from "../actions/checkout-tax.js";
+import { requireActiveTax } from "../actions/tax.js";
 import type { ApiCall, ApiRoutes } from "../api.js";
 import type { Emulator } from "../emulator.js";
 import { invalidRequest, parameterInvalid, parameterMissing, StripeApiError } from "../errors.js";
@@ -19,7 +21,7 @@ import {
   requiredText,
   text,
 } from "../params.js";
-import type { Scope } from "../state/types.js";
+import type { CheckoutSessionDetails, Scope } from "../state/types.js";
 import { checkTrial, sessionCoupon, spreadDiscount } from "./checkout-offers.js";
 import { createPrice, priceDataSchema } from "./prices.js";
 
@@ -35,6 +37,16 @@ const lineItemSchema = z.strictObject({
     .optional(),
   adjustable_quantity: z.strictObject({ enabled: boolean() }).optional(),
 });
+
+/** `custom_text[…][message]`, up to 1200 characters; `""` unsets it. */
+const customTextSchema = z
+  .union([
+    z.literal("").transform(() => null),
+    z.strictObject({
+      message: z.string().max(1200, { error: "custom_text messages can be at most 1200 characters." }),
+    }),
+  ])
+  .optional();
 
 const createSchema = z.strictObject({
   mode: z.enum(["payment", "subscription"]).optional(),
@@ -53,8 +65,36 @@ const createSchema = z.strictObject({
   billing_address_collection: z.enum(["auto", "required"]).optional(),
   customer_creation: z.enum(["always", "if_required"]).optional(),
   submit_type: z.enum(["auto", "book", "donate", "pay", "subscribe"]).optional(),
-  // Accepted so integrations that send it work; the emulator computes no tax.
-  automatic_tax: z.strictObject({ enabled: boolean() }).optional(),
+  automatic_tax: z
+    .strictObject({
+      enabled: boolean(),
+      liability: z.strictObject({ type: z.enum(["self", "account"]), account: text().optional() }).optional(),
+    })
+    .optional(),
+  tax_id_collection: z
+    .strictObject({ enabled: boolean(), required: z.enum(["if_supported", "never"]).optional() })
+    .optional(),
+  customer_update: z
+    .strictObject({
+      address: z.enum(["auto", "never"]).optional(),
+      name: z.enum(["auto", "never"]).optional(),
+      shipping: z.enum(["auto", "never"]).optional(),
+    })
+    .optional(),
+  consent_collection: z
+    .strictObject({
+      terms_of_service: z.enum(["required", "none"]).optional(),
+      promotions: z.enum(["auto", "none"]).optional(),
+    })
+    .optional(),
+  custom_text: z
+    .strictObject({
+      terms_of_service_acceptance: customTextSchema,
+      submit: customTextSchema,
+      after_submit: customTextSchema,
+      shipping_address: customTextSchema,
+    })
+    .optional(),
   payment_intent_data: z
     .strictObject({
       metadata: metadata().optional(),
@@ -150,6 +190,7 @@ function createSession(emulator: Emulator, { account, params }: ApiCall): Stripe
   const customer = input.customer
     ? store.get("customers", account, input.customer, "customer", "customer")
     : null;
+  checkTaxParams(emulator, account, input, customer);
   const trial = checkTrial(input.subscription_data, now);
   const coupon = sessionCoupon(emulator, account, input);
   const expiresAt = input.expires_at ?? now + MAX_LIFETIME_SECONDS;
@@ -198,6 +239,19 @@ function createSession(emulator: Emulator, { account, params }: ApiCall): Stripe
     );
   }
 
+  const taxed = input.automatic_tax?.enabled === true && input.mode === "payment";
+  if (taxed) {
+    checkTaxBehaviors(
+      emulator,
+      account,
+      lines.map((line) => ({
+        taxBehavior: "price" in line ? line.price.tax_behavior : line.priceData.tax_behavior,
+        param: line.param,
+      })),
+      currency,
+    );
+  }
+
   const id = newCheckoutSessionId();
   const lineItems = lines.map((line) => {
     const price =
@@ -239,16 +293,98 @@ function createSession(emulator: Emulator, { account, params }: ApiCall): Stripe
   if (input.billing_address_collection) session.billing_address_collection = input.billing_address_collection;
   if (input.customer_creation && session.mode === "payment")
     session.customer_creation = input.customer_creation;
-  store.set("checkoutDetails", id, {
+  applyTaxParams(session, input);
+  const details: CheckoutSessionDetails = {
     lineItems,
     paymentIntentMetadata: mergeMetadata({}, input.payment_intent_data?.metadata),
     subscriptionMetadata: mergeMetadata({}, input.subscription_data?.metadata),
     trialPeriodDays: input.subscription_data?.trial_period_days,
     trialEnd: input.subscription_data?.trial_end,
     coupon: coupon ?? undefined,
-  });
+    customerUpdate: input.customer_update,
+  };
+  details.tax = initialTaxRecord(session, coupon ?? undefined, now);
+  store.set("checkoutDetails", id, details);
+  // A customer with an address is taxed at once, as Stripe does; otherwise when the buyer gives one.
+  if (taxed && customer?.address?.country) {
+    applyCheckoutTax(emulator, account, session, details, {
+      address: customer.address,
+      euVatId: hasEuVatId(emulator, account, customer.id),
+      taxExempt: customerTaxExempt(customer),
+    });
+  }
   store.put("checkoutSessions", account, session);
   return session;
+}
+
+type CreateInput = z.output<typeof createSchema>;
+
+/** The Stripe Tax parameters, checked as Stripe checks them. */
+function checkTaxParams(
+  emulator: Emulator,
+  account: Scope,
+  input: CreateInput,
+  customer: Stripe.Customer | null,
+): void {
+  if (input.customer_update && !customer) {
+    throw invalidRequest("`customer_update` can only be used with `customer`.", "customer_update");
+  }
+  if (input.automatic_tax?.enabled) {
+    requireActiveTax(emulator, account);
+    if (input.automatic_tax.liability?.type === "account" && !input.automatic_tax.liability.account) {
+      throw parameterMissing("automatic_tax[liability][account]");
+    }
+    if (customer && !customer.address?.country && input.customer_update?.address !== "auto") {
+      throw invalidRequest(
+        "Automatic tax calculation in Checkout requires a valid address on the Customer. Add a valid address to the Customer or set `customer_update[address]` to 'auto' to save the address entered in Checkout to the Customer.",
+        "automatic_tax[enabled]",
+      );
+    }
+  }
+  if (input.tax_id_collection?.enabled && customer && input.customer_update?.name !== "auto") {
+    throw invalidRequest(
+      "To collect tax IDs for an existing Customer, set `customer_update[name]` to 'auto' so the business name entered in Checkout is saved to the Customer.",
+      "tax_id_collection[enabled]",
+    );
+  }
+}
+
+/** Reflects the tax, consent and text parameters on the session. */
+function applyTaxParams(session: Stripe.Checkout.Session, input: CreateInput): void {
+  const tax = input.automatic_tax;
+  if (tax?.enabled) {
+    session.automatic_tax = {
+      enabled: true,
+      liability:
+        tax.liability?.type === "account" && tax.liability.account
+          ? { type: "account", account: tax.liability.account }
+          : { type: "self" },
+      provider: "stripe",
+      status: "requires_location_inputs",
+    };
+  }
+  if (input.tax_id_collection) {
+    session.tax_id_collection = {
+      enabled: input.tax_id_collection.enabled,
+      required: input.tax_id_collection.enabled ? (input.tax_id_collection.required ?? "never") : "never",
+    };
+  }
+  if (input.consent_collection) {
+    session.consent_collection = {
+      payment_method_reuse_agreement: null,
+      promotions: input.consent_collection.promotions ?? null,
+      terms_of_service: input.consent_collection.terms_of_service ?? null,
+    };
+  }
+  const text = input.custom_text;
+  if (text) {
+    session.custom_text = {
+      after_submit: text.after_submit ?? null,
+      shipping_address: text.shipping_address ?? null,
+      submit: text.submit ?? null,
+      terms_of_service_acceptance: text.terms_of_service_acceptance ?? null,
+    };
+  }
 }
 
 /** A line item once checked: an existing price, or the price `price_data` will make. */

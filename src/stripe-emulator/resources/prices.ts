@@ -97,6 +97,7 @@ export function createPrice(
       metadata: mergeMetadata({}, input.product_data.metadata),
       active: true,
     });
+    if (input.product_data.tax_code) product.tax_code = input.product_data.tax_code;
     store.put("products", account, product);
     productId = product.id;
   } else {
@@ -118,6 +119,7 @@ export function createPrice(
     metadata: mergeMetadata({}, input.metadata),
     active: input.active ?? true,
   });
+  if (input.tax_behavior) price.tax_behavior = input.tax_behavior;
   store.put("prices", account, price);
   return price;
 }

@@ -30,6 +30,12 @@ export interface OwnedObjects {
   /** Pending invoice items (prorations) until an invoice picks them up. */
   invoiceItems: Stripe.InvoiceItem;
   invoicePayments: Stripe.InvoicePayment;
+  /** Stripe Tax registrations (`taxreg_…`). */
+  taxRegistrations: Stripe.Tax.Registration;
+  /** Customers' tax ids (`txi_…`), listed on the customer as the expandable `tax_ids`. */
+  taxIds: Stripe.TaxId;
+  /** The tax rates Stripe Tax made for Checkout (`txr_…`), one per place, rate and behaviour. */
+  taxRates: Stripe.TaxRate;
 }
 
 export type OwnedCollectionName = keyof OwnedObjects;
@@ -44,6 +50,18 @@ export interface CheckoutSessionDetails {
   trialEnd?: number | undefined;
   /** The coupon of `discounts[0][coupon]` as the session priced it, redeemed when the session completes. */
   coupon?: Stripe.Coupon | undefined;
+  /** `customer_update`: whether paying saves the typed address and name on the customer. */
+  customerUpdate?:
+    | { address?: "auto" | "never" | undefined; name?: "auto" | "never" | undefined }
+    | undefined;
+  /** Stripe Tax's result once computed: the session's breakdown and each line item's taxes. */
+  tax?: CheckoutTaxRecord | undefined;
+}
+
+export interface CheckoutTaxRecord {
+  breakdown: Stripe.Checkout.Session.TotalDetails.Breakdown;
+  /** By line item id. */
+  lineTaxes: Record<string, Stripe.LineItem.Tax[]>;
 }
 
 /** What Stripe keeps about a subscription without showing it on the object. */
@@ -125,6 +143,8 @@ export interface KeyedRecords {
   subscriptionRecords: SubscriptionRecord;
   /** The coupon of each discount as it was when redeemed: a deleted coupon's discounts keep applying. */
   redeemedCoupons: Stripe.Coupon;
+  /** Stripe Tax settings, by account id (`platform` for the platform's own). */
+  taxSettings: Stripe.Tax.Settings;
 }
 
 export type KeyedSectionName = keyof KeyedRecords;
@@ -157,6 +177,7 @@ export function emptyState(): EmulatorState {
     webhookEndpoints: {},
     subscriptionRecords: {},
     redeemedCoupons: {},
+    taxSettings: {},
     customers: {},
     products: {},
     prices: {},
@@ -174,5 +195,8 @@ export function emptyState(): EmulatorState {
     discounts: {},
     invoiceItems: {},
     invoicePayments: {},
+    taxRegistrations: {},
+    taxIds: {},
+    taxRates: {},
   };
 }

@@ -34,7 +34,8 @@ export type EventPayload =
   | { type: "charge.dispute.updated"; data: Stripe.ChargeDisputeUpdatedEvent.Data }
   | { type: "charge.dispute.funds_reinstated"; data: Stripe.ChargeDisputeFundsReinstatedEvent.Data }
   | { type: "charge.dispute.closed"; data: Stripe.ChargeDisputeClosedEvent.Data }
-  | { type: "refund.created"; data: Stripe.RefundCreatedEvent.Data };
+  | { type: "refund.created"; data: Stripe.RefundCreatedEvent.Data }
+  | { type: "tax.settings.updated"; data: Stripe.TaxSettingsUpdatedEvent.Data };
 
 /** The API request behind an event; `null` id for events with no request (hosted pages, renewals). */
 export type EventOrigin = Stripe.Event.Request;
