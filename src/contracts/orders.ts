@@ -64,6 +64,9 @@ export const createCheckoutSchema = z.object({
   code: z.string().max(200).optional(),
   /** A pay-what-you-want product's amount, in dollars ("15" or "15.00"); the server checks it. */
   amount: z.union([z.string().max(32), z.number()]).optional(),
+  /** Buying as a business: the name and EU VAT number for the invoice (checked before Checkout). */
+  businessName: z.string().max(300).optional(),
+  vatNumber: z.string().max(60).optional(),
   /** Where the visit came from (the product page's source fields); kept for the sale's attribution. */
   ...visitSourceFieldsSchema.shape,
 });

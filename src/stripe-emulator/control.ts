@@ -156,7 +156,8 @@ export function registerControlApi(app: FastifyInstance, emulator: Emulator): vo
       business: input.business_name !== undefined || input.tax_id !== undefined,
       businessName: input.business_name,
       taxId: input.tax_id,
-      termsAccepted: input.terms_of_service,
+      // A test driving the page ticks the box unless it says otherwise (a buyer who pays must).
+      termsAccepted: input.terms_of_service ?? true,
     });
     if (result.ok) return result.session;
     // A field of the page (address, business details, terms) is the caller's mistake, not a card error.

@@ -475,7 +475,10 @@ describe("Checkout with automatic tax", () => {
       terms_of_service: "required",
     });
     expect(session.custom_text.terms_of_service_acceptance?.message).toContain("I agree");
-    const refused = await pay(session.id, { address: { country: "DE", postal_code: "10115" } });
+    const refused = await pay(session.id, {
+      address: { country: "DE", postal_code: "10115" },
+      terms_of_service: false,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error?.param).toBe("terms_of_service");
     expect((await retrieve(account, session.id)).status).toBe("open");

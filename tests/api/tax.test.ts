@@ -59,7 +59,11 @@ const GERMAN_CONSUMER = {
 describe("before Stripe Tax is ready", () => {
   it("shows what is missing with links to the seller's Stripe dashboard, and refuses to collect", async () => {
     const settings = (await taxSettings()).json();
-    expect(settings).toMatchObject({ collectTax: false, stripeTaxStatus: "pending", taxBehavior: "exclusive" });
+    expect(settings).toMatchObject({
+      collectTax: false,
+      stripeTaxStatus: "pending",
+      taxBehavior: "exclusive",
+    });
     const headOffice = settings.checklist.find((item: { key: string }) => item.key === "head_office");
     expect(headOffice.done).toBe(false);
     expect(headOffice.fixUrl).toBe(`${t.emulator.url}/dashboard/tax?account=${seller.account}`);
@@ -84,7 +88,11 @@ describe("a US creator collecting tax", () => {
     const emulator = control(t.emulator);
     await emulator.setTaxHeadOffice(seller.account, { country: "US", state: "NY" });
     await emulator.addTaxRegistration(seller.account, { country: "IE", type: "oss_non_union" });
-    await emulator.addTaxRegistration(seller.account, { country: "US", state: "NY", type: "state_sales_tax" });
+    await emulator.addTaxRegistration(seller.account, {
+      country: "US",
+      state: "NY",
+      type: "state_sales_tax",
+    });
     // tax.settings.updated reaches the app, which reads Stripe back.
     await eventually(async () => {
       const row = await t.db
@@ -137,8 +145,17 @@ describe("a US creator collecting tax", () => {
     // The sales table and the seller API carry it.
     const sales = (await t.request({ method: "GET", url: "/api/orders", cookie: seller.cookie })).json();
     const sale = sales.sales.find((row: { id: string }) => row.id === order.id);
-    expect(sale.tax).toMatchObject({ taxCents: 380, taxRate: "19", buyerCountry: "DE", reverseCharge: false });
-    const csv = await t.request({ method: "GET", url: "/api/orders/export.csv?tz=UTC", cookie: seller.cookie });
+    expect(sale.tax).toMatchObject({
+      taxCents: 380,
+      taxRate: "19",
+      buyerCountry: "DE",
+      reverseCharge: false,
+    });
+    const csv = await t.request({
+      method: "GET",
+      url: "/api/orders/export.csv?tz=UTC",
+      cookie: seller.cookie,
+    });
     expect(csv.body.split("\n")[0]).toContain("Tax,Tax Rate,Tax Jurisdiction,Buyer Country,Tax Note");
     expect(csv.body).toContain("23.80");
     expect(csv.body).toContain(",3.80,19,");
@@ -181,7 +198,10 @@ describe("a US creator collecting tax", () => {
   it("reverse charges a French business whose VAT number VIES knows, and keeps the check", async () => {
     const order = await buy(
       productId,
-      { email: "compta@example.fr", address: { country: "FR", postal_code: "75001", line1: "1 rue de Rivoli", city: "Paris" } },
+      {
+        email: "compta@example.fr",
+        address: { country: "FR", postal_code: "75001", line1: "1 rue de Rivoli", city: "Paris" },
+      },
       { businessName: "Atelier SARL", vatNumber: "FR 40 303 265 045" },
     );
     expect(order).toMatchObject({
@@ -204,7 +224,10 @@ describe("a US creator collecting tax", () => {
 
     const unknown = await attempt({ businessName: "Ghost GmbH", vatNumber: "DE123456000" });
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json()).toMatchObject({ code: "vat_number_refused", message: TAX_MESSAGES.vatNumberInvalid });
+    expect(unknown.json()).toMatchObject({
+      code: "vat_number_refused",
+      message: TAX_MESSAGES.vatNumberInvalid,
+    });
     const shape = await attempt({ businessName: "Ghost GmbH", vatNumber: "123" });
     expect(shape.json()).toMatchObject({ code: "vat_number_refused", message: TAX_MESSAGES.vatNumberShape });
     const down = await attempt({ businessName: "Ghost GmbH", vatNumber: "DE123456999" });
@@ -261,9 +284,13 @@ describe("the withdrawal waiver", () => {
           ip: country === "US" ? "203.0.113.7" : "203.0.113.8",
         });
         expect(response.statusCode, response.body).toBe(200);
-        return t.stripe.checkout.sessions.retrieve(sessionIdOf(response.json().url), {}, {
-          stripeAccount: seller.account,
-        });
+        return t.stripe.checkout.sessions.retrieve(
+          sessionIdOf(response.json().url),
+          {},
+          {
+            stripeAccount: seller.account,
+          },
+        );
       };
       expect((await sessionFor("US")).consent_collection?.terms_of_service ?? "none").toBe("none");
       expect((await sessionFor("DE")).consent_collection?.terms_of_service).toBe("required");
