@@ -8,6 +8,7 @@ import { discountsFeature } from "./discounts";
 import { downloadsFeature } from "./downloads";
 import { embedFeature } from "./embed";
 import type { Feature } from "./feature";
+import { invoicesFeature } from "./invoices";
 import { licensesFeature } from "./licenses";
 import { membershipsFeature } from "./memberships";
 import { ordersFeature } from "./orders";
@@ -56,4 +57,5 @@ export const FEATURES: readonly Feature[] = [
   publicPagesFeature,
   audienceFeature,
   postsFeature,
+  invoicesFeature,
 ];
