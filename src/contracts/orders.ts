@@ -103,6 +103,10 @@ export const buyerPurchaseSchema = z.object({
   coverThumbnailUrl: z.string().nullable(),
   /** The purchase's license key, when its product issues them (and it was not refunded). */
   licenseKey: buyerLicenseSchema.nullish(),
+  /** Signed links to the invoice PDF, its credit note (once refunded) and the billing-details page; paid orders only. */
+  invoice: z
+    .object({ pdfPath: z.string(), creditNotePath: z.string().nullable(), billingPath: z.string() })
+    .nullish(),
 });
 export type BuyerPurchase = z.infer<typeof buyerPurchaseSchema>;
 

@@ -3,6 +3,7 @@ import { hasMembershipAccess, MEMBERSHIP_MESSAGES } from "../../../contracts/mem
 import { type BuyerPurchase, ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
 import { STORE_FALLBACK_NAME } from "../../../contracts/products";
 import type { Database } from "../../db/database";
+import { billingDetailsPath, creditNotePdfPath, invoicePdfPath, invoiceToken } from "../invoice-links";
 import { downloadPath, downloadToken } from "./buyer-links";
 
 /** One of a purchase's files as read with it: the product's current file and this order's downloads of it. */
@@ -79,6 +80,13 @@ export function purchaseQuery(db: Database) {
       "memberships.current_period_end as membership_period_end",
       "memberships.past_due_since as membership_past_due_since",
       "memberships.access_revoked_at as membership_revoked_at",
+      // Paid orders have an invoice (features/invoices), and a credit note once refunded.
+      sql<boolean>`exists (select 1 from invoices where invoices.order_id = orders.id and invoices.kind = 'invoice')`.as(
+        "has_invoice",
+      ),
+      sql<boolean>`exists (select 1 from invoices where invoices.order_id = orders.id and invoices.kind = 'credit_note')`.as(
+        "has_credit_note",
+      ),
     ]);
 }
 export type PurchaseRow = Awaited<ReturnType<ReturnType<typeof purchaseQuery>["executeTakeFirstOrThrow"]>>;
@@ -134,6 +142,17 @@ export function toBuyerPurchase(
       row.license_key && row.status === "completed"
         ? { key: row.license_key, disabled: row.license_disabled_at !== null }
         : null,
+    invoice: row.has_invoice ? invoiceLinks(linkKey, row.id, row.has_credit_note, now) : null,
+  };
+}
+
+/** A paid purchase's signed invoice links (docs/tax-and-invoices.md). */
+function invoiceLinks(linkKey: string, orderId: string, credited: boolean, now: Date) {
+  const token = invoiceToken(linkKey, orderId, now);
+  return {
+    pdfPath: invoicePdfPath(token),
+    creditNotePath: credited ? creditNotePdfPath(token) : null,
+    billingPath: billingDetailsPath(token),
   };
 }
 
