@@ -111,12 +111,12 @@ export async function renderInvoicePdf(row: InvoiceRow, extras: InvoiceRenderExt
   y = Math.max(sellerBottom, buyerBottom) + 28;
 
   // The lines.
-  const columns = { net: width - 270, tax: width - 180, total: width - 90 };
+  const columns = { net: width - 230, tax: width - 155, total: width - 80 };
   doc.font("bold").fontSize(9).fillColor(MUTED);
   doc.text("DESCRIPTION", left, y, { width: columns.net - 12 });
-  doc.text("NET", left + columns.net, y, { width: 80, align: "right" });
-  doc.text("TAX", left + columns.tax, y, { width: 80, align: "right" });
-  doc.text("TOTAL", left + columns.total, y, { width: 90, align: "right" });
+  doc.text("NET", left + columns.net, y, { width: 70, align: "right" });
+  doc.text("TAX", left + columns.tax, y, { width: 70, align: "right" });
+  doc.text("TOTAL", left + columns.total, y, { width: 80, align: "right" });
   y += 16;
   doc
     .moveTo(left, y)
@@ -153,9 +153,9 @@ export async function renderInvoicePdf(row: InvoiceRow, extras: InvoiceRenderExt
       bottom = doc.y;
     }
     doc.font("regular").fontSize(10.5).fillColor(INK);
-    doc.text(money(line.netCents), left + columns.net, y, { width: 80, align: "right" });
-    doc.text(money(line.taxCents), left + columns.tax, y, { width: 80, align: "right" });
-    doc.text(money(line.totalCents), left + columns.total, y, { width: 90, align: "right" });
+    doc.text(money(line.netCents), left + columns.net, y, { width: 70, align: "right" });
+    doc.text(money(line.taxCents), left + columns.tax, y, { width: 70, align: "right" });
+    doc.text(money(line.totalCents), left + columns.total, y, { width: 80, align: "right" });
     y = Math.max(bottom, doc.y) + 10;
     doc
       .moveTo(left, y)
