@@ -181,3 +181,13 @@ export const billingDetailsSchema = z
   });
 export type BillingDetailsInput = z.input<typeof billingDetailsSchema>;
 export type BillingDetails = z.output<typeof billingDetailsSchema>;
+
+const isoOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/** A calendar quarter in UTC as a period of days: `offset` 0 is the quarter of `now`, -1 the one before. */
+export function quarterPeriod(now: Date, offset = 0): { from: string; to: string } {
+  const quarter = Math.floor(now.getUTCMonth() / 3) + offset;
+  const start = new Date(Date.UTC(now.getUTCFullYear(), quarter * 3, 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), quarter * 3 + 3, 0));
+  return { from: isoOf(start), to: isoOf(end) };
+}

@@ -38,6 +38,7 @@ export const APP_PAGE_PATHS = {
   customers: "dashboard/customers",
   emailCustomers: "dashboard/customers/email",
   members: "dashboard/members",
+  invoices: "dashboard/invoices",
 } as const;
 
 /**

@@ -5,6 +5,7 @@ import {
   type LucideIcon,
   Newspaper,
   PackagePlus,
+  ReceiptText,
   Store,
   TicketPercent,
   Users,
@@ -40,6 +41,7 @@ export const SELLER_SECTIONS: Array<{ label: string; links: SellerLink[] }> = [
       { to: "/dashboard/posts", label: "Posts", icon: Newspaper },
       { to: "/dashboard/analytics", label: "Analytics", icon: ChartColumn },
       { to: "/dashboard/discounts", label: "Discount codes", icon: TicketPercent },
+      { to: "/dashboard/invoices", label: "Invoices", icon: ReceiptText },
     ],
   },
   {
