@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { INVOICE_MESSAGES } from "../../src/contracts/invoices";
+import { minimalPdf } from "../../src/server/features/uploads/test-fixtures";
 import { control } from "./support/emulator-control";
 import { pdfText } from "./support/pdf-text";
-import { buyProduct, createProduct, readySeller } from "./support/sellers";
+import { buyProduct, createProduct, readySeller, upload } from "./support/sellers";
 import { createTestApp, signUp, type TestApp } from "./support/test-app";
 import { eventually } from "./support/wait";
 
@@ -335,6 +336,50 @@ describe("the seller's invoices", () => {
     ]);
     for (const bytes of Object.values(entries)) expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     expect(await pdfText(entries["invoices/ACME-000002-v2.pdf"]!)).toContain("Иван Петров");
+  });
+});
+
+describe("memberships", () => {
+  it("gives the first payment and each renewal of a membership an invoice for its period", async () => {
+    const files = [
+      { uploadId: await upload(t, seller.cookie, "product-file", "lesson.pdf", minimalPdf(401)) },
+    ];
+    const created = await t.request({
+      method: "POST",
+      url: "/api/products",
+      cookie: seller.cookie,
+      body: { kind: "membership", title: "The Club", files, tiers: [{ name: "Fan", monthlyPrice: "7" }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const club = created.json() as { id: string; tiers: { id: string }[] };
+    const email = buyerEmail();
+    const subscribe = await t.request({
+      method: "POST",
+      url: "/api/checkout/subscribe",
+      body: { productId: club.id, tierId: club.tiers[0]!.id, interval: "month" },
+    });
+    expect(subscribe.statusCode, subscribe.body).toBe(200);
+    const sessionId = new URL(subscribe.json().url).pathname.split("/").pop()!;
+    await control(t.emulator).payCheckout(sessionId, "4242424242424242", email);
+    const membership = () =>
+      t.db.selectFrom("memberships").selectAll().where("customer_email", "=", email).executeTakeFirst();
+    await eventually(async () => expect((await membership())?.status).toBe("active"));
+    await control(t.emulator).renew((await membership())!.stripe_subscription_id, "paid");
+    const invoicesOfMember = () =>
+      t.db
+        .selectFrom("invoices")
+        .innerJoin("orders", "orders.id", "invoices.order_id")
+        .select(["invoices.number_text", "invoices.total_cents", "invoices.lines", "invoices.id"])
+        .where("orders.customer_email", "=", email)
+        .orderBy("invoices.number")
+        .execute();
+    await eventually(async () => expect(await invoicesOfMember()).toHaveLength(2));
+    const [first, renewal] = await invoicesOfMember();
+    expect([first!.total_cents, renewal!.total_cents]).toEqual([700, 700]);
+    expect(renewal!.lines[0]).toMatchObject({ description: "The Club" });
+    expect(renewal!.lines[0]!.periodStart).not.toBeNull();
+    const pdf = await get(`/api/invoices/${renewal!.id}.pdf`, seller.cookie);
+    expect(await pdfText(pdf.rawPayload)).toContain("Membership period");
   });
 });
 
