@@ -57,7 +57,7 @@ function InvoicesTable({ invoices }: { invoices: InvoiceSummary[] }) {
     <table className="w-full table-fixed text-left text-sm">
       <thead className="border-y border-line bg-slate-50/70 text-xs tracking-wide text-muted uppercase">
         <tr>
-          <th scope="col" className="w-44 py-2.5 pr-3 pl-6 font-medium">
+          <th scope="col" className="w-40 py-2.5 pr-3 pl-6 font-medium">
             Number
           </th>
           <th scope="col" className="w-40 px-3 py-2.5 font-medium">
@@ -66,7 +66,7 @@ function InvoicesTable({ invoices }: { invoices: InvoiceSummary[] }) {
           <th scope="col" className="px-3 py-2.5 font-medium">
             Buyer / Product
           </th>
-          <th scope="col" className="w-32 px-3 py-2.5 font-medium">
+          <th scope="col" className="w-28 px-3 py-2.5 font-medium">
             Kind
           </th>
           <th scope="col" className="w-28 px-3 py-2.5 text-right font-medium">
