@@ -1,7 +1,9 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nextInvoiceNumber } from "../../src/server/features/invoices/issue-invoice";
 import { control } from "./support/emulator-control";
 import { createProduct, readySeller } from "./support/sellers";
-import { createTestApp, type TestApp, WEBHOOK_SECRETS } from "./support/test-app";
+import { createTestApp, signUp, type TestApp, WEBHOOK_SECRETS } from "./support/test-app";
 import { eventually } from "./support/wait";
 
 // Two instances of one deployment on one PostgreSQL database: 20 sales of one seller fulfilled at once
@@ -72,5 +74,30 @@ describe("invoice numbers on two instances", () => {
       .orderBy("number")
       .execute();
     expect(invoices.map((row) => row.number)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it("takes each number inside its sale's transaction: concurrent sales wait in turn, a rolled-back one gives its number back", async () => {
+    // A seller of their own: a fresh sequence. Every fifth sale fails after taking its number.
+    const { userId } = await signUp(one);
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? one : two).db.transaction().execute(async (trx) => {
+          const number = await nextInvoiceNumber(trx, userId, "invoice");
+          await sql`select pg_sleep(0.01)`.execute(trx);
+          if (i % 5 === 4) throw new Error("the sale failed after taking its number");
+          return number;
+        }),
+      ),
+    );
+    const committed = results
+      .flatMap((result) => (result.status === "fulfilled" ? [result.value] : []))
+      .sort((a, b) => a - b);
+    expect(committed).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    const sequence = await one.db
+      .selectFrom("invoice_sequences")
+      .select("last_number")
+      .where("seller_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    expect(sequence.last_number).toBe(16);
   });
 });
