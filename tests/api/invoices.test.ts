@@ -380,6 +380,18 @@ describe("memberships", () => {
     expect(renewal!.lines[0]!.periodStart).not.toBeNull();
     const pdf = await get(`/api/invoices/${renewal!.id}.pdf`, seller.cookie);
     expect(await pdfText(pdf.rawPayload)).toContain("Membership period");
+    // The renewal's receipt links its invoice.
+    await eventually(async () => {
+      const receipts = await t.db
+        .selectFrom("outbox_emails")
+        .select("text")
+        .where("to_address", "=", email)
+        .where("subject", "like", "Your receipt%")
+        .execute();
+      expect(receipts).toHaveLength(2);
+      for (const receipt of receipts)
+        expect(receipt.text).toContain("Your invoice (PDF): http://localhost:3000/invoice/");
+    });
   });
 });
 
