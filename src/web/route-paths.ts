@@ -13,6 +13,7 @@ export const SERVER_PAGE_PATHS = [
   "product/:productId",
   "store/:userId",
   "unsubscribe/:token",
+  "invoice/:token/billing",
 ];
 
 /**
