@@ -87,6 +87,8 @@ export const ERROR_CODES = [
   "event_not_chosen",
   // Stripe's webhooks
   "invalid_signature",
+  // Invoices
+  "correction_closed",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

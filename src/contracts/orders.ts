@@ -111,6 +111,10 @@ export const buyerPurchaseSchema = z.object({
   tax: z.object({ taxCents: z.number(), label: z.string() }).nullable().default(null),
   /** The withdrawal waiver the buyer accepted before paying, word for word; null when not asked. */
   withdrawalWaiver: z.string().nullable().default(null),
+  /** Signed links to the invoice PDF, its credit note (once refunded) and the billing-details page; paid orders only. */
+  invoice: z
+    .object({ pdfPath: z.string(), creditNotePath: z.string().nullable(), billingPath: z.string() })
+    .nullish(),
 });
 export type BuyerPurchase = z.infer<typeof buyerPurchaseSchema>;
 

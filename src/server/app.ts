@@ -22,6 +22,7 @@ import { type Auth, createAuth } from "./features/auth/auth";
 import { checkoutOrigin } from "./features/checkout/checkout-origin";
 import type { AppContext } from "./features/feature";
 import { FEATURES } from "./features/index";
+import { invoicesStep } from "./features/invoices/issue-invoice";
 import { licenseKeysStep } from "./features/licenses/issue-license-key";
 import { OrderChanges } from "./features/order-lifecycle/order-changes";
 import { buyerLinkKey } from "./features/orders/buyer-links";
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     licenseKeysStep,
     pdfStampsStep,
     sellerWebhooksStep,
+    invoicesStep,
   ]);
   const jobs = new JobQueue({
     db: deps.db,

@@ -13,6 +13,7 @@ export const SERVER_PAGE_PATHS = [
   "product/:productId",
   "store/:userId",
   "unsubscribe/:token",
+  "invoice/:token/billing",
 ];
 
 /**
@@ -41,6 +42,7 @@ export const APP_PAGE_PATHS = {
   taxSettings: "dashboard/tax",
   taxReport: "dashboard/tax/report",
   taxGuide: "dashboard/tax/guide",
+  invoices: "dashboard/invoices",
 } as const;
 
 /**

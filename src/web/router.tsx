@@ -155,6 +155,10 @@ export const router = createBrowserRouter([
         lazy: () => import("./features/members/members-page").then((m) => ({ Component: m.MembersPage })),
       },
       {
+        path: APP_PAGE_PATHS.invoices,
+        lazy: () => import("./features/invoices/invoices-page").then((m) => ({ Component: m.InvoicesPage })),
+      },
+      {
         path: APP_PAGE_PATHS.library,
         lazy: () => import("./features/library/library-page").then((m) => ({ Component: m.LibraryPage })),
       },

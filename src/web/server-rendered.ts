@@ -11,6 +11,11 @@ export { type OrderLookup, SuccessPage } from "./features/checkout/success-page"
 export { DownloadPage, type DownloadState } from "./features/downloads/download-page";
 export type { ResendAnswer } from "./features/downloads/resend-link-form";
 export { EmbedProductNotFound, EmbedProductPage } from "./features/embed/embed-product-page";
+export {
+  BillingDetailsPage,
+  type BillingDetailsState,
+  type BillingFields,
+} from "./features/invoices/billing-details-page";
 export { LandingPage } from "./features/marketing/landing-page";
 export { FreeClaimSentPage } from "./features/products/free-claim-sent-page";
 export { ProductPage } from "./features/products/product-page";

@@ -528,6 +528,12 @@ describe("accessibility and layout, every page at 1280 and 375 px with the longe
         .first()
         .waitFor();
     });
+    await check(seller, "invoices", () => visit(seller, "/dashboard/invoices", "Invoices and credit notes"));
+    await check(seller, "invoices custom period", async () => {
+      await visit(seller, "/dashboard/invoices", "Invoices and credit notes");
+      await seller.getByLabel("Period").selectOption("custom");
+      await seller.getByLabel("From").waitFor();
+    });
     reportFailures();
   });
 
@@ -559,6 +565,15 @@ describe("accessibility and layout, every page at 1280 and 375 px with the longe
       await visitor.getByText(LONG_TITLE).first().waitFor();
     });
     const downloadPath = await linkOnPage(visitor, "/download/");
+    const billingPath = await linkOnPage(visitor, "/billing");
+    await check(visitor, "invoice billing details", () => visit(visitor, billingPath, "Billing details"));
+    await check(visitor, "invoice billing details with errors", async () => {
+      await visit(visitor, billingPath, "Billing details");
+      await visitor.getByLabel("Full name").fill("");
+      await visitor.getByLabel("Business name (optional)").fill("");
+      await visitor.getByRole("button", { name: "Save billing details" }).click();
+      await visitor.getByRole("alert").first().waitFor();
+    });
     await check(visitor, "success refunded", async () => {
       await visitor.goto(`/success?session_id=${sessions.refunded}`);
       await visitor.getByText("Plain notes").first().waitFor();

@@ -148,6 +148,7 @@ describe("the seller app's navigation", () => {
       "Posts",
       "Analytics",
       "Discount codes",
+      "Invoices",
       "Webhooks",
     ]);
     expect(await nav.getByText("Sales", { exact: true }).count()).toBe(1);

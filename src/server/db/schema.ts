@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { InvoiceKind, InvoiceLine, InvoiceParty } from "../../contracts/invoices";
 import type { BillingAddress, TaxBehavior, TaxCategory, TaxIdCheck } from "../../contracts/tax";
 
 /** Timestamps: read as Date, written as Date or ISO string, defaulted by the database. */
@@ -355,6 +356,38 @@ export interface StoreTaxSettingsTable {
   updated_at: CreatedAt;
 }
 
+/** Each seller's last invoice and credit note number (docs/tax-and-invoices.md). */
+export interface InvoiceSequenceTable {
+  seller_id: string;
+  kind: InvoiceKind;
+  last_number: number;
+}
+
+/** An invoice or credit note: an immutable snapshot; a billing correction is the next version. */
+export interface InvoiceTable {
+  id: string;
+  seller_id: string;
+  order_id: string;
+  kind: InvoiceKind;
+  number: number;
+  number_text: string;
+  version: Generated<number>;
+  issued_at: Timestamp;
+  paid_at: Timestamp;
+  created_at: CreatedAt;
+  credited_invoice_id: string | null;
+  seller: ColumnType<InvoiceParty, string, string>;
+  buyer: ColumnType<InvoiceParty, string, string>;
+  lines: ColumnType<InvoiceLine[], string, string>;
+  currency: string;
+  subtotal_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  reverse_charge: Generated<boolean>;
+  withdrawal_waiver: string | null;
+  withdrawal_waiver_at: NullableTimestamp;
+}
+
 export interface DownloadLogTable {
   id: Generated<number>;
   order_id: string;
@@ -687,4 +720,6 @@ export interface DB {
   webhook_deliveries: WebhookDeliveryTable;
   pdf_stamps: PdfStampTable;
   store_tax_settings: StoreTaxSettingsTable;
+  invoice_sequences: InvoiceSequenceTable;
+  invoices: InvoiceTable;
 }

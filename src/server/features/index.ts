@@ -8,6 +8,7 @@ import { discountsFeature } from "./discounts";
 import { downloadsFeature } from "./downloads";
 import { embedFeature } from "./embed";
 import type { Feature } from "./feature";
+import { invoicesFeature } from "./invoices";
 import { licensesFeature } from "./licenses";
 import { membershipsFeature } from "./memberships";
 import { ordersFeature } from "./orders";
@@ -60,4 +61,5 @@ export const FEATURES: readonly Feature[] = [
   audienceFeature,
   postsFeature,
   taxReportsFeature,
+  invoicesFeature,
 ];

@@ -22,6 +22,7 @@ import * as m0022 from "./0022_jobs";
 import * as m0023 from "./0023_memberships";
 import * as m0024 from "./0024_membership_posts";
 import * as m0025 from "./0025_tax";
+import * as m0026 from "./0026_invoices";
 import * as m0027 from "./0027_tax_report_index";
 
 // Every migration, in order. Append new ones; never edit one that has landed.
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   "0023_memberships": m0023,
   "0024_membership_posts": m0024,
   "0025_tax": m0025,
+  "0026_invoices": m0026,
   "0027_tax_report_index": m0027,
 };

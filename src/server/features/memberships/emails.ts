@@ -51,7 +51,7 @@ export function welcomeEmail(context: MembershipEmailContext, trialEnd: Date | n
 /** A paid period: the receipt. */
 export function paymentReceiptEmail(
   context: MembershipEmailContext,
-  payment: { amountCents: number; periodStart: Date; periodEnd: Date; orderId: string },
+  payment: { amountCents: number; periodStart: Date; periodEnd: Date; orderId: string; invoiceUrl?: string },
 ): OutgoingEmail {
   const { membership } = context;
   return {
@@ -64,7 +64,10 @@ export function paymentReceiptEmail(
         `${membership.product_title}, ${membership.tier_name}, from ${context.sellerName}.`,
         `Amount paid: ${formatPrice(payment.amountCents)} for ${formatDay(payment.periodStart)} to ${formatDay(payment.periodEnd)}. Order ${payment.orderId}.`,
       ],
-      links: libraryLink(context),
+      links: [
+        ...libraryLink(context),
+        ...(payment.invoiceUrl ? [{ label: "Your invoice (PDF)", url: payment.invoiceUrl }] : []),
+      ],
       note: "Payment was processed by Stripe.",
     }),
   };

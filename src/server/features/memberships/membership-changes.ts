@@ -5,6 +5,7 @@ import { STORE_FALLBACK_NAME } from "../../../contracts/products";
 import type { MembershipWebhookEventType } from "../../../contracts/webhooks";
 import type { Announce } from "../../adapters/events/commit-change";
 import type { Database } from "../../db/database";
+import { invoicePdfPath, invoiceToken } from "../invoice-links";
 import { type FulfilmentDeps, libraryPath, libraryToken } from "../orders";
 import { type MembershipEventData, queueMembershipWebhooks } from "../seller-webhooks";
 import {
@@ -182,7 +183,14 @@ export async function recordMembershipPayment(
     }
     const context = await emailContext(deps, trx, membership, now);
     await deps.outbox.enqueue(
-      paymentReceiptEmail(context, { amountCents: invoice.amount_paid, periodStart, periodEnd, orderId }),
+      paymentReceiptEmail(context, {
+        amountCents: invoice.amount_paid,
+        periodStart,
+        periodEnd,
+        orderId,
+        // Its invoice was issued by OrderChanges just above (features/invoices).
+        invoiceUrl: `${deps.appUrl}${invoicePdfPath(invoiceToken(deps.linkKey, orderId, now))}`,
+      }),
       trx,
     );
   }

@@ -4,6 +4,7 @@ import { type BuyerPurchase, ORDER_MESSAGES, PURCHASE_RULES } from "../../../con
 import { STORE_FALLBACK_NAME } from "../../../contracts/products";
 import { taxLabel } from "../../../contracts/tax";
 import type { Database } from "../../db/database";
+import { billingDetailsPath, creditNotePdfPath, invoicePdfPath, invoiceToken } from "../invoice-links";
 import { downloadPath, downloadToken } from "./buyer-links";
 import { orderTaxView } from "./order-tax-view";
 
@@ -81,6 +82,13 @@ export function purchaseQuery(db: Database) {
       "memberships.current_period_end as membership_period_end",
       "memberships.past_due_since as membership_past_due_since",
       "memberships.access_revoked_at as membership_revoked_at",
+      // Paid orders have an invoice (features/invoices), and a credit note once refunded.
+      sql<boolean>`exists (select 1 from invoices where invoices.order_id = orders.id and invoices.kind = 'invoice')`.as(
+        "has_invoice",
+      ),
+      sql<boolean>`exists (select 1 from invoices where invoices.order_id = orders.id and invoices.kind = 'credit_note')`.as(
+        "has_credit_note",
+      ),
     ]);
 }
 export type PurchaseRow = Awaited<ReturnType<ReturnType<typeof purchaseQuery>["executeTakeFirstOrThrow"]>>;
@@ -138,6 +146,17 @@ export function toBuyerPurchase(
         : null,
     tax: buyerTaxOf(row),
     withdrawalWaiver: row.withdrawal_waiver,
+    invoice: row.has_invoice ? invoiceLinks(linkKey, row.id, row.has_credit_note, now) : null,
+  };
+}
+
+/** A paid purchase's signed invoice links (docs/tax-and-invoices.md). */
+function invoiceLinks(linkKey: string, orderId: string, credited: boolean, now: Date) {
+  const token = invoiceToken(linkKey, orderId, now);
+  return {
+    pdfPath: invoicePdfPath(token),
+    creditNotePath: credited ? creditNotePdfPath(token) : null,
+    billingPath: billingDetailsPath(token),
   };
 }
 

@@ -48,7 +48,15 @@ export function receiptEmail(
             },
           }
         : {}),
-      links: [{ label: "All your purchases (your library)", url: `${appUrl}${libraryPath}` }],
+      links: [
+        { label: "All your purchases (your library)", url: `${appUrl}${libraryPath}` },
+        ...(purchase.invoice
+          ? [
+              { label: "Your invoice (PDF)", url: `${appUrl}${purchase.invoice.pdfPath}` },
+              { label: "Correct your billing details", url: `${appUrl}${purchase.invoice.billingPath}` },
+            ]
+          : []),
+      ],
       // A free order ($0, claimed by email) never went through Stripe.
       note: `Your email was shared with ${purchase.sellerName}, the creator you bought from.${purchase.amountCents > 0 ? " Payment was processed by Stripe." : ""}`,
     }),

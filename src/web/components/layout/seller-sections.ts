@@ -8,6 +8,7 @@ import {
   Newspaper,
   PackagePlus,
   Receipt,
+  ReceiptText,
   Store,
   TicketPercent,
   Users,
@@ -46,6 +47,7 @@ export const SELLER_SECTIONS: Array<{ label: string; links: SellerLink[] }> = [
       { to: "/dashboard/discounts", label: "Discount codes", icon: TicketPercent },
       { to: "/dashboard/tax/report", label: "Tax report", icon: Landmark },
       { to: "/dashboard/tax/guide", label: "Tax guide", icon: Compass },
+      { to: "/dashboard/invoices", label: "Invoices", icon: ReceiptText },
     ],
   },
   {

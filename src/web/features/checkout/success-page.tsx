@@ -11,6 +11,7 @@ import { PublicBuyerPageFrame } from "../downloads/public-buyer-page-frame";
 import { PurchaseFacts } from "../downloads/purchase-facts";
 import { PurchaseFileForms } from "../downloads/purchase-file-list";
 import { UNAVAILABLE_TITLES } from "../downloads/unavailable-reason";
+import { InvoiceLinks } from "../invoices/invoice-links";
 import { LicenseKey } from "../licenses/license-key";
 
 /** What the server found for the checkout session: the page refreshes itself while it is processing. */
@@ -63,6 +64,7 @@ function PaidOrder({ purchase }: { purchase: BuyerPurchase }) {
       <p className="mt-2 text-base font-semibold wrap-anywhere text-ink">{purchase.productTitle}</p>
       <PurchaseFacts purchase={purchase} showEmail className="mt-5 w-full border-y border-line text-left" />
       <LicenseKey license={purchase.licenseKey} className="mt-5 w-full" />
+      <InvoiceLinks invoice={purchase.invoice} className="mt-4 w-full justify-center" />
       <div className="mt-6 w-full space-y-4">
         {reason || !purchase.downloadPath ? (
           <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">
@@ -101,6 +103,7 @@ function RefundedOrder({ purchase }: { purchase: BuyerPurchase }) {
       <p className="mt-2 text-base font-semibold wrap-anywhere text-ink">{purchase.productTitle}</p>
       <p className="mt-2 max-w-sm text-sm text-muted">{ORDER_MESSAGES.refunded}</p>
       <PurchaseFacts purchase={purchase} className="mt-5 w-full border-y border-line text-left" />
+      <InvoiceLinks invoice={purchase.invoice} className="mt-4 w-full justify-center" />
       <EmailNote>
         The details were emailed to {emailAddress(purchase)}. Depending on your bank, the refund shows up
         within 5 to 10 days.

@@ -8,6 +8,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { isAlreadyReported } from "../../lib/already-reported";
+import { InvoiceLinks } from "../invoices/invoice-links";
 import { PostBody } from "../posts/post-body";
 import { useManageMembership, usePostEmails } from "./library-api";
 import { canSwitchMembership } from "./membership-change-format";
@@ -227,6 +228,8 @@ export function MembershipCard({
         <div className="space-y-2">
           <h4 className="text-sm font-semibold text-ink">Files</h4>
           <PeriodFiles membership={membership} />
+          {/* The latest paid period's invoice (a trial's $0 period has none). */}
+          <InvoiceLinks invoice={membership.period?.invoice} />
         </div>
 
         <div className="space-y-2">

@@ -6,6 +6,7 @@ import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
 import { DownloadButton } from "../downloads/download-button";
 import { FileUsedUp, PurchaseFileRow } from "../downloads/purchase-file-list";
+import { InvoiceLinks } from "../invoices/invoice-links";
 import { LicenseKey } from "../licenses/license-key";
 import { ProductCover } from "../products/product-cover";
 
@@ -96,6 +97,7 @@ export function PurchaseCard({
         </div>
         <LicenseKey license={purchase.licenseKey} />
         <DownloadOrReason purchase={purchase} />
+        <InvoiceLinks invoice={purchase.invoice} />
       </article>
     </Card>
   );

@@ -1,0 +1,11 @@
+/**
+ * What the invoice-links room offers the other features: nothing else of it may be imported from outside
+ * (features/feature-rooms.test.ts). Add an export here when another room needs it.
+ */
+export {
+  billingDetailsPath,
+  creditNotePdfPath,
+  invoicePdfPath,
+  invoiceToken,
+  readInvoiceToken,
+} from "./invoice-links";
