@@ -112,6 +112,7 @@ describe("sale.completed", () => {
         status: "completed",
         created_at: expect.any(String),
         refunded_at: null,
+        tax: null,
       },
     });
     await eventually(async () => {
