@@ -400,7 +400,9 @@ describe("checkout with a code", () => {
     expect(csv.body.split("\n")[0]).toBe(
       "Customer Email,Product,Amount,Date,Discount Code,Amount Saved,Period Start,Period End,Tax,Tax Rate,Tax Jurisdiction,Buyer Country,Tax Note",
     );
-    expect(csv.body).toMatch(new RegExp(`^${email},Brush Pack,15\\.99,"[^"]+",${code.code},4\\.00,,,0\\.00,,,,$`, "m"));
+    expect(csv.body).toMatch(
+      new RegExp(`^${email},Brush Pack,15\\.99,"[^"]+",${code.code},4\\.00,,,0\\.00,,,,$`, "m"),
+    );
 
     // A refund takes the revenue back; the use stays used.
     const refund = await t.request({

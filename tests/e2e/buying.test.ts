@@ -119,6 +119,8 @@ describe("buying and delivery", () => {
     await buyer.getByLabel("Card number").fill("4242 4242 4242 4242");
     await buyer.getByLabel("Expiration date").fill("12 / 34");
     await buyer.getByLabel("CVC").fill("123");
+    // The EU withdrawal waiver, asked before paying for a download.
+    await buyer.getByRole("checkbox", { name: /right of withdrawal/ }).check();
     await buyer.getByRole("button", { name: "Pay $9.99" }).click();
 
     await buyer.waitForURL((url) => url.pathname === "/success" && url.searchParams.has("session_id"));
@@ -276,6 +278,8 @@ describe("buying and delivery", () => {
       await buyer.getByLabel("Card number").fill("4242 4242 4242 4242");
       await buyer.getByLabel("Expiration date").fill("12 / 34");
       await buyer.getByLabel("CVC").fill("123");
+      // The EU withdrawal waiver, asked before paying for a download.
+      await buyer.getByRole("checkbox", { name: /right of withdrawal/ }).check();
       await buyer.getByRole("button", { name: "Pay $9.99" }).click();
 
       await buyer.waitForURL((url) => url.pathname === "/success" && url.searchParams.has("session_id"));

@@ -188,6 +188,8 @@ describe("embeddable buy button", () => {
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByLabel("Expiration date").fill("12 / 34");
     await page.getByLabel("CVC").fill("123");
+    // The EU withdrawal waiver, asked before paying for a download.
+    await page.getByRole("checkbox", { name: /right of withdrawal/ }).check();
     await page.getByRole("button", { name: "Pay $9.99" }).click();
 
     await page.waitForURL((url) => url.pathname === "/success" && url.searchParams.has("session_id"));

@@ -36,6 +36,8 @@ async function payOnCheckout(page: Page, email: string, amount: string) {
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByLabel("Expiration date").fill("12 / 34");
   await page.getByLabel("CVC").fill("123");
+  // The EU withdrawal waiver, asked before paying for a download.
+  await page.getByRole("checkbox", { name: /right of withdrawal/ }).check();
   await page.getByRole("button", { name: `Pay ${amount}` }).click();
   await page.waitForURL((url) => url.pathname === "/success" && url.searchParams.has("session_id"));
   await page.getByRole("heading", { name: "Thank you for your purchase!" }).waitFor();
