@@ -37,6 +37,13 @@ function useTaxSettings(userId: string) {
   });
 }
 
+/** "US-NY", "DE", or "EU (non-Union OSS, via IE)": an OSS registration covers every member state. */
+function registrationLabel(registration: StoreTaxSettings["registrations"][number]): string {
+  if (registration.type === "oss_union") return `EU (Union OSS, via ${registration.country})`;
+  if (registration.type === "oss_non_union") return `EU (non-Union OSS, via ${registration.country})`;
+  return registration.state ? `${registration.country}-${registration.state}` : registration.country;
+}
+
 const BEHAVIOR_OPTIONS = [
   { value: "exclusive", label: "Prices exclude tax", hint: "Tax is added at checkout; pages say “+ tax”." },
   {
@@ -150,11 +157,7 @@ function Checklist({
         {settings.registrations.length > 0 && (
           <p className="text-sm text-muted">
             Registered in:{" "}
-            {settings.registrations
-              .map((registration) =>
-                registration.state ? `${registration.country}-${registration.state}` : registration.country,
-              )
-              .join(", ")}
+            {settings.registrations.map(registrationLabel).join(", ")}
           </p>
         )}
         <Button variant="secondary" size="sm" onClick={onCheck} disabled={checking}>
