@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { MembershipWebhookEventType, WebhookEventType } from "../../../contracts/webhooks";
 import { type Database, inTransaction } from "../../db/database";
 import type { OrderChangeStep } from "../order-lifecycle";
+import { ORDER_TAX_COLUMNS, orderTaxView } from "../orders";
 import { enqueueDelivery } from "./deliver-webhooks";
 
 /** The webhook-id of a delivery: the same on every attempt, so receivers can drop duplicates. */
@@ -84,31 +85,22 @@ async function saleData(trx: Database, orderId: string) {
       "status",
       "created_at",
       "refunded_at",
-      "tax_cents",
-      "tax_rate",
-      "tax_type",
-      "tax_jurisdiction",
-      "taxability_reason",
-      "buyer_country",
-      "buyer_state",
-      "reverse_charge",
+      ...ORDER_TAX_COLUMNS,
     ])
     .where("id", "=", orderId)
     .executeTakeFirstOrThrow();
   // Stripe Tax's answer, inside `amount`; null for a sale the store collected no tax on.
-  const tax =
-    order.taxability_reason === null && order.tax_cents === 0
-      ? null
-      : {
-          amount: order.tax_cents,
-          rate: order.tax_rate,
-          type: order.tax_type,
-          jurisdiction: order.tax_jurisdiction,
-          reason: order.taxability_reason,
-          country: order.buyer_country,
-          state: order.buyer_state,
-          reverse_charge: order.reverse_charge,
-        };
+  const view = orderTaxView(order);
+  const tax = view && {
+    amount: view.taxCents,
+    rate: view.taxRate,
+    type: view.taxType,
+    jurisdiction: view.taxJurisdiction,
+    reason: view.taxabilityReason,
+    country: view.buyerCountry,
+    state: view.buyerState,
+    reverse_charge: view.reverseCharge,
+  };
   return {
     order_id: order.id,
     product_id: order.product_id,
