@@ -528,6 +528,9 @@ describe("accessibility and layout, every page at 1280 and 375 px with the longe
         .first()
         .waitFor();
     });
+    await check(seller, "tax settings", () => visit(seller, "/dashboard/tax", "Stripe Tax on your account"));
+    await check(seller, "tax report", () => visit(seller, "/dashboard/tax/report", "Tax report"));
+    await check(seller, "tax guide", () => visit(seller, "/dashboard/tax/guide", "Tax guide"));
     await check(seller, "invoices", () => visit(seller, "/dashboard/invoices", "Invoices and credit notes"));
     await check(seller, "invoices custom period", async () => {
       await visit(seller, "/dashboard/invoices", "Invoices and credit notes");
