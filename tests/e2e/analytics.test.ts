@@ -148,7 +148,10 @@ describe("the seller app's navigation", () => {
       "Posts",
       "Analytics",
       "Discount codes",
+      "Tax settings",
       "Invoices",
+      "Tax report",
+      "Tax guide",
       "Webhooks",
     ]);
     expect(await nav.getByText("Sales", { exact: true }).count()).toBe(1);

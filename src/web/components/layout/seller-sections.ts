@@ -34,7 +34,6 @@ export const SELLER_SECTIONS: Array<{ label: string; links: SellerLink[] }> = [
       { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard, end: true },
       { to: "/new", label: "New Product", icon: PackagePlus },
       { to: "/settings", label: "Store Settings", icon: Store },
-      { to: "/dashboard/tax", label: "Tax & invoices", icon: Receipt, end: true },
     ],
   },
   {
@@ -45,9 +44,15 @@ export const SELLER_SECTIONS: Array<{ label: string; links: SellerLink[] }> = [
       { to: "/dashboard/posts", label: "Posts", icon: Newspaper },
       { to: "/dashboard/analytics", label: "Analytics", icon: ChartColumn },
       { to: "/dashboard/discounts", label: "Discount codes", icon: TicketPercent },
+    ],
+  },
+  {
+    label: "Tax",
+    links: [
+      { to: "/dashboard/tax", label: "Tax settings", icon: Receipt, end: true },
+      { to: "/dashboard/invoices", label: "Invoices", icon: ReceiptText },
       { to: "/dashboard/tax/report", label: "Tax report", icon: Landmark },
       { to: "/dashboard/tax/guide", label: "Tax guide", icon: Compass },
-      { to: "/dashboard/invoices", label: "Invoices", icon: ReceiptText },
     ],
   },
   {

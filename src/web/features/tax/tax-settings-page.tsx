@@ -156,8 +156,7 @@ function Checklist({
         </ul>
         {settings.registrations.length > 0 && (
           <p className="text-sm text-muted">
-            Registered in:{" "}
-            {settings.registrations.map(registrationLabel).join(", ")}
+            Registered in: {settings.registrations.map(registrationLabel).join(", ")}
           </p>
         )}
         <Button variant="secondary" size="sm" onClick={onCheck} disabled={checking}>
