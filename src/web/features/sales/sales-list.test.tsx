@@ -49,3 +49,44 @@ describe("a membership sale's period", () => {
     }
   });
 });
+
+describe("a taxed sale", () => {
+  const render = (element: React.ReactElement) =>
+    renderToStaticMarkup(<QueryClientProvider client={new QueryClient()}>{element}</QueryClientProvider>);
+  const taxed = sale({
+    amountCents: 2380,
+    periodStart: null,
+    periodEnd: null,
+    tax: {
+      taxCents: 380,
+      taxBehavior: "exclusive",
+      taxRate: "19",
+      taxType: "vat",
+      taxJurisdiction: "DE",
+      taxabilityReason: "standard_rated",
+      buyerCountry: "DE",
+      buyerState: null,
+      reverseCharge: false,
+    },
+  });
+  it("shows the tax inside the amount, in the table and on phones", () => {
+    for (const html of [
+      render(<SalesTable userId="u1" sales={[taxed]} onRefund={() => {}} />),
+      render(<SalesCards userId="u1" sales={[taxed]} onRefund={() => {}} />),
+    ]) {
+      expect(html).toContain("incl. $3.80 · VAT 19% (DE)");
+    }
+    const reverse = sale({
+      tax: {
+        ...taxed.tax!,
+        taxCents: 0,
+        taxRate: "0",
+        reverseCharge: true,
+        taxabilityReason: "reverse_charge",
+      },
+    });
+    expect(render(<SalesTable userId="u1" sales={[reverse]} onRefund={() => {}} />)).toContain(
+      "Reverse charge",
+    );
+  });
+});

@@ -5,6 +5,7 @@ import { SaleLicense } from "../licenses/sale-license";
 import { SaleActionsMenu } from "./sale-actions-menu";
 import { formatSaleDate, salePeriodLabel } from "./sale-format";
 import { SaleStatusBadge } from "./sale-status-badge";
+import { SaleTax } from "./sale-tax";
 
 type ListProps = { userId: string; sales: Sale[]; onRefund: (sale: Sale) => void };
 
@@ -63,6 +64,7 @@ export function SalesTable({ userId, sales, onRefund }: ListProps) {
             <td className="px-3 py-3 text-right font-medium text-ink tabular-nums">
               {formatPrice(sale.amountCents)}
               <SaleDiscount sale={sale} />
+              <SaleTax sale={sale} />
             </td>
             <td className="px-3 py-3 whitespace-nowrap text-muted tabular-nums">
               {formatSaleDate(sale.createdAt)}
@@ -106,6 +108,7 @@ export function SalesCards({ userId, sales, onRefund }: ListProps) {
               <span className="tabular-nums">{formatSaleDate(sale.createdAt)}</span>
               <span className="tabular-nums">{downloadsUsed(sale)} downloads</span>
               <SaleDiscount sale={sale} inline />
+              <SaleTax sale={sale} inline />
             </div>
           </div>
           <SaleActionsMenu userId={userId} sale={sale} onRefund={onRefund} />
