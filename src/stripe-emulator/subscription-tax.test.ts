@@ -247,4 +247,49 @@ describe("a subscription made by Checkout with automatic tax", () => {
     );
     expect(first).toMatchObject({ total: 1190, amount_paid: 1190 });
   });
+
+  it("prorations: an upgrade's invoice taxes the charge and credits the unused time's tax", async () => {
+    const account = await taxedSeller([{ country: "DE", type: "standard" }]);
+    const scoped = { stripeAccount: account };
+    const { subscription } = await subscribe(account, 1000, "exclusive");
+    const patron = await stripe.prices.create(
+      {
+        currency: "eur",
+        unit_amount: 2000,
+        recurring: { interval: "month" },
+        tax_behavior: "exclusive",
+        product_data: { name: "Patron membership" },
+      },
+      scoped,
+    );
+    const item = subscription.items.data[0];
+    const preview = await stripe.invoices.createPreview(
+      {
+        subscription: subscription.id,
+        subscription_details: {
+          items: [{ id: String(item?.id), price: patron.id }],
+          proration_behavior: "always_invoice",
+        },
+      },
+      scoped,
+    );
+    expect(preview.automatic_tax.status).toBe("complete");
+    const updated = await stripe.subscriptions.update(
+      subscription.id,
+      { items: [{ id: String(item?.id), price: patron.id }], proration_behavior: "always_invoice" },
+      scoped,
+    );
+    const invoice = await stripe.invoices.retrieve(String(updated.latest_invoice), {}, scoped);
+    expect(invoice.billing_reason).toBe("subscription_update");
+    const lineTaxes = invoice.lines.data.map((line) => line.taxes?.[0]?.amount ?? 0);
+    invoice.lines.data.forEach((line) => {
+      expect(line.taxes?.[0]?.amount).toBe(Math.sign(line.amount) * Math.round(Math.abs(line.amount) * 0.19));
+    });
+    expect(invoice.lines.data.some((line) => (line.taxes?.[0]?.amount ?? 0) < 0)).toBe(true);
+    const tax = lineTaxes.reduce((sum, amount) => sum + amount, 0);
+    expect(invoice.total_taxes?.reduce((sum, entry) => sum + entry.amount, 0)).toBe(tax);
+    expect(invoice.total).toBe(invoice.subtotal + tax);
+    expect(invoice.amount_paid).toBe(invoice.total);
+    expect(preview.total).toBe(invoice.total);
+  });
 });
