@@ -502,6 +502,40 @@ const LINE_ITEM = {
   quantity: true,
 } satisfies KeyList<Stripe.LineItem>;
 
+const INVOICE_AUTOMATIC_TAX = {
+  disabled_reason: true,
+  enabled: true,
+  liability: true,
+  provider: true,
+  status: true,
+} satisfies KeyList<Stripe.Invoice.AutomaticTax>;
+
+const INVOICE_TOTAL_TAX = {
+  amount: true,
+  tax_behavior: true,
+  tax_rate_details: true,
+  taxability_reason: true,
+  taxable_amount: true,
+  type: true,
+} satisfies KeyList<Stripe.Invoice.TotalTax>;
+
+const INVOICE_LINE_TAX = {
+  amount: true,
+  tax_behavior: true,
+  tax_rate_details: true,
+  taxability_reason: true,
+  taxable_amount: true,
+  type: true,
+} satisfies KeyList<Stripe.InvoiceLineItem.Tax>;
+
+const SUBSCRIPTION_AUTOMATIC_TAX = {
+  disabled_reason: true,
+  enabled: true,
+  liability: true,
+} satisfies KeyList<Stripe.Subscription.AutomaticTax>;
+
+const CUSTOMER_TAX_ID = { type: true, value: true } satisfies KeyList<Stripe.Invoice.CustomerTaxId>;
+
 function expectKeys(object: object | null | undefined, expected: object, optional: string[] = []) {
   const keys = Object.keys(object ?? {});
   expect(keys.filter((key) => !optional.includes(key)).sort()).toEqual(Object.keys(expected).sort());
@@ -688,5 +722,44 @@ describe("the shapes of Stripe Tax", () => {
     expectKeys(items.data[0], LINE_ITEM, ["taxes"]);
     expectKeys(items.data[0]?.taxes?.[0], BREAKDOWN_TAX);
     expectKeys(items.data[0]?.taxes?.[0]?.rate, TAX_RATE);
+  });
+
+  it("a taxed subscription: its automatic_tax, its invoice's total_taxes and line taxes, the tax rate", async () => {
+    const account = await stripe.accounts.create({ type: "standard" });
+    const scoped = { stripeAccount: account.id };
+    await stripe.tax.settings.update({ head_office: { address: { country: "DE" } } }, scoped);
+    await stripe.tax.registrations.create(
+      { country: "DE", country_options: { de: { type: "standard" } }, active_from: "now" },
+      scoped,
+    );
+    const { session } = await createMembershipSession(stripe, account.id, {
+      automatic_tax: { enabled: true },
+      tax_id_collection: { enabled: true },
+    });
+    await emulator.control(`/checkout/sessions/${session.id}/complete`, {
+      name: "Erika",
+      address: { country: "DE", postal_code: "10115" },
+      business: true,
+      business_name: "Muster GmbH",
+      tax_id: "DE123456789",
+    });
+    const done = await stripe.checkout.sessions.retrieve(session.id, {}, scoped);
+    const subscription = await stripe.subscriptions.retrieve(String(done.subscription), {}, scoped);
+    expectKeys(subscription.automatic_tax, SUBSCRIPTION_AUTOMATIC_TAX);
+    const invoice = await stripe.invoices.retrieve(String(done.invoice), {}, scoped);
+    expectKeys(invoice, INVOICE, INVOICE_OPTIONAL);
+    expectKeys(invoice.automatic_tax, INVOICE_AUTOMATIC_TAX);
+    expectKeys(invoice.customer_address, ADDRESS);
+    expectKeys(invoice.customer_tax_ids?.[0], CUSTOMER_TAX_ID);
+    expectKeys(invoice.total_taxes?.[0], INVOICE_TOTAL_TAX);
+    expectKeys(invoice.lines.data[0]?.taxes?.[0], INVOICE_LINE_TAX);
+    const rate = await stripe.taxRates.retrieve(
+      String(invoice.total_taxes?.[0]?.tax_rate_details?.tax_rate),
+      {},
+      scoped,
+    );
+    expectKeys(rate, TAX_RATE);
+    const rates = await stripe.taxRates.list({}, scoped);
+    expect(rates.data.map((entry) => entry.id)).toContain(rate.id);
   });
 });

@@ -144,7 +144,7 @@ export function applyCheckoutTax(
 }
 
 /** One `txr_…` per place, rate and behaviour on an account, made the first time it is needed. */
-function taxRateFor(emulator: Emulator, account: Scope, tax: LineTax): Stripe.TaxRate {
+export function taxRateFor(emulator: Emulator, account: Scope, tax: LineTax): Stripe.TaxRate {
   const existing = emulator.store
     .list("taxRates", account)
     .find(

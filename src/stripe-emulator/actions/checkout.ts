@@ -8,10 +8,12 @@ import { buildCustomer } from "../objects/customer.js";
 import { buildAddress } from "../objects/tax.js";
 import { redeemCoupon } from "../resources/coupons.js";
 import { addTaxId, customerTaxIds } from "../resources/customers.js";
+import { snapshot } from "../state/snapshot.js";
 import type { CheckoutSessionDetails, SavedCard, Scope } from "../state/types.js";
 import { isEu } from "../tax/calculate.js";
 import { AUTOMATIC, type EventOrigin } from "../webhooks/events.js";
 import { applyCheckoutTax } from "./checkout-tax.js";
+import { applySessionTaxFromInvoice } from "./invoice-tax.js";
 import { chargeCard } from "./payments.js";
 import { startSubscription } from "./subscriptions.js";
 
@@ -118,7 +120,7 @@ export function payCheckoutSession(
         taxExempt,
       });
     }
-    // Subscriptions are not taxed by the emulator (see docs/stripe-emulator.md).
+    // A subscription is taxed on its invoices; the session shows the first one's tax (below).
     session.automatic_tax.status = "complete";
   }
   if (session.consent_collection?.terms_of_service === "required") {
@@ -145,10 +147,16 @@ export function payCheckoutSession(
       trialEnd,
       coupon,
       checkoutSession: session.id,
+      automaticTax: session.automatic_tax.enabled
+        ? snapshot(session.automatic_tax.liability ?? { type: "self" })
+        : null,
       origin: AUTOMATIC,
     });
     session.subscription = subscription.id;
     session.invoice = invoice.id;
+    if (session.automatic_tax.enabled) {
+      applySessionTaxFromInvoice(emulator, account, session, details, subscription, invoice);
+    }
   } else if ((session.amount_total ?? 0) > 0) {
     const { paymentIntent } = chargeCard(
       emulator,

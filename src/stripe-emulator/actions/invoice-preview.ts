@@ -7,6 +7,7 @@ import { subscriptionPeriod } from "../objects/subscription.js";
 import { addInterval } from "../periods.js";
 import { snapshot } from "../state/snapshot.js";
 import type { Scope } from "../state/types.js";
+import { applyInvoiceTax } from "./invoice-tax.js";
 import { activeDiscounts, pendingLines, productNames, subscriptionProductNames } from "./invoices.js";
 import { itemChanges, type ProrationBehavior, planChange } from "./prorations.js";
 
@@ -80,6 +81,8 @@ export function previewInvoice(emulator: Emulator, account: Scope, request: Prev
     lines,
     discounts: activeDiscounts(emulator, account, subscription, at),
   });
+  if (subscription.automatic_tax.enabled)
+    applyInvoiceTax(emulator, account, invoice, customer, subscription, lines);
   const balance = customer.balance ?? 0;
   invoice.starting_balance = balance;
   invoice.amount_due = Math.max(0, invoice.total + balance);

@@ -15,6 +15,7 @@ import { lineFromInvoiceItem } from "../objects/invoice-item.js";
 import { buildInvoicePayment } from "../objects/invoice-payment.js";
 import type { SavedCard, Scope } from "../state/types.js";
 import type { EventOrigin } from "../webhooks/events.js";
+import { applyInvoiceTax } from "./invoice-tax.js";
 import { chargeCard } from "./payments.js";
 
 /** Product names by id, for line descriptions ("1 × Membership"). */
@@ -132,6 +133,9 @@ export function openSubscriptionInvoice(
     lines: [...pending.lines, ...input.lines],
     discounts,
   });
+  if (subscription.automatic_tax.enabled) {
+    applyInvoiceTax(emulator, account, invoice, customer, subscription, [...pending.lines, ...input.lines]);
+  }
   for (const item of pending.items) {
     item.invoice = id;
     store.put("invoiceItems", account, item);

@@ -9,6 +9,7 @@ import { addInterval } from "../periods.js";
 import { snapshot } from "../state/snapshot.js";
 import type { SavedCard, Scope } from "../state/types.js";
 import { AUTOMATIC, type EventOrigin } from "../webhooks/events.js";
+import { subscriptionAutomaticTax } from "./invoice-tax.js";
 import {
   failInvoicePayment,
   newLineId,
@@ -33,6 +34,8 @@ export interface NewSubscription {
   /** A coupon redeemed into the subscription's discount (Checkout's `discounts[0][coupon]`). */
   coupon: Stripe.Coupon | null;
   checkoutSession: string | null;
+  /** Stripe Tax: the liability of the session's `automatic_tax`, or `null` when it is off. */
+  automaticTax: Stripe.Subscription.AutomaticTax.Liability | null;
   origin: EventOrigin;
 }
 
@@ -82,6 +85,7 @@ export function startSubscription(emulator: Emulator, input: NewSubscription) {
     defaultPaymentMethod: input.card.id,
     latestInvoice: null,
   });
+  if (input.automaticTax) subscription.automatic_tax = subscriptionAutomaticTax(input.automaticTax);
   if (trialEnd !== null) {
     subscription.status = "trialing";
     subscription.trial_start = now;

@@ -10,7 +10,7 @@ import {
 import type { ApiRoutes } from "../api.js";
 import type { Emulator } from "../emulator.js";
 import { paginate } from "../lists.js";
-import { integer, listParams, parseParams, text } from "../params.js";
+import { boolean, integer, listParams, parseParams, text } from "../params.js";
 
 const addressSchema = z.strictObject({
   country: text().optional(),
@@ -59,6 +59,12 @@ const registrationListSchema = z.strictObject({
   status: z.enum(["active", "all", "expired", "scheduled"]).optional(),
 });
 
+const taxRateListSchema = z.strictObject({
+  ...listParams,
+  active: boolean().optional(),
+  inclusive: boolean().optional(),
+});
+
 export function registerTax(routes: ApiRoutes, emulator: Emulator): void {
   routes.get("/v1/tax/settings", ({ account }) => taxSettingsOf(emulator, account));
 
@@ -98,6 +104,20 @@ export function registerTax(routes: ApiRoutes, emulator: Emulator): void {
       emulator.store.get("taxRegistrations", account, id, "tax.registration"),
     ),
   );
+
+  // The rates Stripe Tax made for this account's sessions and invoices (read-only here).
+  routes.get("/v1/tax_rates/:id", ({ account, id }) =>
+    emulator.store.get("taxRates", account, id, "tax_rate"),
+  );
+
+  routes.get("/v1/tax_rates", ({ account, params }) => {
+    const input = parseParams(taxRateListSchema, params);
+    const rates = emulator.store
+      .list("taxRates", account)
+      .filter((rate) => input.active === undefined || rate.active === input.active)
+      .filter((rate) => input.inclusive === undefined || rate.inclusive === input.inclusive);
+    return paginate(rates, input, "/v1/tax_rates", "tax_rate");
+  });
 
   routes.post("/v1/tax/registrations/:id", ({ account, id, params }) => {
     const registration = emulator.store.get("taxRegistrations", account, id, "tax.registration");
