@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { countryName as countryNameOf } from "./tax";
 
 /**
  * The tax report and the tax guide (docs/tax-and-invoices.md, "Tax report and tax guide"). Both read
@@ -70,17 +71,8 @@ export const countryCodeSchema = z
 /** How the report names orders without a buyer country (sales before tax collection). */
 export const UNKNOWN_COUNTRY_NAME = "Unknown";
 
-const REGION_NAMES = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
-
 /** "DE" → "Germany"; null (no buyer country recorded) → "Unknown". */
-export function countryName(code: string | null): string {
-  if (!code) return UNKNOWN_COUNTRY_NAME;
-  try {
-    return REGION_NAMES.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+export const countryName = (code: string | null): string => countryNameOf(code) ?? UNKNOWN_COUNTRY_NAME;
 
 /** Countries a seller may pick on the guide when Stripe has not told us theirs: EU, UK, US, then others. */
 export const GUIDE_COUNTRY_CHOICES = [

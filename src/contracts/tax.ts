@@ -226,7 +226,38 @@ export const orderTaxSchema = z.object({
 });
 export type OrderTax = z.infer<typeof orderTaxSchema>;
 
-const TAX_TYPE_NAMES: Record<string, string> = { vat: "VAT", sales_tax: "Sales tax", gst: "GST", hst: "HST" };
+const TAX_TYPE_NAMES: Record<string, string> = {
+  vat: "VAT",
+  sales_tax: "Sales tax",
+  gst: "GST",
+  hst: "HST",
+  pst: "PST",
+  qst: "QST",
+  rst: "RST",
+  jct: "JCT",
+  igst: "IGST",
+  cgst: "CGST",
+  sgst: "SGST",
+};
+
+/** "VAT 19% (DE)": Stripe's tax type, its rate (as Stripe's text, never a float) and jurisdiction. */
+export function taxRateLabel(tax: Pick<OrderTax, "taxType" | "taxRate" | "taxJurisdiction">): string {
+  const name = tax.taxType ? (TAX_TYPE_NAMES[tax.taxType] ?? tax.taxType.toUpperCase()) : "Tax";
+  const rate = tax.taxRate ? ` ${tax.taxRate}%` : "";
+  return `${name}${rate}${tax.taxJurisdiction ? ` (${tax.taxJurisdiction})` : ""}`;
+}
+
+const REGION_NAMES = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+
+/** "DE" → "Germany"; an unknown code stays as it is; null without a code. */
+export function countryName(code: string | null | undefined): string | null {
+  if (!code) return null;
+  try {
+    return REGION_NAMES.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
 
 /**
  * One short line for an order's tax: "VAT 19% (Germany)", "Reverse charge", "Not collected"; null when
@@ -240,10 +271,6 @@ export function taxLabel(
 ): string | null {
   if (tax.reverseCharge) return "Reverse charge";
   if (tax.taxabilityReason === "not_collecting") return "Tax not collected";
-  if (tax.taxCents > 0) {
-    const name = (tax.taxType && TAX_TYPE_NAMES[tax.taxType]) ?? "Tax";
-    const rate = tax.taxRate ? ` ${tax.taxRate}%` : "";
-    return `${name}${rate}${tax.taxJurisdiction ? ` (${tax.taxJurisdiction})` : ""}`;
-  }
+  if (tax.taxCents > 0) return taxRateLabel(tax);
   return tax.taxabilityReason ? "No tax" : null;
 }

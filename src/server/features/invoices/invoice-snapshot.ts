@@ -1,19 +1,7 @@
 import type { Selectable } from "kysely";
 import type { InvoiceLine, InvoiceParty } from "../../../contracts/invoices";
-import type { BillingAddress } from "../../../contracts/tax";
+import { type BillingAddress, countryName, taxRateLabel } from "../../../contracts/tax";
 import type { OrderTable } from "../../db/schema";
-
-const REGIONS = new Intl.DisplayNames(["en"], { type: "region" });
-
-/** "DE" → "Germany"; an unknown code stays as it is. */
-export function countryName(code: string | null | undefined): string | null {
-  if (!code) return null;
-  try {
-    return REGIONS.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /** Stripe's address shape as printed lines: street, "postal code city", state, country. */
 export function addressLines(address: BillingAddress | null, country: string | null): string[] {
@@ -25,32 +13,6 @@ export function addressLines(address: BillingAddress | null, country: string | n
     countryName(address?.country ?? country),
   ];
   return lines.filter((line): line is string => typeof line === "string" && line.trim() !== "");
-}
-
-const TAX_TYPE_LABELS: Record<string, string> = {
-  vat: "VAT",
-  gst: "GST",
-  hst: "HST",
-  pst: "PST",
-  qst: "QST",
-  rst: "RST",
-  jct: "JCT",
-  igst: "IGST",
-  cgst: "CGST",
-  sgst: "SGST",
-  sales_tax: "Sales tax",
-};
-
-/** "VAT 19% (Germany)": Stripe's tax type, rate (its text, never a float) and jurisdiction. */
-export function taxLabel(order: {
-  tax_type: string | null;
-  tax_rate: string | null;
-  tax_jurisdiction: string | null;
-}): string {
-  const type = order.tax_type ? (TAX_TYPE_LABELS[order.tax_type] ?? order.tax_type.toUpperCase()) : "Tax";
-  const rate = order.tax_rate ? ` ${order.tax_rate}%` : "";
-  const where = order.tax_jurisdiction ? ` (${order.tax_jurisdiction})` : "";
-  return `${type}${rate}${where}`;
 }
 
 type OrderRow = Selectable<OrderTable>;
@@ -102,7 +64,14 @@ export function lineOfOrder(order: OrderRow): InvoiceLine {
     netCents: order.amount_cents - taxCents,
     taxCents,
     totalCents: order.amount_cents,
-    taxLabel: taxCents > 0 ? taxLabel(order) : null,
+    taxLabel:
+      taxCents > 0
+        ? taxRateLabel({
+            taxType: order.tax_type,
+            taxRate: order.tax_rate,
+            taxJurisdiction: order.tax_jurisdiction,
+          })
+        : null,
   };
 }
 

@@ -68,6 +68,7 @@ export async function issueInvoice(trx: Database, orderId: string, now: Date): P
       "store_tax_settings.legal_name",
       "store_tax_settings.legal_address",
       "store_tax_settings.tax_id",
+      "store_tax_settings.invoice_prefix",
     ])
     .where("user.id", "=", order.seller_id)
     .executeTakeFirstOrThrow();
@@ -82,7 +83,7 @@ export async function issueInvoice(trx: Database, orderId: string, now: Date): P
       order_id: order.id,
       kind: "invoice",
       number,
-      number_text: invoiceNumberText(await prefixOf(trx, order.seller_id), "invoice", number),
+      number_text: invoiceNumberText(seller.invoice_prefix ?? DEFAULT_INVOICE_PREFIX, "invoice", number),
       version: 1,
       issued_at: order.created_at,
       paid_at: order.created_at,
