@@ -31,7 +31,7 @@ const WHOLE_DOLLARS = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 
 export const formatWholeDollars = (cents: number): string =>
   `$${WHOLE_DOLLARS.format(Math.round(cents / 100))}`;
 
-/** `percent`% of an amount, rounded to the nearest cent (a percentage discount). */
+/** `percent`% of an amount, rounded half up to its minor unit (a cent, a yen): a percentage discount in any currency. */
 export const percentOfCents = (cents: number, percent: number): number => Math.round((cents * percent) / 100);
 
 /**
@@ -40,4 +40,97 @@ export const percentOfCents = (cents: number, percent: number): number => Math.r
  */
 export function monthlyRecurringCents(monthlyCents: number, yearlyCents: number): number {
   return monthlyCents + Math.round(yearlyCents / 12);
+}
+
+/*
+ * Currencies. Every amount is an integer of its currency's minor unit as Stripe's API counts it: cents
+ * for USD and EUR, whole yen for JPY, thousandths for KWD. A currency code is lowercase, as Stripe
+ * writes it. Formatting goes through Intl.NumberFormat with a decimal string made by integer
+ * arithmetic, so no amount ever passes through a float.
+ */
+
+/** Stripe's zero-decimal currencies: an amount of 1500 JPY is ¥1,500. */
+const ZERO_DECIMAL = new Set([
+  "bif",
+  "clp",
+  "djf",
+  "gnf",
+  "jpy",
+  "kmf",
+  "krw",
+  "mga",
+  "pyg",
+  "rwf",
+  "ugx",
+  "vnd",
+  "vuv",
+  "xaf",
+  "xof",
+  "xpf",
+]);
+
+/** Stripe's three-decimal currencies: an amount of 5125 KWD is 5.125 KWD. */
+const THREE_DECIMAL = new Set(["bhd", "jod", "kwd", "omr", "tnd"]);
+
+/** How many decimals a currency's minor unit has in Stripe's API (0, 2 or 3). */
+export function minorUnitDigits(currency: string): 0 | 2 | 3 {
+  const code = currency.toLowerCase();
+  if (ZERO_DECIMAL.has(code)) return 0;
+  if (THREE_DECIMAL.has(code)) return 3;
+  return 2;
+}
+
+/** 1999 "usd" → "19.99", 1500 "jpy" → "1500", 5125 "kwd" → "5.125": integer arithmetic only. */
+export function minorToDecimal(amount: number, currency: string): string {
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`not an integer amount: ${amount}`);
+  const digits = minorUnitDigits(currency);
+  const sign = amount < 0 ? "-" : "";
+  const whole = String(Math.abs(amount));
+  if (digits === 0) return `${sign}${whole}`;
+  const padded = whole.padStart(digits + 1, "0");
+  return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+}
+
+/**
+ * "18", "18.5", "18,50" → the minor units of `currency` (1800, 1850, 1850 for EUR), undefined when it is
+ * not an amount of that currency (too many decimals for it, a sign, letters). A comma is read as the
+ * decimal mark only when it is the one separator, as a buyer in Berlin or Paris types it.
+ */
+export function parseMoney(input: string | number, currency: string): number | undefined {
+  const text = (typeof input === "number" ? String(input) : input.trim()).replace(/^(\d+),(\d+)$/, "$1.$2");
+  const digits = minorUnitDigits(currency);
+  const match = /^(\d{1,12})(?:\.(\d+))?$/.exec(text);
+  if (!match) return undefined;
+  const fraction = match[2] ?? "";
+  if (fraction.length > digits) return undefined;
+  const amount = Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+  return Number.isSafeInteger(amount) ? amount : undefined;
+}
+
+// Formatters are made once per locale and currency: building one costs far more than using it.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+function moneyFormat(currency: string, locale: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    const digits = minorUnitDigits(currency);
+    format = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * An amount as a buyer of `locale` reads it: formatMoney(1800, "eur", "de-DE") → "18,00 €",
+ * formatMoney(1500, "jpy", "ja-JP") → "￥1,500", formatMoney(1999, "usd") → "$19.99". Intl formats the
+ * exact decimal string (ES2023 Intl.NumberFormat v3), never a float.
+ */
+export function formatMoney(amount: number, currency: string, locale = "en-US"): string {
+  const decimal = minorToDecimal(amount, currency);
+  return moneyFormat(currency, locale).format(decimal as unknown as number);
 }
