@@ -22,4 +22,5 @@ export { ProductPage } from "./features/products/product-page";
 export type { PurchaseAnswer } from "./features/products/purchase-panel";
 export { stockNotice } from "./features/products/stock";
 export { StoreNotFoundPage, StorePage } from "./features/storefront/store-page";
+export { I18nProvider, useI18n } from "./lib/i18n";
 export { isPagePath, movedPageUrl } from "./route-paths";

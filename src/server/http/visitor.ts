@@ -41,7 +41,7 @@ export function checkoutBrowserId(request: FastifyRequest, reply: FastifyReply, 
   return id;
 }
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
+export function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of header?.split(";") ?? []) {
     const [key, ...value] = part.trim().split("=");
     if (key === name) return value.join("=");

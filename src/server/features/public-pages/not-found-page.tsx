@@ -1,45 +1,44 @@
 import type { FastifyReply } from "fastify";
-import type { ReactElement } from "react";
-import { Button, PublicPageShell } from "../../../web/server-rendered";
+import { translator } from "../../../contracts/i18n/translator";
+import { Button, PublicPageShell, StoreNotFoundPage, useI18n } from "../../../web/server-rendered";
+import { buyerLocale } from "../../http/buyer-locale";
 import type { PublicPageDeps } from "./public-page-deps";
 import { renderDocument } from "./render-document";
 
 /**
  * A missing product or store: a real 404 with a way home (not a redirect, which would tell a search
- * engine or a shared link nothing). Not kept by any cache: it may exist a moment later.
+ * engine or a shared link nothing), in the buyer's language. Not kept by any cache: it may exist a
+ * moment later.
  */
-export function sendNotFoundPage(
-  deps: PublicPageDeps,
-  reply: FastifyReply,
-  path: string,
-  title: string,
-  page: ReactElement,
-) {
+export function sendNotFoundPage(deps: PublicPageDeps, reply: FastifyReply, what: "product" | "store") {
+  const locale = buyerLocale(reply.request, reply);
+  const title = translator(locale).t(what === "product" ? "notFound.product.title" : "notFound.store.title");
   const html = renderDocument({
     assets: deps.assets,
-    path,
+    path: reply.request.url,
     headTags: `<title>${title} · Flatfee</title>\n    <meta name="robots" content="noindex" />`,
-    page,
+    page: what === "product" ? <ProductNotFoundPage /> : <StoreNotFoundPage />,
+    locale,
   });
   return reply.status(404).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
 }
 
 /** As the app's own 404 page (features/errors/not-found-page.tsx), without script. */
 export function ProductNotFoundPage() {
+  const { t } = useI18n();
   return (
     <PublicPageShell>
       <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-20 text-center">
         <p className="text-7xl font-bold tracking-tight text-brand-600">404</p>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink">Product not found</h1>
-        <p className="mt-3 text-muted">This product does not exist or is no longer available.</p>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink">{t("notFound.product.title")}</h1>
+        <p className="mt-3 text-muted">{t("notFound.product.body")}</p>
         <Button asChild size="lg" className="mt-8">
-          <a href="/">Return to Home</a>
+          <a href="/">{t("notFound.returnHome")}</a>
         </Button>
       </section>
     </PublicPageShell>
   );
 }
 
-export function sendProductNotFound(deps: PublicPageDeps, reply: FastifyReply, productId: string) {
-  return sendNotFoundPage(deps, reply, `/product/${productId}`, "Product not found", <ProductNotFoundPage />);
-}
+export const sendProductNotFound = (deps: PublicPageDeps, reply: FastifyReply) =>
+  sendNotFoundPage(deps, reply, "product");

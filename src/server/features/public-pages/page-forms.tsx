@@ -107,7 +107,7 @@ export function registerPageForms(app: FastifyInstance, deps: PublicPageDeps): v
         return refuse(error.status, error.userMessage);
       }
       const product = await getPublicProduct(deps.db, productId, deps.now()).catch(nullWhenNotFound);
-      if (!product) return sendProductNotFound(deps, reply, productId);
+      if (!product) return sendProductNotFound(deps, reply);
       const html = renderDocument({
         assets: deps.assets,
         path: `/product/${product.id}/free`,

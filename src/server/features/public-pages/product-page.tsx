@@ -8,7 +8,7 @@ import { allowCodeTry, type CodeTry, priceWithCode } from "../discounts";
 import { getPublicProduct } from "../products";
 import { previewTags, productPreview } from "../storefront";
 import { type KeptPages, PUBLIC_PAGE_CACHE, SOURCED_PAGE_CACHE } from "./kept-pages";
-import { ProductNotFoundPage, sendNotFoundPage, sendProductNotFound } from "./not-found-page";
+import { sendProductNotFound } from "./not-found-page";
 import type { RenderedPage } from "./page-cache";
 import type { ProductRoute, PublicPageDeps } from "./public-page-deps";
 import { renderDocument } from "./render-document";
@@ -59,8 +59,7 @@ export function registerProductPage(
       const page = await kept.cache.page(kept.key, () =>
         renderProductPage(deps, productId, undefined, undefined, sourced ? source : undefined),
       );
-      if (!page)
-        return sendNotFoundPage(deps, reply, request.url, "Product not found", <ProductNotFoundPage />);
+      if (!page) return sendProductNotFound(deps, reply);
       return sendFinishedPage(request, reply, page, sourced ? SOURCED_PAGE_CACHE : PUBLIC_PAGE_CACHE);
     },
   );
@@ -112,6 +111,6 @@ export async function answerWithPage(
   source?: VisitSource,
 ) {
   const page = await renderProductPage(deps, productId, answer, code, source);
-  if (page === null) return sendProductNotFound(deps, reply, productId);
+  if (page === null) return sendProductNotFound(deps, reply);
   return sendUncached(reply, status, page.html);
 }

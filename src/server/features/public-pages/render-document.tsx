@@ -1,6 +1,9 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
+import { DEFAULT_LOCALE, type Locale } from "../../../contracts/i18n/locales";
+import { translator } from "../../../contracts/i18n/translator";
+import { I18nProvider } from "../../../web/server-rendered";
 import { escapeAttribute } from "../../http/html";
 import type { PublicPageAssets } from "./page-assets";
 
@@ -11,7 +14,8 @@ const ICON =
 /**
  * A whole public page: the page's React tree rendered to HTML (never hydrated: every action is a
  * plain link or form), its <head> tags (title, description, link preview), the inlined stylesheet and
- * the pages' small script. `bodyData` becomes data-* attributes the script reads.
+ * the pages' small script. `bodyData` becomes data-* attributes the script reads. `locale` is the
+ * buyer's language (http/buyer-locale.ts): the page's `lang`, and what its components speak.
  */
 export function renderDocument(options: {
   assets: PublicPageAssets;
@@ -19,15 +23,20 @@ export function renderDocument(options: {
   headTags: string;
   page: ReactElement;
   bodyData?: Record<string, string>;
+  locale?: Locale;
 }): string {
-  const { assets, headTags, page } = options;
-  const body = renderToString(<StaticRouter location={options.path}>{page}</StaticRouter>);
+  const { assets, headTags, page, locale = DEFAULT_LOCALE } = options;
+  const body = renderToString(
+    <StaticRouter location={options.path}>
+      <I18nProvider value={translator(locale)}>{page}</I18nProvider>
+    </StaticRouter>,
+  );
   const data = Object.entries(options.bodyData ?? {})
     .map(([key, value]) => ` data-${key}="${escapeAttribute(value)}"`)
     .join("");
   const script = assets.scriptPath ? `\n    <script type="module" src="${assets.scriptPath}"></script>` : "";
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
   <head>
     <meta charset="UTF-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1.0" />

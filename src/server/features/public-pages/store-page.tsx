@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { StoreNotFoundPage, StorePage } from "../../../web/server-rendered";
+import { StorePage } from "../../../web/server-rendered";
 import { hasSource, sourceFieldValues, sourceOfPage } from "../analytics";
 import { getStorefront, previewTags, storePreview } from "../storefront";
 import { type KeptPages, PUBLIC_PAGE_CACHE, SOURCED_PAGE_CACHE } from "./kept-pages";
@@ -30,7 +30,7 @@ export function registerStorePage(
       : { cache: pages, key: plainKey };
     const linkQuery = kept.key === plainKey ? "" : sourceQuery;
     const page = await kept.cache.page(kept.key, () => renderStorePage(deps, userId, linkQuery));
-    if (!page) return sendNotFoundPage(deps, reply, request.url, "Store not found", <StoreNotFoundPage />);
+    if (!page) return sendNotFoundPage(deps, reply, "store");
     return sendFinishedPage(request, reply, page, linkQuery ? SOURCED_PAGE_CACHE : PUBLIC_PAGE_CACHE);
   });
 }

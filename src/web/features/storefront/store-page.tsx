@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { STORE_FALLBACK_NAME, type Storefront } from "../../../contracts/products";
 import { CreatorPageShell, creatorOf } from "../../components/layout/creator-page-shell";
 import { Button } from "../../components/ui/button";
+import { useI18n } from "../../lib/i18n";
 import { StoreAvatar } from "./store-avatar";
 import { StoreProductCard } from "./store-product-card";
 
@@ -84,13 +85,14 @@ export function StorePage({ store, linkQuery }: { store: Storefront; linkQuery?:
 
 /** An unknown store, or one that is no longer public (answered with 404). */
 export function StoreNotFoundPage() {
+  const { t } = useI18n();
   return (
-    <CreatorPageShell creator={null}>
+    <CreatorPageShell creator={null} languageSwitcher>
       <div className="mx-auto max-w-xl px-4 py-16">
-        <EmptyState icon={Store} heading="h1" title="Store not found">
-          <p className="mt-1 text-sm text-muted">This store does not exist or is no longer available.</p>
+        <EmptyState icon={Store} heading="h1" title={t("notFound.store.title")}>
+          <p className="mt-1 text-sm text-muted">{t("notFound.store.body")}</p>
           <Button asChild className="mt-6">
-            <a href="/">Return to Home</a>
+            <a href="/">{t("notFound.returnHome")}</a>
           </Button>
         </EmptyState>
       </div>

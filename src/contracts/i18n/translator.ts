@@ -1,0 +1,86 @@
+import { IntlMessageFormat } from "intl-messageformat";
+import de from "../../locales/de.json";
+import en from "../../locales/en.json";
+import es from "../../locales/es.json";
+import fr from "../../locales/fr.json";
+import ja from "../../locales/ja.json";
+import ptBR from "../../locales/pt-BR.json";
+import { formatMoney } from "../money";
+import { DEFAULT_LOCALE, type Locale } from "./locales";
+
+/** A message's name in the catalogues (src/locales/en.json is the reference: every language has its keys). */
+export type MessageKey = keyof typeof en;
+export type Catalogue = Record<MessageKey, string>;
+
+/**
+ * One catalogue per language, ICU MessageFormat (FormatJS's intl-messageformat): "{count, plural, one
+ * {# file} other {# files}}" is right in every language, a tag like <b>…</b> marks what a page styles.
+ * `satisfies` makes a missing key a type error; catalogues.test.ts also checks arguments and syntax.
+ */
+export const CATALOGUES = {
+  en,
+  es,
+  de,
+  fr,
+  "pt-BR": ptBR,
+  ja,
+} satisfies Record<Locale, Catalogue>;
+
+type Primitive = string | number | Date;
+/** A tag's part of a rich message: what it wraps, as the renderer builds it (React nodes on pages). */
+export type TagRenderer<Part> = (chunks: Array<string | Part>) => Part;
+
+// Parsed once per language and message, on first use: parsing costs far more than formatting.
+const compiled = new Map<string, IntlMessageFormat>();
+function messageFormat(locale: Locale, key: MessageKey): IntlMessageFormat {
+  const id = `${locale}\u0000${key}`;
+  let format = compiled.get(id);
+  if (!format) {
+    const catalogue: Partial<Catalogue> = CATALOGUES[locale];
+    format = new IntlMessageFormat(catalogue[key] ?? CATALOGUES[DEFAULT_LOCALE][key], locale);
+    compiled.set(id, format);
+  }
+  return format;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** What a buyer's page or email speaks with: its messages, money and dates in one language. */
+export interface Translator {
+  locale: Locale;
+  /** A plain message: t("common.files", { count: 3 }) → "3 files", "3 Dateien". */
+  t(key: MessageKey, values?: Record<string, Primitive>): string;
+  /**
+   * A message with tags or elements in it: each tag's renderer gets what it wraps, and element values
+   * stay elements. Answers the parts in order, for a page to render side by side.
+   */
+  rich<Part>(
+    key: MessageKey,
+    values: Record<string, Primitive | Part | TagRenderer<Part>>,
+  ): Array<string | Part> | string;
+  /** An amount of `currency`'s minor unit, as this language writes it ("18,00 €"). */
+  money(amount: number, currency: string): string;
+  /** A date as this language writes it (defaults: "27 Nov 2026", "2026/11/27"), in UTC unless told. */
+  date(date: Date, options?: Intl.DateTimeFormatOptions): string;
+}
+
+const DEFAULT_DATE: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeZone: "UTC" };
+
+export function translator(locale: Locale): Translator {
+  return {
+    locale,
+    t: (key, values) => String(messageFormat(locale, key).format(values)),
+    rich: <Part>(key: MessageKey, values: Record<string, Primitive | Part | TagRenderer<Part>>) =>
+      messageFormat(locale, key).format<Part>(values as never) as Array<string | Part> | string,
+    money: (amount, currency) => formatMoney(amount, currency, locale),
+    date: (date, options = DEFAULT_DATE) => {
+      const id = `${locale}\u0000${JSON.stringify(options)}`;
+      let format = dateFormats.get(id);
+      if (!format) {
+        format = new Intl.DateTimeFormat(locale, options);
+        dateFormats.set(id, format);
+      }
+      return format.format(date);
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import {
+  LOCALE_COOKIE,
+  LOCALE_PARAM,
+  type Locale,
+  negotiateLocale,
+  supportedLocale,
+} from "../../contracts/i18n/locales";
+import { cookieValue } from "./visitor";
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The language a buyer's page answers in (docs/i18n.md): the switcher's `?lang=`, then the cookie that
+ * remembers it, then Accept-Language, then English. A valid `?lang=` is remembered for a year (a
+ * first-party preference, readable by nothing but us). The answer varies by both headers, which it says.
+ */
+export function buyerLocale(request: FastifyRequest, reply: FastifyReply): Locale {
+  const query = request.query as Record<string, unknown> | undefined;
+  const param = typeof query?.[LOCALE_PARAM] === "string" ? (query[LOCALE_PARAM] as string) : undefined;
+  const chosen = supportedLocale(param);
+  if (chosen) {
+    const secure = request.protocol === "https";
+    reply.header(
+      "set-cookie",
+      `${LOCALE_COOKIE}=${chosen}; Path=/; Max-Age=${YEAR_SECONDS}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
+    );
+  }
+  reply.header("vary", "Accept-Language, Cookie");
+  return negotiateLocale({
+    param: chosen,
+    cookie: cookieValue(request.headers.cookie, LOCALE_COOKIE),
+    acceptLanguage: request.headers["accept-language"],
+  });
+}

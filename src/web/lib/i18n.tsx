@@ -1,0 +1,14 @@
+import { createContext, type ReactNode, useContext } from "react";
+import { DEFAULT_LOCALE } from "../../contracts/i18n/locales";
+import { type Translator, translator } from "../../contracts/i18n/translator";
+
+// Without a provider a component speaks English: the dashboard, and every page not yet translated.
+const I18nContext = createContext<Translator>(translator(DEFAULT_LOCALE));
+
+/** The language of what is inside: the server wraps each buyer page in the one the buyer asked for. */
+export function I18nProvider({ value, children }: { value: Translator; children: ReactNode }) {
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+/** The page's messages, money and dates in its language (docs/i18n.md). */
+export const useI18n = (): Translator => useContext(I18nContext);
