@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { BillingAddress } from "./tax";
+import type { BillingAddress, TaxIdCheck } from "./tax";
 
 /**
  * Invoices and credit notes (docs/tax-and-invoices.md, "Invoices and credit notes"): every paid order
@@ -54,6 +54,8 @@ export interface InvoiceParty {
   email: string | null;
   /** When VIES confirmed the buyer's VAT number (ISO date), and only while the number is the one checked. */
   taxIdCheckedAt: string | null;
+  /** That check as VIES answered it (service, time, registered name, reference); absent on older documents. */
+  taxIdCheck?: TaxIdCheck | null;
 }
 
 /** One line of a document; a credit note's mirror its invoice's, negative. */
@@ -137,6 +139,12 @@ export const INVOICE_MESSAGES = {
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
   countryShape: "Choose a country (2-letter code like DE).",
   taxIdShape: "A VAT ID has letters and digits only, like DE123456789.",
+  /** A corrected EU VAT ID is checked with VIES before it is saved (docs/tax-and-invoices.md). */
+  taxIdEuShape: "Enter the EU VAT ID with its country code, like DE123456789 (EL for Greece).",
+  taxIdNotRegistered:
+    "This VAT ID isn't registered in the EU's VIES database, so nothing was saved. Check it, or leave the VAT ID empty.",
+  taxIdCheckUnavailable:
+    "The EU's VAT number service isn't answering right now, so nothing was saved. Try again in a few minutes.",
   periodOrder: PERIOD_ORDER_MESSAGE,
 } as const;
 

@@ -100,6 +100,15 @@ export interface VatNumber {
 
 const VAT_PREFIXES = new Set([...EU_COUNTRIES.filter((c) => c !== "GR"), "EL", "XI"]);
 
+/**
+ * Whether a tax ID starts like an EU VAT number (a member state's code, EL or XI), so VIES is the one to
+ * ask about it; other countries' tax IDs (GB, CH, NO, US...) are not in VIES.
+ */
+export function hasEuVatPrefix(taxId: string): boolean {
+  const prefix = taxId.trim().slice(0, 2).toUpperCase();
+  return VAT_PREFIXES.has(prefix) || isEuCountry(prefix);
+}
+
 /** "de 123 456 789" → DE / 123456789; undefined when it is not shaped like an EU VAT number. */
 export function parseEuVatNumber(input: string): VatNumber | undefined {
   const compact = input.toUpperCase().replace(/[\s.\-/]/g, "");
@@ -133,6 +142,7 @@ export const TAX_MESSAGES = {
     "This VAT number isn't registered in the EU's VIES database. Check it, or buy without a VAT number.",
   vatNumberUnavailable:
     "The EU's VAT number service isn't answering right now. Try again in a few minutes, or buy without a VAT number.",
+  tooManyVatChecks: "Too many VAT number checks. Please wait a few minutes.",
   businessNameRequired: "Enter the business name for the invoice.",
   businessNameTooLong: "Business name must be under 200 characters",
   legalNameTooLong: "Legal name must be under 200 characters",

@@ -10,6 +10,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "membership.payment_failed",
   "membership.canceled",
   "membership.ended",
+  "invoice.issued",
 ] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
@@ -23,6 +24,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "membership.payment_failed": "A membership's renewal payment fails",
   "membership.canceled": "A membership is set to end at its period's end",
   "membership.ended": "A membership ends",
+  "invoice.issued": "An invoice or credit note is issued (or corrected)",
 };
 
 /** The membership events (memberships feature). */

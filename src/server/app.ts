@@ -153,7 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     licenseKeysStep,
     pdfStampsStep,
     sellerWebhooksStep,
-    invoicesStep,
+    invoicesStep({ appUrl: deps.appUrl }),
   ]);
   const jobs = new JobQueue({
     db: deps.db,

@@ -519,6 +519,9 @@ describe("OpenAPI document", () => {
         "GET /api/v1/memberships",
         "GET /api/v1/memberships/{id}",
         "POST /api/v1/memberships/{id}/cancel",
+        "GET /api/v1/invoices",
+        "GET /api/v1/invoices/{id}",
+        "GET /api/v1/invoices/{id}/pdf",
       ].sort(),
     );
     const sales = document.paths["/api/v1/sales"].get;

@@ -22,6 +22,9 @@ export function checkoutVisitor(key: string, ip: string, browserId: string): Che
   return { networkHash: hash(network), visitorHash: hash(`${network}\n${browserId}`) };
 }
 
+/** The network's hash alone (as checkoutVisitor's): what per-network limits shared with checkout count by. */
+export const visitorNetworkHash = (key: string, ip: string) => checkoutVisitor(key, ip, "").networkHash;
+
 const BROWSER_COOKIE = "flatfee_checkout";
 const BROWSER_ID = /^[A-Za-z0-9_-]{22}$/;
 /** Longer than any checkout (30 minutes): it only has to recognise the browser coming back to one. */

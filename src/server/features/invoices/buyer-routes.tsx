@@ -1,4 +1,3 @@
-import type { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { billingDetailsSchema, INVOICE_MESSAGES, type InvoiceKind } from "../../../contracts/invoices";
 import {
@@ -7,20 +6,28 @@ import {
   type BillingFields,
   creatorOf,
 } from "../../../web/server-rendered";
+import type { VatNumberChecker } from "../../adapters/vat-check/vat-checker";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
+import { visitorNetworkHash } from "../../http/visitor";
 import { findPublicSeller } from "../billing";
 import { billingDetailsPath, invoicePdfPath, readInvoiceToken } from "../invoice-links";
 import { type PublicPageAssets, renderDocument, sendUncached } from "../public-pages";
 import { correctBillingDetails, correctionBlocker, correctionEndsAt } from "./correct-billing-details";
 import { documentPdf, latestDocumentOfOrder } from "./documents";
-import { type InvoiceRow, invoiceFileName } from "./invoice-pdf";
+import type { InvoiceRow } from "./invoice-pdf";
+import { sendPdf } from "./send-pdf";
 
 export interface BuyerInvoiceDeps {
   db: Database;
   linkKey: string;
   assets: PublicPageAssets;
   now: () => Date;
+  /** Checks a corrected VAT ID, as at checkout. */
+  vatChecker: VatNumberChecker;
+  /** The key the network's hash is made with (checkout's), so VAT checks share one limit per network. */
+  visitorKey: string;
+  appUrl: string;
 }
 
 type TokenRoute = { Params: { token: string } };
@@ -34,15 +41,6 @@ const DAY = new Intl.DateTimeFormat("en-GB", {
   year: "numeric",
   timeZone: "UTC",
 });
-
-/** Sends a document's PDF, to open in the browser (or save, with its number as the file name). */
-export function sendPdf(reply: FastifyReply, row: InvoiceRow, pdf: Readable, cacheControl: string) {
-  return reply
-    .type("application/pdf")
-    .header("content-disposition", `inline; filename="${invoiceFileName(row)}"`)
-    .header("cache-control", cacheControl)
-    .send(pdf);
-}
 
 /**
  * The buyer's invoice links, reached from the receipt, the success page and the library: the signed
@@ -97,11 +95,12 @@ export function registerBuyerInvoiceRoutes(app: FastifyInstance, deps: BuyerInvo
         const state = { ...current.state, fields: typed, problems };
         return sendBillingPage(deps, reply, token, 400, state, current.sellerId);
       }
+      const network = visitorNetworkHash(deps.visitorKey, request.ip);
       try {
-        await correctBillingDetails(deps.db, orderOf(token)!, parsed.data, deps.now());
+        await correctBillingDetails(deps, orderOf(token)!, parsed.data, network, deps.now());
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        const state = { ...current.state, fields: typed, problems: { form: error.userMessage } };
+        const state = { ...current.state, fields: typed, problems: problemsOf(error) };
         return sendBillingPage(deps, reply, token, error.status, state, current.sellerId);
       }
       const saved = await billingPageState(deps, token);
@@ -122,6 +121,13 @@ const FIELD_NAMES: (keyof BillingFields)[] = [
   "country",
   "taxId",
 ];
+
+/** A refusal shown at its field (a VAT ID VIES does not know), or above the form. */
+function problemsOf(error: AppError): Partial<Record<keyof BillingFields | "form", string>> {
+  const field = error.details?.field;
+  const known = FIELD_NAMES.find((name) => name === field);
+  return known ? { [known]: error.userMessage } : { form: error.userMessage };
+}
 
 /** What the buyer typed, each field a string of bounded length (the schema says what is wrong). */
 function fieldsOf(body: Record<string, unknown>): BillingFields {

@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import type { Database } from "../../db/database";
 import { documentPdf, sellerDocument } from "./documents";
 import { invoiceFileName } from "./invoice-pdf";
-import { type Period, periodDocuments } from "./list-invoices";
+import { dayRange, type Period, periodDocuments } from "./list-invoices";
 
 /**
  * GET /api/invoices/export.zip: every document of the period (the newest version of each) as one ZIP,
@@ -11,7 +11,7 @@ import { type Period, periodDocuments } from "./list-invoices";
  */
 export async function exportInvoicesZip(db: Database, sellerId: string, period: Period): Promise<Readable> {
   const { ZipFile } = await import("yazl");
-  const rows = await periodDocuments(db, sellerId, period)
+  const rows = await periodDocuments(db, sellerId, dayRange(period))
     .select(["invoices.id", "invoices.kind", "invoices.number_text", "invoices.version"])
     .orderBy("invoices.kind")
     .orderBy("invoices.number")

@@ -30,6 +30,7 @@ export function buyerOfOrder(order: OrderRow): InvoiceParty {
     taxId: order.buyer_tax_id,
     email: order.customer_email,
     taxIdCheckedAt: order.buyer_tax_id && check?.status === "valid" ? check.checkedAt : null,
+    taxIdCheck: order.buyer_tax_id && check?.status === "valid" ? check : null,
   };
 }
 

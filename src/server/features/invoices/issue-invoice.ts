@@ -8,9 +8,11 @@ import {
 } from "../../../contracts/invoices";
 import type { Database } from "../../db/database";
 import type { OrderChangeStep } from "../order-lifecycle";
+import { type IssueDeps, storeDocument } from "./invoice-issued";
+import type { InvoiceRow } from "./invoice-pdf";
 import { buyerOfOrder, creditLines, lineOfOrder, sellerParty } from "./invoice-snapshot";
 
-const newInvoiceId = () => `inv_${randomBytes(10).toString("base64url")}`;
+export const newInvoiceId = () => `inv_${randomBytes(10).toString("base64url")}`;
 
 /**
  * The seller's next number of this kind, taken inside the caller's transaction: one upsert that adds 1
@@ -48,7 +50,12 @@ const sum = (lines: InvoiceLine[], field: "netCents" | "taxCents" | "totalCents"
  * The invoice of a paid order (once: an order that has one keeps it), a snapshot of the seller's
  * settings, the buyer's details and the line as they are now, dated with the order.
  */
-export async function issueInvoice(trx: Database, orderId: string, now: Date): Promise<string | undefined> {
+export async function issueInvoice(
+  trx: Database,
+  deps: IssueDeps,
+  orderId: string,
+  now: Date,
+): Promise<string | undefined> {
   const existing = await trx
     .selectFrom("invoices")
     .select("id")
@@ -74,34 +81,31 @@ export async function issueInvoice(trx: Database, orderId: string, now: Date): P
     .executeTakeFirstOrThrow();
   const number = await nextInvoiceNumber(trx, order.seller_id, "invoice");
   const lines = [lineOfOrder(order)];
-  const id = newInvoiceId();
-  await trx
-    .insertInto("invoices")
-    .values({
-      id,
-      seller_id: order.seller_id,
-      order_id: order.id,
-      kind: "invoice",
-      number,
-      number_text: invoiceNumberText(seller.invoice_prefix ?? DEFAULT_INVOICE_PREFIX, "invoice", number),
-      version: 1,
-      issued_at: order.created_at,
-      paid_at: order.created_at,
-      created_at: now,
-      credited_invoice_id: null,
-      seller: JSON.stringify(sellerParty(seller, seller.store_name, seller.name)),
-      buyer: JSON.stringify(buyerOfOrder(order)),
-      lines: JSON.stringify(lines),
-      currency: order.currency,
-      subtotal_cents: sum(lines, "netCents"),
-      tax_cents: sum(lines, "taxCents"),
-      total_cents: sum(lines, "totalCents"),
-      reverse_charge: order.reverse_charge,
-      withdrawal_waiver: order.withdrawal_waiver,
-      withdrawal_waiver_at: order.withdrawal_waiver_at,
-    })
-    .execute();
-  return id;
+  const row: InvoiceRow = {
+    id: newInvoiceId(),
+    seller_id: order.seller_id,
+    order_id: order.id,
+    kind: "invoice",
+    number,
+    number_text: invoiceNumberText(seller.invoice_prefix ?? DEFAULT_INVOICE_PREFIX, "invoice", number),
+    version: 1,
+    issued_at: order.created_at,
+    paid_at: order.created_at,
+    created_at: now,
+    credited_invoice_id: null,
+    seller: sellerParty(seller, seller.store_name, seller.name),
+    buyer: buyerOfOrder(order),
+    lines,
+    currency: order.currency,
+    subtotal_cents: sum(lines, "netCents"),
+    tax_cents: sum(lines, "taxCents"),
+    total_cents: sum(lines, "totalCents"),
+    reverse_charge: order.reverse_charge,
+    withdrawal_waiver: order.withdrawal_waiver,
+    withdrawal_waiver_at: order.withdrawal_waiver_at,
+  };
+  await storeDocument(trx, deps, row, now);
+  return row.id;
 }
 
 /**
@@ -110,6 +114,7 @@ export async function issueInvoice(trx: Database, orderId: string, now: Date): P
  */
 export async function issueCreditNote(
   trx: Database,
+  deps: IssueDeps,
   orderId: string,
   now: Date,
 ): Promise<string | undefined> {
@@ -131,49 +136,46 @@ export async function issueCreditNote(
   if (existing) return existing.id;
   const number = await nextInvoiceNumber(trx, invoice.seller_id, "credit_note");
   const lines = creditLines(invoice.lines);
-  const id = newInvoiceId();
-  await trx
-    .insertInto("invoices")
-    .values({
-      id,
-      seller_id: invoice.seller_id,
-      order_id: orderId,
-      kind: "credit_note",
-      number,
-      number_text: invoiceNumberText(await prefixOf(trx, invoice.seller_id), "credit_note", number),
-      version: 1,
-      issued_at: now,
-      paid_at: invoice.paid_at,
-      created_at: now,
-      credited_invoice_id: invoice.id,
-      seller: JSON.stringify(invoice.seller),
-      buyer: JSON.stringify(invoice.buyer),
-      lines: JSON.stringify(lines),
-      currency: invoice.currency,
-      subtotal_cents: sum(lines, "netCents"),
-      tax_cents: sum(lines, "taxCents"),
-      total_cents: sum(lines, "totalCents"),
-      reverse_charge: invoice.reverse_charge,
-      withdrawal_waiver: null,
-      withdrawal_waiver_at: null,
-    })
-    .execute();
-  return id;
+  const row: InvoiceRow = {
+    id: newInvoiceId(),
+    seller_id: invoice.seller_id,
+    order_id: orderId,
+    kind: "credit_note",
+    number,
+    number_text: invoiceNumberText(await prefixOf(trx, invoice.seller_id), "credit_note", number),
+    version: 1,
+    issued_at: now,
+    paid_at: invoice.paid_at,
+    created_at: now,
+    credited_invoice_id: invoice.id,
+    seller: invoice.seller,
+    buyer: invoice.buyer,
+    lines,
+    currency: invoice.currency,
+    subtotal_cents: sum(lines, "netCents"),
+    tax_cents: sum(lines, "taxCents"),
+    total_cents: sum(lines, "totalCents"),
+    reverse_charge: invoice.reverse_charge,
+    withdrawal_waiver: null,
+    withdrawal_waiver_at: null,
+  };
+  await storeDocument(trx, deps, row, now);
+  return row.id;
 }
 
 /**
  * Invoices' part in OrderChanges (docs/after-a-sale.md): a paid order gets its invoice (a free claim or
  * a trial's $0 period none), one refunded at once because it could not be delivered gets its invoice
  * and the credit note together, and a refund gets the credit note. Membership payments come through the
- * same `created`, so renewals get theirs.
+ * same `created`, so renewals get theirs. Each document queues its `invoice.issued` webhook.
  */
-export const invoicesStep: OrderChangeStep = {
+export const invoicesStep = (deps: IssueDeps): OrderChangeStep => ({
   async created(trx, order) {
     if (order.amountCents <= 0) return;
-    await issueInvoice(trx, order.orderId, order.at);
-    if (!order.delivered) await issueCreditNote(trx, order.orderId, order.at);
+    await issueInvoice(trx, deps, order.orderId, order.at);
+    if (!order.delivered) await issueCreditNote(trx, deps, order.orderId, order.at);
   },
   async refunded(trx, order) {
-    await issueCreditNote(trx, order.orderId, order.at);
+    await issueCreditNote(trx, deps, order.orderId, order.at);
   },
-};
+});

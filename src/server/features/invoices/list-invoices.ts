@@ -1,19 +1,33 @@
 import { type SelectQueryBuilder, sql } from "kysely";
 import { INVOICE_RULES, type InvoiceKind, type InvoicesPage } from "../../../contracts/invoices";
 import type { Database } from "../../db/database";
+import { pageLimit } from "../../db/page-limit";
 import type { DB } from "../../db/schema";
-import { badRequest } from "../../http/errors";
+import { decodeCursor, encodeCursor } from "../../http/keyset-cursor";
+import type { InvoiceRow } from "./invoice-pdf";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A period of UTC days, both ends included, as the bounds of issued_at. */
+/** A period of UTC days, both ends included (the dashboard's list and export). */
 export interface Period {
   from?: string | undefined;
   to?: string | undefined;
 }
 
-/** A seller's documents in a period, newest version of each number only (a correction replaces it). */
-export function periodDocuments(db: Database, sellerId: string, period: Period) {
+/** Bounds of issued_at: `start` included, `end` excluded. */
+export interface IssuedRange {
+  start?: Date | undefined;
+  end?: Date | undefined;
+}
+
+/** A period of days as the bounds of issued_at: from its first midnight to the midnight after its last day. */
+export const dayRange = (period: Period): IssuedRange => ({
+  start: period.from ? new Date(`${period.from}T00:00:00Z`) : undefined,
+  end: period.to ? new Date(Date.parse(`${period.to}T00:00:00Z`) + DAY_MS) : undefined,
+});
+
+/** A seller's documents in a range, newest version of each number only (a correction replaces it). */
+export function periodDocuments(db: Database, sellerId: string, range: IssuedRange) {
   let query = db
     .selectFrom("invoices")
     .where("invoices.seller_id", "=", sellerId)
@@ -29,51 +43,41 @@ export function periodDocuments(db: Database, sellerId: string, period: Period) 
         ),
       ),
     );
-  if (period.from) query = query.where("invoices.issued_at", ">=", new Date(`${period.from}T00:00:00Z`));
-  if (period.to) {
-    query = query.where("invoices.issued_at", "<", new Date(Date.parse(`${period.to}T00:00:00Z`) + DAY_MS));
-  }
+  if (range.start) query = query.where("invoices.issued_at", ">=", range.start);
+  if (range.end) query = query.where("invoices.issued_at", "<", range.end);
   return query as SelectQueryBuilder<DB, "invoices", object>;
 }
 
-const encodeCursor = (issuedAt: Date, id: string) =>
-  Buffer.from(`${issuedAt.toISOString()}|${id}`).toString("base64url");
-
-function decodeCursor(cursor: string): { issuedAt: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const issuedAt = new Date(at ?? "");
-  if (!id || Number.isNaN(issuedAt.getTime())) throw badRequest("Invalid cursor");
-  return { issuedAt, id };
+/** What a page of documents is chosen by: the range, a kind, one order, where the last page ended. */
+export interface DocumentFilter extends IssuedRange {
+  kind?: InvoiceKind | undefined;
+  orderId?: string | undefined;
+  /** The previous page's `nextCursor`. */
+  cursor?: string | undefined;
+  limit: number;
 }
 
-/** GET /api/invoices: one page of the seller's invoices and credit notes, newest first (keyset cursor). */
-export async function listInvoices(
+/**
+ * One page of a seller's documents (the newest version of each), newest first, with a keyset cursor on
+ * (issued_at, id) that the index `invoices (seller_id, issued_at desc, id desc)` answers: the dashboard's
+ * list and the seller API both read through it.
+ */
+export async function documentsPage(
   db: Database,
   sellerId: string,
-  filter: Period & { kind?: InvoiceKind | undefined; cursor?: string | undefined },
-): Promise<InvoicesPage> {
+  filter: DocumentFilter,
+): Promise<{ rows: (InvoiceRow & { product_title: string | null })[]; nextCursor: string | null }> {
   let query = periodDocuments(db, sellerId, filter)
     .leftJoin("orders", "orders.id", "invoices.order_id")
-    .select([
-      "invoices.id",
-      "invoices.order_id",
-      "invoices.kind",
-      "invoices.number_text",
-      "invoices.version",
-      "invoices.issued_at",
-      "invoices.buyer",
-      "invoices.lines",
-      "invoices.total_cents",
-      "invoices.tax_cents",
-      "invoices.currency",
-      "orders.product_title",
-    ])
+    .selectAll("invoices")
+    .select("orders.product_title")
     .orderBy("invoices.issued_at", "desc")
     .orderBy("invoices.id", "desc")
-    .limit(INVOICE_RULES.pageSize + 1);
+    .limit(pageLimit(filter.limit + 1));
   if (filter.kind) query = query.where("invoices.kind", "=", filter.kind);
+  if (filter.orderId) query = query.where("invoices.order_id", "=", filter.orderId);
   if (filter.cursor) {
-    const { issuedAt, id } = decodeCursor(filter.cursor);
+    const { createdAt: issuedAt, id } = decodeCursor(filter.cursor);
     query = query.where(({ or, and, eb }) =>
       or([
         eb("invoices.issued_at", "<", issuedAt),
@@ -82,10 +86,28 @@ export async function listInvoices(
     );
   }
   const rows = await query.execute();
-  const page = rows.slice(0, INVOICE_RULES.pageSize);
+  const page = rows.slice(0, filter.limit);
   const last = page.at(-1);
   return {
-    invoices: page.map((row) => ({
+    rows: page,
+    nextCursor: rows.length > filter.limit && last ? encodeCursor(last.issued_at, last.id) : null,
+  };
+}
+
+/** GET /api/invoices: one page of the seller's invoices and credit notes, newest first (keyset cursor). */
+export async function listInvoices(
+  db: Database,
+  sellerId: string,
+  filter: Period & { kind?: InvoiceKind | undefined; cursor?: string | undefined },
+): Promise<InvoicesPage> {
+  const { rows, nextCursor } = await documentsPage(db, sellerId, {
+    ...dayRange(filter),
+    kind: filter.kind,
+    cursor: filter.cursor,
+    limit: INVOICE_RULES.pageSize,
+  });
+  return {
+    invoices: rows.map((row) => ({
       id: row.id,
       orderId: row.order_id,
       kind: row.kind,
@@ -99,6 +121,6 @@ export async function listInvoices(
       currency: row.currency,
       pdfPath: `/api/invoices/${row.id}.pdf`,
     })),
-    nextCursor: rows.length > INVOICE_RULES.pageSize && last ? encodeCursor(last.issued_at, last.id) : null,
+    nextCursor,
   };
 }

@@ -9,10 +9,10 @@ import {
 import type { Database } from "../../db/database";
 import { requireUser } from "../../http/session";
 import type { Auth } from "../auth";
-import { sendPdf } from "./buyer-routes";
 import { documentPdf, sellerDocument } from "./documents";
 import { exportFileName, exportInvoicesZip } from "./export-invoices";
 import { listInvoices } from "./list-invoices";
+import { sendPdf } from "./send-pdf";
 
 export interface InvoiceRouteDeps {
   db: Database;

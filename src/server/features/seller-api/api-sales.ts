@@ -10,6 +10,7 @@ import { pageLimit } from "../../db/page-limit";
 import type { OrderTable } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { decodeCursor, encodeCursor } from "../../http/keyset-cursor";
+import { invoiceRefsOfOrders } from "../invoices";
 import { saleLicenseOf } from "../licenses";
 import { downloadsAllowed, ORDER_TAX_COLUMNS, orderTaxView, saleFileCount } from "../orders";
 
@@ -49,7 +50,9 @@ const salesOf = (db: Database, sellerId: string) =>
     ])
     .where("orders.seller_id", "=", sellerId);
 
-function toApiSale(row: SaleRow): ApiSale {
+type InvoiceRefs = Awaited<ReturnType<typeof invoiceRefsOfOrders>>;
+
+function toApiSale(row: SaleRow, invoices: InvoiceRefs): ApiSale {
   return {
     id: row.id,
     productId: row.product_id,
@@ -70,6 +73,7 @@ function toApiSale(row: SaleRow): ApiSale {
     periodStart: row.period_start?.toISOString() ?? null,
     periodEnd: row.period_end?.toISOString() ?? null,
     tax: orderTaxView(row),
+    invoice: invoices.get(row.id) ?? null,
   };
 }
 
@@ -102,8 +106,14 @@ export async function listApiSales(
     .execute();
   const sales = rows.slice(0, query.limit);
   const last = sales.at(-1);
+  // The page's invoices in one statement (an index read per sale), never one query per sale.
+  const invoices = await invoiceRefsOfOrders(
+    db,
+    sellerId,
+    sales.map((sale) => sale.id),
+  );
   return {
-    sales: sales.map(toApiSale),
+    sales: sales.map((sale) => toApiSale(sale, invoices)),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.created_at, last.id) : null,
   };
 }
@@ -112,5 +122,5 @@ export async function listApiSales(
 export async function getApiSale(db: Database, sellerId: string, orderId: string): Promise<ApiSale> {
   const row = await salesOf(db, sellerId).where("orders.id", "=", orderId).executeTakeFirst();
   if (!row) throw notFound("Order not found");
-  return toApiSale(row);
+  return toApiSale(row, await invoiceRefsOfOrders(db, sellerId, [row.id]));
 }

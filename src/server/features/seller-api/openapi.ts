@@ -9,7 +9,13 @@ import {
 } from "../../../contracts/licenses";
 import { cancelMembershipSchema, memberSchema, membersPageSchema } from "../../../contracts/memberships";
 import { sellerProductDetailSchema, sellerProductSchema } from "../../../contracts/products";
-import { apiProductListSchema, apiSalePageSchema, apiSaleSchema } from "../../../contracts/seller-api";
+import {
+  apiInvoicePageSchema,
+  apiInvoiceSchema,
+  apiProductListSchema,
+  apiSalePageSchema,
+  apiSaleSchema,
+} from "../../../contracts/seller-api";
 import { LICENSE_VERIFY_PATH } from "../licenses";
 
 declare module "fastify" {
@@ -27,6 +33,8 @@ export interface OperationDocs {
   errors?: number[];
   /** False for a public route: no key. */
   keyed?: boolean;
+  /** A route answering a file rather than JSON: its media type. */
+  produces?: "application/pdf";
 }
 
 interface RouteSchemas {
@@ -72,6 +80,8 @@ responseComponents.add(verifiedLicenseSchema, { id: "LicenseVerified" });
 responseComponents.add(licenseRefusalSchema, { id: "LicenseRefusal" });
 responseComponents.add(memberSchema, { id: "Membership" });
 responseComponents.add(membersPageSchema, { id: "MembershipPage" });
+responseComponents.add(apiInvoiceSchema, { id: "Invoice" });
+responseComponents.add(apiInvoicePageSchema, { id: "InvoicePage" });
 const requestComponents = z.registry<{ id: string }>();
 requestComponents.add(verifyLicenseSchema, { id: "LicenseVerifyRequest" });
 requestComponents.add(cancelMembershipSchema, { id: "MembershipCancelRequest" });
@@ -119,6 +129,15 @@ const errorResponse = (status: number) => ({
   content: { "application/json": { schema: ref("Error") } },
 });
 
+/** What a success answers: a file of its media type, or the JSON of a named component. */
+function successContent(docs: OperationDocs, answer: z.ZodType | undefined) {
+  if (docs.produces) {
+    return { content: { [docs.produces]: { schema: { type: "string", contentMediaType: docs.produces } } } };
+  }
+  if (!answer) return {};
+  return { content: { "application/json": { schema: ref(componentId(responseComponents, answer)) } } };
+}
+
 function operationOf(route: DocumentedRoute) {
   const { docs, schema } = route;
   const [status, answer] = Object.entries(schema.response ?? {})[0] ?? [];
@@ -141,12 +160,7 @@ function operationOf(route: DocumentedRoute) {
         }
       : {}),
     responses: {
-      [status ?? "200"]: {
-        description: "Success.",
-        ...(answer
-          ? { content: { "application/json": { schema: ref(componentId(responseComponents, answer)) } } }
-          : {}),
-      },
+      [status ?? "200"]: { description: "Success.", ...successContent(docs, answer) },
       ...Object.fromEntries(errors.map((code) => [String(code), errorResponse(code)])),
     },
   };
@@ -192,7 +206,7 @@ export function openApiDocument(appUrl: string, routes: DocumentedRoute[]) {
       title: "Flatfee seller API",
       version: "1",
       description:
-        "Read your products and sales, refund a sale and reset its downloads from your own tools. Create a key in Settings → API keys and send it as `Authorization: Bearer ff_live_…`. Guide: docs/api.md.",
+        "Read your products, sales, memberships and invoices, refund a sale and reset its downloads from your own tools. Create a key in Settings → API keys and send it as `Authorization: Bearer ff_live_…`. Guide: docs/api.md.",
     },
     servers: [{ url: appUrl }],
     security: [{ apiKey: [] }],

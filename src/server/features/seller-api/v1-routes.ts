@@ -9,6 +9,9 @@ import {
 import { sellerProductDetailSchema } from "../../../contracts/products";
 import {
   apiIdParamsSchema,
+  apiInvoicePageSchema,
+  apiInvoiceSchema,
+  apiInvoicesQuerySchema,
   apiProductListQuerySchema,
   apiProductListSchema,
   apiSalePageSchema,
@@ -18,6 +21,7 @@ import {
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
+import { documentPdf, getApiInvoice, listApiInvoices, sellerDocument, sendPdf } from "../invoices";
 import { cancelMembership, getMember, type MemberActionDeps, membersPage } from "../memberships";
 import { resetDownloads } from "../orders";
 import { getSellerProduct, listSellerProducts } from "../products";
@@ -189,6 +193,59 @@ function registerKeyedRoutes(scope: FastifyInstance, deps: SellerApiDeps): void 
       const { sellerId } = callerOf(request);
       await resetDownloads(deps, sellerId, request.params.id);
       return getApiSale(deps.db, sellerId, request.params.id);
+    },
+  );
+
+  api.get(
+    "/api/v1/invoices",
+    {
+      schema: { querystring: apiInvoicesQuerySchema, response: { 200: apiInvoicePageSchema } },
+      config: {
+        openapi: {
+          operationId: "listInvoices",
+          summary: "List invoices and credit notes",
+          description:
+            "Your invoices and credit notes, newest first (by the date they were issued), a page at a time: the newest version of each number. Optionally of one sale (`orderId`), of one kind (`invoice` or `credit_note`) and within a time range (`from` included, `to` excluded). Pass `nextCursor` as `before`, with the same filters, for the next page.",
+        },
+      },
+    },
+    async (request) => listApiInvoices(deps.db, callerOf(request).sellerId, request.query, deps.appUrl),
+  );
+
+  api.get(
+    "/api/v1/invoices/:id",
+    {
+      schema: { params: apiIdParamsSchema, response: { 200: apiInvoiceSchema } },
+      config: {
+        openapi: {
+          operationId: "getInvoice",
+          summary: "Get an invoice or credit note",
+          description:
+            "One document as it was issued: its number, version, parties, lines and amounts. An earlier version's id answers that version.",
+          errors: [404],
+        },
+      },
+    },
+    async (request) => getApiInvoice(deps.db, callerOf(request).sellerId, request.params.id, deps.appUrl),
+  );
+
+  api.get(
+    "/api/v1/invoices/:id/pdf",
+    {
+      schema: { params: apiIdParamsSchema },
+      config: {
+        openapi: {
+          operationId: "getInvoicePdf",
+          summary: "Download an invoice or credit note as PDF",
+          description: "The document as the buyer gets it (A4 PDF), rendered from the stored document.",
+          errors: [404],
+          produces: "application/pdf",
+        },
+      },
+    },
+    async (request, reply) => {
+      const row = await sellerDocument(deps.db, callerOf(request).sellerId, request.params.id);
+      return sendPdf(reply, row, await documentPdf(deps.db, row), "private, no-store");
     },
   );
 

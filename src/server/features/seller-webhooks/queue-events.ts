@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { ApiInvoice } from "../../../contracts/seller-api";
 import type { MembershipWebhookEventType, WebhookEventType } from "../../../contracts/webhooks";
 import { type Database, inTransaction } from "../../db/database";
 import type { OrderChangeStep } from "../order-lifecycle";
@@ -216,6 +217,73 @@ export async function queueMembershipWebhooks(
   await queueEvent(trx, sellerId, endpoints, type, { ...data }, at);
 }
 
+/**
+ * invoice.issued (invoices feature): a new invoice, credit note or corrected version, queued in the
+ * caller's transaction for each endpoint that wants it. The data is the document exactly as GET
+ * /api/v1/invoices/{id} answers it, built only when an endpoint wants it.
+ */
+export async function queueInvoiceWebhooks(
+  trx: Database,
+  sellerId: string,
+  invoice: () => ApiInvoice,
+  at: Date,
+): Promise<void> {
+  const endpoints = await subscribedEndpoints(trx, sellerId);
+  if (!endpoints.some((endpoint) => endpoint.events.includes("invoice.issued"))) return;
+  await queueEvent(trx, sellerId, endpoints, "invoice.issued", { ...invoice() }, at);
+}
+
+/** An invoice, made up, for the example event. */
+function exampleInvoice(now: Date): ApiInvoice {
+  return {
+    id: "inv_example",
+    kind: "invoice",
+    number: "INV-000042",
+    version: 1,
+    issuedAt: now.toISOString(),
+    paidAt: now.toISOString(),
+    orderId: "ord_example",
+    creditedInvoiceId: null,
+    seller: {
+      name: "Example Studio",
+      businessName: null,
+      address: ["1 Example Street", "10115 Berlin", "Germany"],
+      country: null,
+      taxId: "DE123456789",
+      taxIdCheckedAt: null,
+      email: null,
+    },
+    buyer: {
+      name: "Example Buyer",
+      businessName: null,
+      address: ["2 Sample Road", "75001 Paris", "France"],
+      country: "FR",
+      taxId: null,
+      taxIdCheckedAt: null,
+      email: "buyer@example.com",
+    },
+    lines: [
+      {
+        description: "Example product",
+        periodStart: null,
+        periodEnd: null,
+        quantity: 1,
+        netCents: 1666,
+        taxCents: 333,
+        totalCents: 1999,
+        taxLabel: "VAT 20% (France)",
+      },
+    ],
+    currency: "usd",
+    netCents: 1666,
+    taxCents: 333,
+    totalCents: 1999,
+    reverseCharge: false,
+    taxNote: null,
+    pdfUrl: "https://example.com/api/v1/invoices/inv_example/pdf",
+  };
+}
+
 /** Sample data of each event, for the "send example event" button. */
 export function exampleEventData(type: WebhookEventType, now: Date): Record<string, unknown> {
   const sale = {
@@ -230,6 +298,7 @@ export function exampleEventData(type: WebhookEventType, now: Date): Record<stri
     created_at: now.toISOString(),
     refunded_at: type === "sale.refunded" ? now.toISOString() : null,
   };
+  if (type === "invoice.issued") return { ...exampleInvoice(now) };
   if (type === "product.sold_out") {
     return { product_id: "prod_example", product_title: "Example product", sold_out_at: now.toISOString() };
   }

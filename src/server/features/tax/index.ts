@@ -1,4 +1,10 @@
-export { type BusinessBuyerCheck, checkBusinessBuyer } from "./business-buyer";
+export {
+  type BusinessBuyerCheck,
+  checkBusinessBuyer,
+  type VatCheckDeps,
+  type VatRefusals,
+  verifyVatNumber,
+} from "./business-buyer";
 export {
   type CheckoutTaxTerms,
   checkoutTaxParams,

@@ -61,7 +61,12 @@ function StoreContent({ store, linkQuery }: { store: Storefront; linkQuery?: str
               <li key={product.id} className="flex min-w-0">
                 {/* Only the first cover is fetched first: on a phone it is the one on screen, and covers
                     fetched together with high priority slow each other down. */}
-                <StoreProductCard product={product} priority={index === 0} linkQuery={linkQuery} />
+                <StoreProductCard
+                  product={product}
+                  taxNote={store.seller.taxNote}
+                  priority={index === 0}
+                  linkQuery={linkQuery}
+                />
               </li>
             ))}
           </ul>

@@ -13,10 +13,27 @@ type StoreProduct = Storefront["products"][number];
 /** How wide a card's cover is in the store grid (one column, then two from 640 px, three from 1024 px). */
 const STORE_CARD_COVER_SIZES = "(min-width: 1024px) 352px, (min-width: 640px) 50vw, 100vw";
 
-/** The card's price: a membership's by the month ("From $5.00/month", the words smaller than the amount). */
-function CardPrice({ product }: { product: StoreProduct }) {
+/**
+ * The store's tax note ("+ tax", "incl. VAT where applicable") where the product page shows it: beside
+ * a one-time price above zero (a free product has no tax; memberships' checkouts don't collect it).
+ */
+export function cardTaxNote(product: StoreProduct, taxNote: string | null): string | null {
+  return taxNote && product.kind !== "membership" && product.priceCents > 0 ? taxNote : null;
+}
+
+/**
+ * The card's price, with the tax note under it (one paragraph, so it is read with the price); a
+ * membership's by the month ("From $5.00/month", the words smaller than the amount).
+ */
+function CardPrice({ product, taxNote }: { product: StoreProduct; taxNote: string | null }) {
   if (product.kind !== "membership") {
-    return <p className="text-lg font-bold text-ink tabular-nums">{priceLabel(product)}</p>;
+    const note = cardTaxNote(product, taxNote);
+    return (
+      <p className="min-w-0 text-lg font-bold text-ink tabular-nums">
+        {priceLabel(product)}
+        {note && <span className="block text-xs font-medium text-muted"> {note}</span>}
+      </p>
+    );
   }
   const { from, cents } = membershipPrice(product);
   return (
@@ -31,10 +48,13 @@ function CardPrice({ product }: { product: StoreProduct }) {
 /** A product in a store's grid; `priority` for the cards of its first row, which are on screen at once. */
 export function StoreProductCard({
   product,
+  taxNote = null,
   priority = false,
   linkQuery = "",
 }: {
   product: StoreProduct;
+  /** The store's note beside prices when it collects tax (Storefront's seller.taxNote). */
+  taxNote?: string | null;
   priority?: boolean;
   /** Passed on to the product page: where the store's visitor came from (`?ref=…&utm_source=…`). */
   linkQuery?: string | undefined;
@@ -63,7 +83,7 @@ export function StoreProductCard({
           <p className="mt-2 line-clamp-3 text-sm break-words text-muted">{product.description}</p>
         )}
         <div className="mt-auto flex items-center justify-between gap-3 pt-5">
-          <CardPrice product={product} />
+          <CardPrice product={product} taxNote={taxNote} />
           <Button asChild size="sm">
             <Link to={`/product/${product.id}${linkQuery}`} aria-label={`View Details of ${product.title}`}>
               View Details
