@@ -3,6 +3,7 @@ import { INVOICE_MESSAGES, REVERSE_CHARGE_NOTE } from "../../src/contracts/invoi
 import { TAX_MESSAGES } from "../../src/contracts/tax";
 import { localVatChecker, type VatNumberChecker } from "../../src/server/adapters/vat-check/vat-checker";
 import type { Resolver } from "../../src/server/features/seller-webhooks/address-policy";
+import { snakeCaseKeys } from "../../src/server/features/seller-webhooks/queue-events";
 import { type CheckoutPayer, control } from "./support/emulator-control";
 import { pdfText } from "./support/pdf-text";
 import { createProduct, readySeller, subscribedSeller } from "./support/sellers";
@@ -393,7 +394,9 @@ describe("the invoice.issued webhook", () => {
       });
       expect(documents.map((row) => row.id)).toContain(body.data.id);
       const api = await v1(keyA, `/api/v1/invoices/${body.data.id}`);
-      expect(body.data).toEqual(api.json());
+      // The API's document, in the webhooks' snake_case.
+      expect(body.data).toEqual(snakeCaseKeys(api.json()));
+      expect(body.data.net_cents + body.data.tax_cents).toBe(body.data.total_cents);
     }
     const kinds = invoiceWebhooks().map((webhook) => JSON.parse(webhook.body).data.kind);
     expect(kinds.sort()).toEqual(["credit_note", "invoice", "invoice"]);
@@ -420,9 +423,9 @@ describe("the invoice.issued example", () => {
       expect(invoiceWebhooks().some((webhook) => JSON.parse(webhook.body).test === true)).toBe(true),
     );
     const example = JSON.parse(invoiceWebhooks().find((webhook) => JSON.parse(webhook.body).test)!.body);
-    expect(example.data).toMatchObject({ id: "inv_example", kind: "invoice", orderId: "ord_example" });
+    expect(example.data).toMatchObject({ id: "inv_example", kind: "invoice", order_id: "ord_example" });
     expect(Object.keys(example.data).sort()).toEqual(
-      Object.keys((await v1(keyA, "/api/v1/invoices?limit=1")).json().invoices[0]).sort(),
+      Object.keys(snakeCaseKeys((await v1(keyA, "/api/v1/invoices?limit=1")).json().invoices[0])).sort(),
     );
   });
 });
@@ -501,8 +504,8 @@ describe("a corrected VAT ID", () => {
     );
     const webhook = invoiceWebhooks().find((received) => JSON.parse(received.body).data.id === second!.id)!;
     expect(verifyStandardWebhook(webhookSecret, webhook)).toBe(true);
-    expect(JSON.parse(webhook.body).data).toEqual(listed[0]);
-    expect(JSON.parse(webhook.body).data.buyer.taxIdCheckedAt).toEqual(expect.any(String));
+    expect(JSON.parse(webhook.body).data).toEqual(snakeCaseKeys(listed[0]));
+    expect(JSON.parse(webhook.body).data.buyer.tax_id_checked_at).toEqual(expect.any(String));
   });
 
   it("asks nothing for the number already on the invoice or a tax ID from outside the EU", async () => {

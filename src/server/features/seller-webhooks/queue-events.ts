@@ -230,7 +230,22 @@ export async function queueInvoiceWebhooks(
 ): Promise<void> {
   const endpoints = await subscribedEndpoints(trx, sellerId);
   if (!endpoints.some((endpoint) => endpoint.events.includes("invoice.issued"))) return;
-  await queueEvent(trx, sellerId, endpoints, "invoice.issued", { ...invoice() }, at);
+  await queueEvent(trx, sellerId, endpoints, "invoice.issued", snakeCaseKeys(invoice()), at);
+}
+
+/** netCents → net_cents, at every depth: the API's camelCase document in the webhooks' snake_case. */
+export function snakeCaseKeys<T>(value: T): Record<string, unknown> {
+  const convert = (item: unknown): unknown => {
+    if (Array.isArray(item)) return item.map(convert);
+    if (item === null || typeof item !== "object") return item;
+    return Object.fromEntries(
+      Object.entries(item).map(([key, inner]) => [
+        key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+        convert(inner),
+      ]),
+    );
+  };
+  return convert(value) as Record<string, unknown>;
 }
 
 /** An invoice, made up, for the example event. */
@@ -298,7 +313,7 @@ export function exampleEventData(type: WebhookEventType, now: Date): Record<stri
     created_at: now.toISOString(),
     refunded_at: type === "sale.refunded" ? now.toISOString() : null,
   };
-  if (type === "invoice.issued") return { ...exampleInvoice(now) };
+  if (type === "invoice.issued") return snakeCaseKeys(exampleInvoice(now));
   if (type === "product.sold_out") {
     return { product_id: "prod_example", product_title: "Example product", sold_out_at: now.toISOString() };
   }
