@@ -183,6 +183,9 @@ export const subscribeSchema = z.object({
   interval: billingIntervalSchema.default("month"),
   /** A discount code the buyer typed; the server decides the discount with it. */
   code: z.string().max(200).optional(),
+  /** Subscribing as a business: the name and EU VAT number for the invoices (checked before Checkout). */
+  businessName: z.string().max(300).optional(),
+  vatNumber: z.string().max(60).optional(),
   /** Where the visit came from (the product page's source fields); kept for the sale's attribution. */
   ...visitSourceFieldsSchema.shape,
 });

@@ -229,6 +229,73 @@ describe("a subscription made by Checkout with automatic tax", () => {
     });
   });
 
+  it("a business customer made before Checkout: gets the typed email and address, and each invoice is reverse charged", async () => {
+    const account = await taxedSeller([{ country: "DE", type: "oss_union" }]);
+    const scoped = { stripeAccount: account };
+    // As a platform makes a checked business buyer: a name, a VAT number, no email, no address.
+    const customer = await stripe.customers.create(
+      {
+        name: "Atelier SARL",
+        tax_id_data: [{ type: "eu_vat", value: "FR40303265045" }],
+        tax_exempt: "reverse",
+      },
+      scoped,
+    );
+    const price = await stripe.prices.create(
+      {
+        currency: "eur",
+        unit_amount: 1000,
+        recurring: { interval: "month" },
+        tax_behavior: "exclusive",
+        product_data: { name: "Supporter membership", tax_code: "txcd_10302000" },
+      },
+      scoped,
+    );
+    expect(price.tax_behavior).toBe("exclusive");
+    const session = await stripe.checkout.sessions.create(
+      {
+        mode: "subscription",
+        automatic_tax: { enabled: true },
+        billing_address_collection: "required",
+        customer: customer.id,
+        customer_update: { address: "auto", name: "auto" },
+        consent_collection: { terms_of_service: "required" },
+        line_items: [{ price: price.id, quantity: 1 }],
+        success_url: "http://127.0.0.1:9/joined",
+      },
+      scoped,
+    );
+    const paid = await emulator.control<Stripe.Checkout.Session>(
+      `/checkout/sessions/${session.id}/complete`,
+      {
+        email: "compta@example.fr",
+        name: "Claire Martin",
+        address: { country: "FR", postal_code: "75001", line1: "1 rue de Rivoli", city: "Paris" },
+      },
+    );
+    expect(paid.status).toBe(200);
+    const updated = await stripe.customers.retrieve(customer.id, {}, scoped);
+    expect(updated).toMatchObject({
+      email: "compta@example.fr",
+      address: expect.objectContaining({ country: "FR" }),
+    });
+    const completed = await stripe.checkout.sessions.retrieve(session.id, {}, scoped);
+    expect(completed.consent?.terms_of_service).toBe("accepted");
+    const invoice = await stripe.invoices.retrieve(String(completed.invoice), {}, scoped);
+    expect(invoice).toMatchObject({
+      total: 1000,
+      customer_email: "compta@example.fr",
+      customer_tax_exempt: "reverse",
+    });
+    expect(invoice.total_taxes?.[0]).toMatchObject({ amount: 0, taxability_reason: "reverse_charge" });
+    const renewed = await emulator.control<Stripe.Subscription>(
+      `/subscriptions/${String(completed.subscription)}/renew`,
+      { outcome: "paid" },
+    );
+    const renewal = await stripe.invoices.retrieve(String(renewed.body.latest_invoice), {}, scoped);
+    expect(renewal.total_taxes?.[0]).toMatchObject({ amount: 0, taxability_reason: "reverse_charge" });
+  });
+
   it("a trial's $0 invoice has a 0 tax entry; the first paid period is taxed", async () => {
     const account = await taxedSeller([{ country: "DE", type: "standard" }]);
     const { session, subscription, invoice } = await subscribe(account, 1000, "exclusive", { trialDays: 7 });

@@ -141,6 +141,8 @@ describe("a membership from the creator's first tier to the member's last day", 
     await buyer.getByLabel("Card number").fill("4242 4242 4242 4242");
     await buyer.getByLabel("Expiration date").fill("12 / 34");
     await buyer.getByLabel("CVC").fill("123");
+    // The EU withdrawal waiver, asked on a membership's Checkout as on a download's.
+    await buyer.getByRole("checkbox", { name: /right of withdrawal/ }).check();
     await shot(buyer, "2-checkout");
     await buyer.getByRole("button", { name: "Subscribe" }).click();
     await buyer.waitForURL((url) => url.pathname === "/success" && url.searchParams.has("session_id"));

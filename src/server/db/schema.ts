@@ -191,9 +191,15 @@ export interface MembershipTierPriceTable {
   billing_interval: BillingInterval;
   amount_cents: number;
   stripe_account_id: string;
+  /** The price's tax_behavior on Stripe ('unspecified': made while the store did not collect tax). */
+  tax_behavior: Generated<TierPriceTaxBehavior>;
+  /** Its product's Stripe tax code ('': none). */
+  tax_code: Generated<string>;
   stripe_price_id: string;
   created_at: CreatedAt;
 }
+
+export type TierPriceTaxBehavior = TaxBehavior | "unspecified";
 
 /** A Stripe subscription as Stripe last reported it (synced_at: when that read was made). */
 export interface MembershipTable {
@@ -224,6 +230,9 @@ export interface MembershipTable {
   ended_at: NullableTimestamp;
   synced_at: Timestamp;
   created_at: CreatedAt;
+  /** The withdrawal waiver accepted on the membership's Checkout (its wording, when recorded); every period's order carries it. */
+  withdrawal_waiver: Generated<string | null>;
+  withdrawal_waiver_at: NullableTimestamp;
 }
 
 /** A creator's post to the members of some tiers of a membership product (body: the posts' markup). */

@@ -62,6 +62,8 @@ export function findCheckoutSession(
   return { account: owned.account, session: owned.object };
 }
 
+const VALID_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** What the hosted page does on "Pay": check the card, then charge it or start the subscription. */
 export function payCheckoutSession(
   emulator: Emulator,
@@ -74,7 +76,7 @@ export function payCheckoutSession(
     throw invalidRequest(`This Checkout Session is no longer active (status: ${session.status}).`);
   }
   const email = payment.email.trim();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  if (!VALID_EMAIL.test(email)) {
     return { ok: false, code: "email_invalid", message: "Your email address is invalid.", param: "email" };
   }
   const existing =
@@ -126,7 +128,7 @@ export function payCheckoutSession(
   if (session.consent_collection?.terms_of_service === "required") {
     session.consent = { promotions: null, terms_of_service: "accepted" };
   }
-  if (customer) updateCustomerFromCheckout(emulator, account, customer, details, buyer);
+  if (customer) updateCustomerFromCheckout(emulator, account, customer, details, buyer, email);
 
   // The coupon as the session priced it; a redemption is counted on the coupon if it still exists.
   const coupon = details.coupon ?? null;
@@ -338,16 +340,25 @@ function checkBuyer(
   return { ok: true, name, address, businessName, taxId };
 }
 
-/** `customer_update[address|name]=auto` saves what the buyer typed on the customer; a typed tax id is added. */
+/**
+ * What paying changes on the session's customer: the typed email when the customer had none (Stripe:
+ * "If the Customer does not have a valid email, Checkout will set the email entered during the session on
+ * the Customer"); with `customer_update[address|name]=auto`, the address and name typed; a typed tax id is
+ * added. One `customer.updated` with what changed.
+ */
 function updateCustomerFromCheckout(
   emulator: Emulator,
   account: Scope,
   customer: Stripe.Customer,
   details: CheckoutSessionDetails,
   buyer: CheckedBuyer,
+  email: string,
 ): void {
-  if (!details.customerUpdate) return;
   const previous: Partial<Stripe.Customer> = {};
+  if (!customer.email || !VALID_EMAIL.test(customer.email)) {
+    previous.email = customer.email;
+    customer.email = email;
+  }
   if (details.customerUpdate?.address === "auto" && buyer.address) {
     previous.address = customer.address ?? null;
     customer.address = buyer.address;

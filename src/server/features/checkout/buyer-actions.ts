@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { FREE_CLAIM_MESSAGES, type FreeClaim } from "../../../contracts/products";
-import { businessBuyerSchema } from "../../../contracts/tax";
+import { type BusinessBuyer, businessBuyerSchema } from "../../../contracts/tax";
 import { enforceRateLimit } from "../../http/rate-limit";
-import { checkoutBrowserId, checkoutVisitor } from "../../http/visitor";
+import { type CheckoutVisitor, checkoutBrowserId, checkoutVisitor } from "../../http/visitor";
 import { sourceOfFields } from "../analytics";
 import { allowCodeTry } from "../discounts";
 import { claimFreeProduct, FREE_CLAIM_LIMITS } from "./claim-free-product";
@@ -27,6 +27,28 @@ function buyerCountry(deps: CheckoutRouteDeps, request: FastifyRequest): string 
   return /^[A-Z]{2}$/.test(country) && country !== "XX" ? country : undefined;
 }
 
+/** Who presses Buy Now or Subscribe: their network and browser (hashed), and the proxy's country. */
+function buyerVisitor(
+  deps: CheckoutRouteDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): CheckoutVisitor {
+  const browserId = checkoutBrowserId(request, reply, deps.appUrl.startsWith("https://"));
+  const country = buyerCountry(deps, request);
+  return {
+    ...checkoutVisitor(deps.visitorKey, request.ip, browserId),
+    ...(country ? { country } : {}),
+  };
+}
+
+/** A business buyer's name and VAT number as typed (checked later, before anything is held). */
+function businessFields(request: FastifyRequest): BusinessBuyer {
+  return businessBuyerSchema.parse({
+    businessName: textField(request.body, "businessName", 300) ?? "",
+    vatNumber: textField(request.body, "vatNumber", 60) ?? "",
+  });
+}
+
 /**
  * Buy Now, for the JSON route and the product page's form alike: the Stripe Checkout URL of a new (or
  * this visitor's open) checkout of the product, priced with the buyer's discount code (`code`) and, for
@@ -43,22 +65,13 @@ export async function buyNow(
   const now = deps.now();
   await enforceRateLimit(deps.db, CHECKOUT_LIMIT, request.ip, TOO_MANY, now);
   const code = await allowCodeTry(deps.db, request, textField(request.body, "code"), now);
-  const browserId = checkoutBrowserId(request, reply, deps.appUrl.startsWith("https://"));
-  const country = buyerCountry(deps, request);
-  const visitor = {
-    ...checkoutVisitor(deps.visitorKey, request.ip, browserId),
-    ...(country ? { country } : {}),
-  };
-  const business = {
-    businessName: textField(request.body, "businessName", 300) ?? "",
-    vatNumber: textField(request.body, "vatNumber", 60) ?? "",
-  };
+  const visitor = buyerVisitor(deps, request, reply);
   return createBuyerCheckout(
     deps,
     productId,
     visitor,
     now,
-    { code, amount: textField(request.body, "amount", 32), business: businessBuyerSchema.parse(business) },
+    { code, amount: textField(request.body, "amount", 32), business: businessFields(request) },
     sourceOfFields(request.body),
   );
 }
@@ -87,8 +100,9 @@ export async function claimFree(
 /**
  * Subscribe, for the JSON route and a membership page's tier forms alike: the Stripe Checkout URL of a
  * subscription to the chosen tier and interval (create-membership-checkout.ts), with the buyer's code
- * (`code`, counted against its network's tries before it is read). Rate limited per IP with Buy Now;
- * the page's source fields attribute the membership's first sale.
+ * (`code`, counted against its network's tries before it is read) and, buying as a business,
+ * `businessName` and `vatNumber` (checked as Buy Now's). Rate limited per IP with Buy Now; the page's
+ * source fields attribute the membership's first sale.
  */
 export async function subscribe(
   deps: CheckoutRouteDeps,
@@ -100,12 +114,11 @@ export async function subscribe(
   const now = deps.now();
   await enforceRateLimit(deps.db, CHECKOUT_LIMIT, request.ip, TOO_MANY, now);
   const code = await allowCodeTry(deps.db, request, textField(request.body, "code"), now);
-  const browserId = checkoutBrowserId(request, reply, deps.appUrl.startsWith("https://"));
-  const visitor = checkoutVisitor(deps.visitorKey, request.ip, browserId);
+  const visitor = buyerVisitor(deps, request, reply);
   return createMembershipCheckout(
     deps,
     productId,
-    { ...choice, code },
+    { ...choice, code, business: businessFields(request) },
     visitor,
     now,
     sourceOfFields(request.body),

@@ -4,6 +4,7 @@ import type { VisitSource } from "../../../contracts/analytics";
 import { DISCOUNT_REFUSAL_MESSAGES } from "../../../contracts/discounts";
 import { type BillingInterval, MEMBERSHIP_MESSAGES } from "../../../contracts/memberships";
 import { ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
+import { type BusinessBuyer, WITHDRAWAL_WAIVER_TEXT } from "../../../contracts/tax";
 import { commitChange } from "../../adapters/events/commit-change";
 import { AppError } from "../../http/errors";
 import type { CheckoutVisitor } from "../../http/visitor";
@@ -12,6 +13,14 @@ import { type CodeTry, evaluateDiscountCode, holdCodeUse } from "../discounts";
 import { membershipCoupon, tierPrice } from "../memberships";
 import { settleCheckout } from "../orders";
 import { getPublicProduct } from "../products";
+import {
+  checkBusinessBuyer,
+  checkoutTaxParams,
+  checkoutTaxTerms,
+  createBusinessCustomer,
+  productTaxCategory,
+  waiverRequired,
+} from "../tax";
 import { type CheckoutDeps, CODE_HOLD_MS, payoutAccountOf } from "./create-checkout";
 
 const EXPIRY_MARGIN_MS = 15_000;
@@ -23,14 +32,19 @@ export interface MembershipChoice {
   interval: BillingInterval;
   /** A discount code the buyer typed, counted against its network's tries (code-tries.ts). */
   code?: CodeTry | undefined;
+  /** Subscribing as a business: the name and VAT number for the invoices (checked as Buy Now's). */
+  business?: BusinessBuyer | undefined;
 }
 
 /**
  * Subscribe: a Stripe Checkout session in subscription mode on the seller's own account (a direct
  * charge, no application fee: we take 0%), for one open tier at its monthly or yearly price, with the
  * tier's free trial. Nothing scarce is held (memberships have no stock), so the checkout is recorded
- * only to carry the visit's source and to be settled like any other (orders/settle-checkouts.ts). The
- * membership itself comes from Stripe's subscription events (features/memberships), never from here.
+ * to carry the visit's source, a business buyer's details and the withdrawal waiver asked (every period's
+ * order takes them from it), and to be settled like any other (orders/settle-checkouts.ts). Tax is as
+ * Buy Now's (tax/checkout-tax.ts): while the store collects it, Stripe Tax on the session and the
+ * subscription's invoices, and a tier price with the store's tax behaviour and the product's tax code.
+ * The membership itself comes from Stripe's subscription events (features/memberships), never from here.
  */
 export async function createMembershipCheckout(
   deps: CheckoutDeps,
@@ -55,22 +69,18 @@ export async function createMembershipCheckout(
     throw new AppError("validation_error", 400, MEMBERSHIP_MESSAGES.yearlyNotOffered, { field: "interval" });
   }
   const account = await payoutAccountOf(deps.db, product.seller.id);
+  // A business buyer's VAT number is checked before anything is held: refused, nothing changes.
+  const business = choice.business
+    ? await checkBusinessBuyer(deps, choice.business, visitor.networkHash, now)
+    : undefined;
   const discount = choice.code
     ? await membershipDiscount(deps, product, amountCents, choice.code, now)
     : undefined;
+  const taxTerms = await checkoutTaxTerms(deps.db, product.seller.id);
+  const waiver = waiverRequired(taxTerms, visitor.country);
   const holdId = newHoldId();
   try {
-    const price = await tierPrice(deps.db, deps.stripe, {
-      tierId: tier.id,
-      name: `${product.title}: ${tier.name}`,
-      interval: choice.interval,
-      amountCents,
-      stripeAccountId: account,
-    });
     const expiresAt = new Date(now.getTime() + PURCHASE_RULES.checkoutMinutes * 60_000 + EXPIRY_MARGIN_MS);
-    const coupon = discount
-      ? await membershipCoupon(deps.db, deps.stripe, { ...discount.coupon, stripeAccountId: account })
-      : undefined;
     await commitChange(deps, async (trx) => {
       // A code with a maximum of uses holds one while the checkout is open, as Buy Now's does.
       if (discount && !(await holdCodeUse(trx, discount.evaluation.codeId))) {
@@ -96,10 +106,31 @@ export async function createMembershipCheckout(
           discount_cents: discount?.evaluation.discountCents ?? 0,
           membership_tier_id: tier.id,
           billing_interval: choice.interval,
+          buyer_business_name: business?.businessName ?? null,
+          buyer_tax_id: business?.vat ? `${business.vat.prefix}${business.vat.number}` : null,
+          buyer_tax_id_check: business?.check ? JSON.stringify(business.check) : null,
+          withdrawal_waiver: waiver ? WITHDRAWAL_WAIVER_TEXT : null,
         })
         .execute();
       await recordCheckoutSource(trx, holdId, source);
     });
+    const customer = business
+      ? await createBusinessCustomer(deps.stripe, account, business, taxTerms, `customer-${holdId}`)
+      : undefined;
+    const tax = checkoutTaxParams(taxTerms, await productTaxCategory(deps.db, product.id), waiver, customer);
+    // Stripe's prices are immutable: the tier's price is the one made for this tax treatment.
+    const price = await tierPrice(deps.db, deps.stripe, {
+      tierId: tier.id,
+      name: `${product.title}: ${tier.name}`,
+      interval: choice.interval,
+      amountCents,
+      stripeAccountId: account,
+      taxBehavior: tax.price.tax_behavior,
+      taxCode: tax.product.tax_code,
+    });
+    const coupon = discount
+      ? await membershipCoupon(deps.db, deps.stripe, { ...discount.coupon, stripeAccountId: account })
+      : undefined;
     // The subscription carries who it is for: the membership events read it back from Stripe.
     const metadata = {
       product_id: product.id,
@@ -116,6 +147,7 @@ export async function createMembershipCheckout(
           ...(tier.trialDays > 0 ? { trial_period_days: tier.trialDays } : {}),
         },
         metadata,
+        ...tax.session,
         ...(coupon ? { discounts: [{ coupon }] } : {}),
         expires_at: Math.floor(expiresAt.getTime() / 1000),
         success_url: `${deps.appUrl}/success?session_id={CHECKOUT_SESSION_ID}`,

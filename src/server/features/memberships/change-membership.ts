@@ -8,6 +8,7 @@ import {
 } from "../../../contracts/memberships";
 import { commitChange } from "../../adapters/events/commit-change";
 import { AppError } from "../../http/errors";
+import { checkoutTaxParams, checkoutTaxTerms, productTaxCategory } from "../tax";
 import { readSubscription } from "./events/membership-events";
 import type { MemberActionDeps } from "./member-actions";
 import { applySubscription } from "./membership-changes";
@@ -66,13 +67,6 @@ async function planChange(
   if (amountCents === null) {
     throw new AppError("validation_error", 400, MEMBERSHIP_MESSAGES.yearlyNotOffered, { field: "interval" });
   }
-  const price = await tierPrice(deps.db, deps.stripe, {
-    tierId: tier.id,
-    name: `${tier.title}: ${tier.name}`,
-    interval: choice.interval,
-    amountCents,
-    stripeAccountId: membership.stripe_account_id,
-  });
   const options = { stripeAccount: membership.stripe_account_id };
   const subscription = await deps.stripe.subscriptions.retrieve(
     membership.stripe_subscription_id,
@@ -81,7 +75,33 @@ async function planChange(
   );
   const item = subscription.items.data[0];
   if (!item) throw new Error(`subscription ${subscription.id} has no item`);
+  const tax = await switchTaxParams(deps, membership, subscription);
+  const price = await tierPrice(deps.db, deps.stripe, {
+    tierId: tier.id,
+    name: `${tier.title}: ${tier.name}`,
+    interval: choice.interval,
+    amountCents,
+    stripeAccountId: membership.stripe_account_id,
+    taxBehavior: tax.price.tax_behavior,
+    taxCode: tax.product.tax_code,
+  });
   return { membership, tier, amountCents, price, item, options };
+}
+
+/**
+ * The new price's tax treatment, as Subscribe's (tax/checkout-tax.ts): a subscription Stripe Tax runs on
+ * (it did when the member subscribed) gets a price with the store's tax behaviour and the product's tax
+ * code; one without, a price without either.
+ */
+async function switchTaxParams(
+  deps: MemberActionDeps,
+  membership: { seller_id: string; product_id: string | null },
+  subscription: Stripe.Subscription,
+) {
+  const terms = await checkoutTaxTerms(deps.db, membership.seller_id);
+  const category = await productTaxCategory(deps.db, membership.product_id ?? "");
+  const taxed = { ...terms, collect: Boolean(subscription.automatic_tax?.enabled) };
+  return checkoutTaxParams(taxed, category, false, undefined);
 }
 
 const lineOf = (line: Stripe.InvoiceLineItem) => ({

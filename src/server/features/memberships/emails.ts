@@ -48,10 +48,19 @@ export function welcomeEmail(context: MembershipEmailContext, trialEnd: Date | n
   };
 }
 
-/** A paid period: the receipt. */
+/** A paid period: the receipt, with its tax (inside the amount) and the waiver the member accepted. */
 export function paymentReceiptEmail(
   context: MembershipEmailContext,
-  payment: { amountCents: number; periodStart: Date; periodEnd: Date; orderId: string; invoiceUrl?: string },
+  payment: {
+    amountCents: number;
+    periodStart: Date;
+    periodEnd: Date;
+    orderId: string;
+    invoiceUrl?: string;
+    /** The tax inside the amount and its label ("VAT 19% (DE)"), when Stripe Tax ran. */
+    tax?: { taxCents: number; label: string } | undefined;
+    withdrawalWaiver?: string | null | undefined;
+  },
 ): OutgoingEmail {
   const { membership } = context;
   return {
@@ -63,6 +72,12 @@ export function paymentReceiptEmail(
       paragraphs: [
         `${membership.product_title}, ${membership.tier_name}, from ${context.sellerName}.`,
         `Amount paid: ${formatPrice(payment.amountCents)} for ${formatDay(payment.periodStart)} to ${formatDay(payment.periodEnd)}. Order ${payment.orderId}.`,
+        ...(payment.tax
+          ? [`Tax: ${formatPrice(payment.tax.taxCents)} (${payment.tax.label}), included in the amount paid.`]
+          : []),
+        ...(payment.withdrawalWaiver
+          ? [`When you subscribed you agreed: “${payment.withdrawalWaiver}”`]
+          : []),
       ],
       links: [
         ...libraryLink(context),

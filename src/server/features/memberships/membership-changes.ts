@@ -2,11 +2,20 @@ import { randomBytes } from "node:crypto";
 import type Stripe from "stripe";
 import { MEMBERSHIP_LIMITS } from "../../../contracts/memberships";
 import { STORE_FALLBACK_NAME } from "../../../contracts/products";
+import { taxLabel } from "../../../contracts/tax";
 import type { MembershipWebhookEventType } from "../../../contracts/webhooks";
 import type { Announce } from "../../adapters/events/commit-change";
 import type { Database } from "../../db/database";
 import { invoicePdfPath, invoiceToken } from "../invoice-links";
-import { type FulfilmentDeps, libraryPath, libraryToken } from "../orders";
+import {
+  type AcceptedWaiver,
+  type FulfilmentDeps,
+  libraryPath,
+  libraryToken,
+  type OrderTaxColumns,
+  orderTaxOfInvoice,
+  orderTaxView,
+} from "../orders";
 import { type MembershipEventData, queueMembershipWebhooks } from "../seller-webhooks";
 import {
   cancelScheduledEmail,
@@ -16,6 +25,7 @@ import {
   paymentReceiptEmail,
   welcomeEmail,
 } from "./emails";
+import type { PaidInvoice } from "./paid-invoice";
 import { type MembershipRow, type SubscriptionRead, syncMembership } from "./sync-membership";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -83,20 +93,46 @@ function paymentIntentOf(invoice: Stripe.Invoice): string | null {
 }
 
 /**
+ * The waiver every period's order carries: the membership's, else the one its Checkout session says was
+ * just accepted (paid-invoice.ts), kept on the membership from now on.
+ */
+async function membershipWaiver(
+  trx: Database,
+  membership: MembershipRow,
+  accepted: string | undefined,
+  now: Date,
+): Promise<AcceptedWaiver | undefined> {
+  if (membership.withdrawal_waiver) {
+    return { text: membership.withdrawal_waiver, at: membership.withdrawal_waiver_at ?? now };
+  }
+  if (!accepted) return undefined;
+  await trx
+    .updateTable("memberships")
+    .set({ withdrawal_waiver: accepted, withdrawal_waiver_at: now })
+    .where("id", "=", membership.id)
+    .where("withdrawal_waiver", "is", null)
+    .execute();
+  return { text: accepted, at: now };
+}
+
+/**
  * A paid invoice of a membership becomes an order: a sale of the product for the period it paid, keyed
  * by the invoice id (so it is made once), with the period's downloads, its totals and its receipt. A
  * trial's $0 invoice is an order at $0 too (like a free claim): it carries the trial's downloads, and
  * the sales table shows when the trial began; it sends no receipt. A checkout row stands for the
- * payment, as for every order.
+ * payment, as for every order. The order records Stripe Tax's answer on the invoice (orderTaxOfInvoice,
+ * the one mapping a one-time sale's session uses too), the business buyer of the membership's first
+ * checkout and the waiver accepted there, so its invoice (features/invoices) shows them.
  */
 export async function recordMembershipPayment(
   deps: MembershipDeps,
   trx: Database,
   membership: MembershipRow,
-  invoice: Stripe.Invoice,
+  paid: PaidInvoice,
   now: Date,
   announce: Announce,
 ): Promise<string | undefined> {
+  const { invoice } = paid;
   if (invoice.status !== "paid") return undefined;
   const existing = await trx
     .selectFrom("orders")
@@ -104,6 +140,8 @@ export async function recordMembershipPayment(
     .where("stripe_session_id", "=", invoice.id)
     .executeTakeFirst();
   if (existing) return existing.id;
+  const waiver = await membershipWaiver(trx, membership, paid.waiverAccepted, now);
+  const tax = orderTaxOfInvoice(invoice, paid.taxRate, paid.buyer, waiver);
   const line = invoice.lines.data.find((candidate) => candidate.amount > 0) ?? invoice.lines.data[0];
   const periodStart = line ? toDate(line.period.start) : membership.current_period_start;
   const periodEnd = line ? toDate(line.period.end) : membership.current_period_end;
@@ -150,6 +188,7 @@ export async function recordMembershipPayment(
       membership_id: membership.id,
       period_start: periodStart,
       period_end: periodEnd,
+      ...tax,
     })
     .execute();
   await deps.orderChanges.created(trx, {
@@ -190,12 +229,21 @@ export async function recordMembershipPayment(
         orderId,
         // Its invoice was issued by OrderChanges just above (features/invoices).
         invoiceUrl: `${deps.appUrl}${invoicePdfPath(invoiceToken(deps.linkKey, orderId, now))}`,
+        tax: receiptTax(tax),
+        withdrawalWaiver: tax.withdrawal_waiver,
       }),
       trx,
     );
   }
   announce(membership.seller_id, { type: "sales.changed" });
   return orderId;
+}
+
+/** The tax line of a period's receipt, as a one-time sale's receipt has it; none when no tax was asked. */
+function receiptTax(columns: OrderTaxColumns) {
+  const view = orderTaxView(columns);
+  const label = view && taxLabel(view);
+  return view && label ? { taxCents: view.taxCents, label } : undefined;
 }
 
 /** A renewal failed: the member is told how long access lasts and where to pay (Stripe's invoice page). */

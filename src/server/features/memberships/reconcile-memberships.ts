@@ -5,6 +5,7 @@ import type { Database } from "../../db/database";
 import { enqueueJob, type JobHandler, jobKind } from "../../jobs/job-queue";
 import { readSubscription } from "./events/membership-events";
 import { applySubscription, type MembershipDeps, recordMembershipPayment } from "./membership-changes";
+import { readPaidInvoice } from "./paid-invoice";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -39,10 +40,11 @@ export async function reconcileAccount(deps: ReconcileDeps, account: string): Pr
   const apply = async (subscriptionId: string, invoice?: Stripe.Invoice) => {
     const read = await readSubscription(deps, account, subscriptionId);
     if (!read.subscription.metadata?.seller_id) return;
+    const paid = invoice ? await readPaidInvoice(deps, account, invoice, read.subscription) : undefined;
     await commitChange(deps, async (trx, announce) => {
       const membership = await applySubscription(deps, trx, read, deps.now(), announce);
-      if (membership && invoice)
-        await recordMembershipPayment(deps, trx, membership, invoice, deps.now(), announce);
+      if (membership && paid)
+        await recordMembershipPayment(deps, trx, membership, paid, deps.now(), announce);
     });
   };
   for await (const subscription of deps.stripe.subscriptions.list({ limit: 100 }, options)) {

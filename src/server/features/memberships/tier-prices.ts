@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import type { BillingInterval } from "../../../contracts/memberships";
 import type { Database } from "../../db/database";
+import type { TierPriceTaxBehavior } from "../../db/schema";
 
 /** What a tier's price is made of on Stripe. */
 export interface TierPriceRequest {
@@ -10,13 +11,20 @@ export interface TierPriceRequest {
   interval: BillingInterval;
   amountCents: number;
   stripeAccountId: string;
+  /**
+   * Stripe Tax's part (tax/checkout-tax.ts, checkoutTaxParams): the price's tax behaviour and its
+   * product's tax code while the store collects tax; neither otherwise.
+   */
+  taxBehavior?: Stripe.PriceCreateParams.TaxBehavior | undefined;
+  taxCode?: string | undefined;
 }
 
 /**
- * The Stripe price of a tier at this amount and interval on the seller's account, made the first time a
- * buyer subscribes at it. Stripe's prices are immutable: a tier's new amount makes a new price, and
- * members keep paying the one they subscribed at (product rules, "Memberships"). Two buyers making the
- * same price at once both get one; the idempotency key makes Stripe answer both with the same.
+ * The Stripe price of a tier at this amount, interval and tax treatment on the seller's account, made the
+ * first time a buyer subscribes at it. Stripe's prices are immutable (and a price's tax behaviour is set
+ * once): a tier's new amount, or the store starting to collect tax, makes a new price, and members keep
+ * paying the one they subscribed at (product rules, "Memberships"). Two buyers making the same price at
+ * once both get one; the idempotency key makes Stripe answer both with the same.
  */
 export async function tierPrice(db: Database, stripe: Stripe, request: TierPriceRequest): Promise<string> {
   const key = {
@@ -24,6 +32,8 @@ export async function tierPrice(db: Database, stripe: Stripe, request: TierPrice
     billing_interval: request.interval,
     amount_cents: request.amountCents,
     stripe_account_id: request.stripeAccountId,
+    tax_behavior: storedBehavior(request.taxBehavior),
+    tax_code: request.taxCode ?? "",
   };
   const known = await db
     .selectFrom("membership_tier_prices")
@@ -32,6 +42,8 @@ export async function tierPrice(db: Database, stripe: Stripe, request: TierPrice
     .where("billing_interval", "=", key.billing_interval)
     .where("amount_cents", "=", key.amount_cents)
     .where("stripe_account_id", "=", key.stripe_account_id)
+    .where("tax_behavior", "=", key.tax_behavior)
+    .where("tax_code", "=", key.tax_code)
     .executeTakeFirst();
   if (known) return known.stripe_price_id;
   const price = await stripe.prices.create(
@@ -39,12 +51,13 @@ export async function tierPrice(db: Database, stripe: Stripe, request: TierPrice
       currency: "usd",
       unit_amount: request.amountCents,
       recurring: { interval: request.interval },
-      product_data: { name: request.name },
+      ...(key.tax_behavior !== "unspecified" ? { tax_behavior: key.tax_behavior } : {}),
+      product_data: { name: request.name, ...(request.taxCode ? { tax_code: request.taxCode } : {}) },
       metadata: { tier_id: request.tierId },
     },
     {
       stripeAccount: request.stripeAccountId,
-      idempotencyKey: `tier-price-${request.tierId}-${request.interval}-${request.amountCents}`,
+      idempotencyKey: tierPriceIdempotencyKey(key),
     },
   );
   await db
@@ -53,4 +66,24 @@ export async function tierPrice(db: Database, stripe: Stripe, request: TierPrice
     .onConflict((conflict) => conflict.doNothing())
     .execute();
   return price.id;
+}
+
+/** The behaviour as the cache keeps it: Stripe's `unspecified` for a price made without one. */
+function storedBehavior(behavior: string | undefined): TierPriceTaxBehavior {
+  return behavior === "inclusive" || behavior === "exclusive" ? behavior : "unspecified";
+}
+
+/** One key per price: the same tier, amount and interval with another tax treatment is another price. */
+function tierPriceIdempotencyKey(key: {
+  tier_id: string;
+  billing_interval: BillingInterval;
+  amount_cents: number;
+  tax_behavior: string;
+  tax_code: string;
+}): string {
+  const base = `tier-price-${key.tier_id}-${key.billing_interval}-${key.amount_cents}`;
+  // A price without tax keeps the key it always had.
+  return key.tax_behavior === "unspecified" && !key.tax_code
+    ? base
+    : `${base}-${key.tax_behavior}-${key.tax_code || "no-code"}`;
 }

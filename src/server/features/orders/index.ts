@@ -16,5 +16,7 @@ export { lookupSuccessOrder, sellerOfCheckoutSession } from "./lookup-by-session
 export { ORDER_TAX_COLUMNS, orderTaxView } from "./order-tax-view";
 export { downloadsAllowed, resetDownloads, saleFileCount } from "./sales";
 export { salesTotalsQuery } from "./sales-totals";
+export type { AcceptedWaiver, OrderTaxColumns, RecordedBuyer } from "./session-tax";
+export { invoiceTaxRateId, orderTaxOfInvoice } from "./session-tax";
 export { closeCheckout } from "./settle-checkouts";
 export { takeUnit } from "./stock";

@@ -60,7 +60,11 @@ export function waiverRequired(terms: CheckoutTaxTerms, buyerCountry: string | u
   return !buyerCountry || isEuOrUk(buyerCountry);
 }
 
-/** What a checkout of a download adds to Stripe's session for tax, the waiver and a business buyer. */
+/**
+ * What a checkout adds to Stripe's session for tax, the waiver and a business buyer: Buy Now's and
+ * Subscribe's alike. Buy Now puts `price` and `product` on its line's price_data; Subscribe on the
+ * tier's Stripe price (memberships/tier-prices.ts), which the subscription's invoices are taxed by.
+ */
 export interface CheckoutTaxParams {
   session: Pick<
     Stripe.Checkout.SessionCreateParams,

@@ -5,18 +5,21 @@ import { Input } from "../../components/ui/input";
 import type { BuyerEntry } from "./price-forms";
 
 /**
- * "Buying for a business?", inside the Buy Now form when the store collects tax: the business name and
- * an EU VAT number for the invoice. The server checks the number with VIES before Checkout; a valid one
- * from another country than the seller's is reverse charged. Open again when the server refused one.
+ * "Buying for a business?", inside the Buy Now form (and each tier's Subscribe form) when the store
+ * collects tax: the business name and an EU VAT number for the invoice. The server checks the number with
+ * VIES before Checkout; a valid one from another country than the seller's is reverse charged. Open again
+ * when the server refused one. `idPrefix` keeps the ids apart when a page has several of these forms.
  */
 export function BusinessBuyerFields({
   product,
   entry,
+  idPrefix,
 }: {
   product: PublicProduct;
   entry?: BuyerEntry["business"];
+  idPrefix?: string;
 }) {
-  const id = `business-${product.id}`;
+  const id = idPrefix ?? `business-${product.id}`;
   const problem = entry?.problem;
   const opened = Boolean(entry?.businessName || entry?.vatNumber || problem);
   return (

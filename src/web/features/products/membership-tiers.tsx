@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/utils";
 import { SourceFields } from "../analytics/source-fields";
 import { NoteItem } from "../downloads/download-terms-notes";
+import { BusinessBuyerFields } from "./business-buyer-fields";
 import { membershipPriceLabel } from "./membership-price";
 import { DiscountCodeForm } from "./price-forms";
 
@@ -126,6 +127,9 @@ function TierCard({
             {trial}
           </p>
         )}
+        {product.seller.taxNote && product.purchasable && (
+          <BusinessBuyerFields product={product} idPrefix={`${formId}-business`} />
+        )}
         <Button type="submit" size="lg" className="mt-auto w-full" disabled={!product.purchasable}>
           Subscribe<span className="sr-only"> to {tier.name}</span>
         </Button>
@@ -198,8 +202,13 @@ export function MembershipPriceLine({ product }: { product: PublicProduct }) {
   const yearly = product.tiers.some((tier) => tier.yearlyPriceCents !== null);
   return (
     <div className="space-y-1">
-      <p className="text-2xl font-bold tracking-tight text-ink tabular-nums">
-        {membershipPriceLabel(product)}
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <span className="text-2xl font-bold tracking-tight text-ink tabular-nums">
+          {membershipPriceLabel(product)}
+        </span>
+        {product.seller.taxNote && count > 0 && (
+          <span className="text-sm text-muted">{product.seller.taxNote}</span>
+        )}
       </p>
       {count > 0 && (
         <p className="text-sm text-muted">

@@ -154,6 +154,24 @@ describe("a membership's product page", () => {
     for (const form of subscribeForms(markup)) expect(form.body).toMatch(/<button[^>]*disabled=""/);
   });
 
+  it("offers the business fields in each tier's form once the store collects tax, and says + tax", () => {
+    const taxed = { ...membershipProduct, seller: { ...membershipProduct.seller, taxNote: "+ tax" } };
+    const markup = render(<ProductPage product={taxed} />);
+    const forms = subscribeForms(markup);
+    expect(forms).toHaveLength(2);
+    for (const form of forms) {
+      expect(inputsOf(form.body)).toEqual(expect.arrayContaining(["text businessName=", "text vatNumber="]));
+    }
+    // Each tier's fields have their own ids, so each label names its own field.
+    expect(forms[0]!.body).toContain('id="tier-tier_basic-business-vat"');
+    expect(forms[1]!.body).toContain('id="tier-tier_pro-business-vat"');
+    expect(markup.replace(/<[^>]+>/g, "")).toContain("From $5.00/month+ tax");
+    // A store not collecting tax asks for none of it.
+    const untaxed = render(<ProductPage product={membershipProduct} />);
+    expect(untaxed).not.toContain('name="vatNumber"');
+    expect(untaxed).not.toContain("+ tax");
+  });
+
   it("shows a membership's price on its store card by the month", () => {
     const textOf = (markup: string) => markup.replace(/<[^>]+>/g, "");
     const card = textOf(render(<StoreProductCard product={membershipProduct} />));

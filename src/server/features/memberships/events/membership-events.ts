@@ -8,6 +8,7 @@ import {
   revokeDisputedAccess,
   tellPaymentFailed,
 } from "../membership-changes";
+import { readPaidInvoice } from "../paid-invoice";
 import type { SubscriptionRead } from "../sync-membership";
 
 type HandlerDeps = MembershipDeps & { db: Database; now: () => Date };
@@ -52,7 +53,8 @@ function subscriptionHandler(deps: HandlerDeps): EventHandler {
 
 /**
  * `invoice.paid` and `invoice.payment_failed` of a membership: the subscription read back with the
- * invoice; a paid one becomes the period's order, a failed one tells the member how to pay.
+ * invoice; a paid one becomes the period's order (with its tax, paid-invoice.ts), a failed one tells the
+ * member how to pay.
  */
 function invoiceHandler(deps: HandlerDeps, outcome: "paid" | "failed"): EventHandler {
   return async (event) => {
@@ -67,10 +69,13 @@ function invoiceHandler(deps: HandlerDeps, outcome: "paid" | "failed"): EventHan
     );
     const read = await readSubscription(deps, event.account, subscriptionId);
     if (!read.subscription.metadata?.seller_id) return undefined;
+    // A paid period's tax rate and its first checkout's buyer and waiver, read before the transaction.
+    const paid =
+      outcome === "paid" ? await readPaidInvoice(deps, event.account, invoice, read.subscription) : undefined;
     return async (trx, announce, now) => {
       const membership = await applySubscription(deps, trx, read, now, announce);
       if (!membership) return;
-      if (outcome === "paid") await recordMembershipPayment(deps, trx, membership, invoice, now, announce);
+      if (paid) await recordMembershipPayment(deps, trx, membership, paid, now, announce);
       else await tellPaymentFailed(deps, trx, membership, invoice, now);
     };
   };
