@@ -90,8 +90,8 @@ describe("the store page's cards", () => {
       "The Guide": "$19.99 + tax",
       "Free Brushes": "Free",
       "Pay What You Want": "$5.00+ + tax",
-      // Memberships' checkouts don't collect tax: their product page has no note either.
-      "The Club": "$5.00/month",
+      // A membership's Checkout collects tax too (docs/tax-and-invoices.md, Memberships).
+      "The Club": "$5.00/month + tax",
     });
   });
 

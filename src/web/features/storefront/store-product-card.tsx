@@ -15,10 +15,10 @@ const STORE_CARD_COVER_SIZES = "(min-width: 1024px) 352px, (min-width: 640px) 50
 
 /**
  * The store's tax note ("+ tax", "incl. VAT where applicable") where the product page shows it: beside
- * a one-time price above zero (a free product has no tax; memberships' checkouts don't collect it).
+ * a price above zero, one-time or a membership's (a free product has no tax).
  */
 export function cardTaxNote(product: StoreProduct, taxNote: string | null): string | null {
-  return taxNote && product.kind !== "membership" && product.priceCents > 0 ? taxNote : null;
+  return taxNote && (product.kind === "membership" || product.priceCents > 0) ? taxNote : null;
 }
 
 /**
@@ -36,11 +36,13 @@ function CardPrice({ product, taxNote }: { product: StoreProduct; taxNote: strin
     );
   }
   const { from, cents } = membershipPrice(product);
+  const note = cardTaxNote(product, taxNote);
   return (
     <p className="min-w-0 text-lg font-bold text-ink tabular-nums">
       {from && <span className="text-sm font-medium text-muted">From </span>}
       {formatPrice(cents)}
       <span className="text-sm font-medium text-muted">/month</span>
+      {note && <span className="block text-xs font-medium text-muted"> {note}</span>}
     </p>
   );
 }
