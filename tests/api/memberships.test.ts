@@ -251,14 +251,17 @@ describe("subscribing to a membership", () => {
     const ended = (await membershipOf(membership.customer_email))!;
     expect(hasMembershipAccess(ended, t.clock.now())).toBe(false);
     expect(ended.ended_at).not.toBeNull();
-    await eventually(async () =>
-      expect(await subjectsTo(membership.customer_email)).toEqual([
+    // The membership's own emails in the order its life went; the first period's receipt comes from its
+    // invoice's event, which may be handled before or after the cancellation's.
+    await eventually(async () => {
+      const subjects = await subjectsTo(membership.customer_email);
+      expect(subjects.filter((subject) => !subject.startsWith("Your receipt"))).toEqual([
         "Welcome to The Club",
-        "Your receipt: The Club",
         "Membership canceled: The Club",
         "Membership ended: The Club",
-      ]),
-    );
+      ]);
+      expect(subjects.filter((subject) => subject === "Your receipt: The Club")).toHaveLength(1);
+    });
   });
 
   it("never lets an older read overwrite a newer one, and ignores a redelivered event", async () => {
