@@ -7,6 +7,9 @@ import {
   type TaxReport,
   type TaxReportRow,
 } from "../../src/contracts/tax-reports";
+import { OrderChanges } from "../../src/server/features/order-lifecycle/order-changes";
+import { markRefunded } from "../../src/server/features/refunds/mark-refunded";
+import { taxReportDaysStep } from "../../src/server/features/tax-reports/tax-report-days";
 import { createTestApp, signUp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -36,7 +39,14 @@ interface OrderSeed {
   refundedAt?: string;
 }
 
-/** Orders written straight to the database, as fulfilment records what Stripe Tax decided. */
+/** The tax report's step of the order lifecycle, as the app runs it with every sale and refund. */
+const taxReportChanges = new OrderChanges([taxReportDaysStep]);
+
+/**
+ * Orders written straight to the database, as fulfilment records what Stripe Tax decided, then counted
+ * as the order lifecycle does: OrderChanges' tax report step when created, markRefunded on the refund's
+ * date (the report and guide read only the roll-up those keep).
+ */
 async function seedOrders(sellerId: string, orders: OrderSeed[]) {
   const rows = orders.map((order) => ({ order, id: randomUUID() }));
   await t.db
@@ -72,13 +82,27 @@ async function seedOrders(sellerId: string, orders: OrderSeed[]) {
         buyer_country: order.country === undefined ? "DE" : order.country,
         buyer_state: order.state ?? null,
         reverse_charge: order.reverseCharge ?? false,
-        status: order.refundedAt ? "refunded" : "completed",
-        refunded_at: order.refundedAt ? new Date(order.refundedAt) : null,
+        status: "completed",
         download_window_ends_at: new Date(),
         created_at: new Date(order.at),
       })),
     )
     .execute();
+  for (const { id, order } of rows) {
+    await taxReportChanges.created(t.db, {
+      orderId: `ord_${id}`,
+      sellerId,
+      productId: null,
+      checkoutId: `hold_${id}`,
+      email: "buyer@example.com",
+      amountCents: order.amount,
+      delivered: true,
+      at: new Date(order.at),
+    });
+    if (order.refundedAt) {
+      await markRefunded(t.db, taxReportChanges, { orderId: `ord_${id}` }, new Date(order.refundedAt));
+    }
+  }
 }
 
 async function setHeadOffice(sellerId: string, country: string) {
@@ -387,12 +411,12 @@ describe("Tax guide", () => {
     expect(guide.euConsumerSales).toEqual({
       count: 2,
       netCents: 2_000,
-      firstSaleAt: "2025-03-04T09:00:00.000Z",
+      firstSaleAt: "2025-03-04T00:00:00.000Z",
     });
     expect(guide.ukConsumerSales).toEqual({
       count: 2,
       netCents: 2_000,
-      firstSaleAt: "2026-06-15T10:00:00.000Z",
+      firstSaleAt: "2026-06-15T00:00:00.000Z",
     });
     expect(guide.usStates).toEqual([
       {
