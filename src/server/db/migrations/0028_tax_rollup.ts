@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type QueryExecutorProvider, sql } from "kysely";
 
 /**
  * The roll-up's rows computed from orders, as the tax report's step keeps them (features/tax-reports
@@ -50,7 +50,7 @@ export const TAX_REPORT_DAYS_FROM_ORDERS = sql`
   group by seller_id, day, country, state, tax_rate, kind, taxed`;
 
 /** Fills the roll-up from every order (the migration's backfill; the benches after seeding). */
-export async function backfillTaxReportDays(db: Kysely<unknown>): Promise<void> {
+export async function backfillTaxReportDays(db: QueryExecutorProvider): Promise<void> {
   await sql`
     insert into tax_report_days (seller_id, day, country, state, tax_rate, kind, taxed,
       sales_count, sales_net_cents, sales_tax_cents,
