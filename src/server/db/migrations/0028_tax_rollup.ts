@@ -94,8 +94,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   `.execute(db);
   // Sales and refunds made before this migration.
   await backfillTaxReportDays(db);
+  await sql`
+    -- 0027's indexes served the report's and guide's reads of orders, which now read the roll-up: nothing
+    -- else filters orders by refund date or buyer country, so no sale keeps them up to date any more.
+    drop index orders_seller_refunded_idx;
+    drop index orders_seller_buyer_country_idx;
+  `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop table tax_report_days`.execute(db);
+  await sql`
+    create index orders_seller_refunded_idx on orders (seller_id, refunded_at) where refunded_at is not null;
+    create index orders_seller_buyer_country_idx on orders (seller_id, buyer_country, created_at)
+      where buyer_country is not null;
+    drop table tax_report_days;
+  `.execute(db);
 }
