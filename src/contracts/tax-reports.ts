@@ -197,7 +197,7 @@ export const sellerCountrySourceSchema = z.enum(["stripe", "chosen", "none"]);
 const salesSummarySchema = z.object({
   count: z.number().int(),
   netCents: z.number().int(),
-  /** The first such sale (ISO), null without any. */
+  /** The UTC day of the first such sale, as midnight UTC that day (ISO), null without any. */
   firstSaleAt: z.string().nullable(),
 });
 

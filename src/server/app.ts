@@ -35,6 +35,7 @@ import {
   type WebhookNetworkPolicy,
 } from "./features/seller-webhooks/address-policy";
 import { sellerWebhooksStep } from "./features/seller-webhooks/queue-events";
+import { taxReportDaysStep } from "./features/tax-reports/tax-report-days";
 import type { VirusScanner } from "./features/uploads/clamav";
 import { registerErrorHandling } from "./http/errors";
 import { registerRequestLogging } from "./http/logger";
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     salesTotalsStep,
     customersStep,
     analyticsStep,
+    taxReportDaysStep,
     licenseKeysStep,
     pdfStampsStep,
     sellerWebhooksStep,

@@ -2,12 +2,20 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { centsToDecimal } from "../../src/contracts/money";
 import {
+  quarterOf,
   TAX_REPORT_CSV_HEADER,
   type TaxGuide,
   type TaxReport,
   type TaxReportRow,
 } from "../../src/contracts/tax-reports";
+import { OrderChanges } from "../../src/server/features/order-lifecycle/order-changes";
+import { markRefunded } from "../../src/server/features/refunds/mark-refunded";
+import { taxReportDaysStep } from "../../src/server/features/tax-reports/tax-report-days";
+import { type CheckoutPayer, control } from "./support/emulator-control";
+import { createProduct, readySeller } from "./support/sellers";
+import { taxRollupOf } from "./support/tax-rollup";
 import { createTestApp, signUp, type TestApp } from "./support/test-app";
+import { eventually } from "./support/wait";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,7 +44,14 @@ interface OrderSeed {
   refundedAt?: string;
 }
 
-/** Orders written straight to the database, as fulfilment records what Stripe Tax decided. */
+/** The tax report's step of the order lifecycle, as the app runs it with every sale and refund. */
+const taxReportChanges = new OrderChanges([taxReportDaysStep]);
+
+/**
+ * Orders written straight to the database, as fulfilment records what Stripe Tax decided, then counted
+ * as the order lifecycle does: OrderChanges' tax report step when created, markRefunded on the refund's
+ * date (the report and guide read only the roll-up those keep).
+ */
 async function seedOrders(sellerId: string, orders: OrderSeed[]) {
   const rows = orders.map((order) => ({ order, id: randomUUID() }));
   await t.db
@@ -72,13 +87,27 @@ async function seedOrders(sellerId: string, orders: OrderSeed[]) {
         buyer_country: order.country === undefined ? "DE" : order.country,
         buyer_state: order.state ?? null,
         reverse_charge: order.reverseCharge ?? false,
-        status: order.refundedAt ? "refunded" : "completed",
-        refunded_at: order.refundedAt ? new Date(order.refundedAt) : null,
+        status: "completed",
         download_window_ends_at: new Date(),
         created_at: new Date(order.at),
       })),
     )
     .execute();
+  for (const { id, order } of rows) {
+    await taxReportChanges.created(t.db, {
+      orderId: `ord_${id}`,
+      sellerId,
+      productId: null,
+      checkoutId: `hold_${id}`,
+      email: "buyer@example.com",
+      amountCents: order.amount,
+      delivered: true,
+      at: new Date(order.at),
+    });
+    if (order.refundedAt) {
+      await markRefunded(t.db, taxReportChanges, { orderId: `ord_${id}` }, new Date(order.refundedAt));
+    }
+  }
 }
 
 async function setHeadOffice(sellerId: string, country: string) {
@@ -387,12 +416,12 @@ describe("Tax guide", () => {
     expect(guide.euConsumerSales).toEqual({
       count: 2,
       netCents: 2_000,
-      firstSaleAt: "2025-03-04T09:00:00.000Z",
+      firstSaleAt: "2025-03-04T00:00:00.000Z",
     });
     expect(guide.ukConsumerSales).toEqual({
       count: 2,
       netCents: 2_000,
-      firstSaleAt: "2026-06-15T10:00:00.000Z",
+      firstSaleAt: "2026-06-15T00:00:00.000Z",
     });
     expect(guide.usStates).toEqual([
       {
@@ -440,5 +469,198 @@ describe("Tax guide", () => {
       euConsumerSales: null,
       usStates: [],
     });
+  });
+});
+
+describe("the roll-up behind the report and guide, through real sales and refunds", () => {
+  // An app of its own that listens, so the emulator's webhooks (payments, charge.refunded) reach it.
+  let live: TestApp;
+  let seller: Awaited<ReturnType<typeof readySeller>>;
+  let productId: string;
+  beforeAll(async () => {
+    live = await createTestApp({ listen: true });
+    seller = await readySeller(live);
+    const emulator = control(live.emulator);
+    await emulator.setTaxHeadOffice(seller.account, { country: "US", state: "NY" });
+    await emulator.addTaxRegistration(seller.account, { country: "IE", type: "oss_non_union" });
+    await emulator.addTaxRegistration(seller.account, {
+      country: "US",
+      state: "NY",
+      type: "state_sales_tax",
+    });
+    await eventually(async () => {
+      const row = await live.db
+        .selectFrom("store_tax_settings")
+        .select("stripe_tax_status")
+        .where("seller_id", "=", seller.userId)
+        .executeTakeFirst();
+      expect(row?.stripe_tax_status).toBe("active");
+    });
+    const saved = await live.request({
+      method: "PUT",
+      url: "/api/store-tax",
+      cookie: seller.cookie,
+      body: { collectTax: true, taxBehavior: "exclusive" },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    productId = (await createProduct(live, seller.cookie, { price: "20.00" }, { cover: false })).id;
+  });
+  afterAll(async () => {
+    await live?.close();
+  });
+
+  /** Pays for the product on the emulator's Checkout as `payer`; the order once fulfilled. */
+  async function buy(payer: CheckoutPayer, body: Record<string, unknown> = {}) {
+    const response = await live.request({
+      method: "POST",
+      url: "/api/checkout",
+      body: { productId, ...body },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const sessionId = new URL(response.json().url).pathname.split("/").pop()!;
+    await control(live.emulator).payCheckoutAs(sessionId, payer);
+    let order: { id: string; amount_cents: number; tax_cents: number } | undefined;
+    await eventually(async () => {
+      order = await live.db
+        .selectFrom("orders")
+        .select(["id", "amount_cents", "tax_cents"])
+        .where("stripe_session_id", "=", sessionId)
+        .executeTakeFirst();
+      expect(order).toBeDefined();
+    });
+    return order!;
+  }
+  async function liveJson<T>(url: string): Promise<T> {
+    const response = await live.request({ method: "GET", url, cookie: seller.cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as T;
+  }
+  const refund = (orderId: string) =>
+    live.request({ method: "POST", url: `/api/orders/${orderId}/refund`, cookie: seller.cookie });
+  /** Both clocks, the app's and Stripe's, move on together. */
+  async function advanceDays(days: number) {
+    live.clock.advance(days * DAY_MS);
+    await control(live.emulator).advanceClock(days * 24 * 60 * 60);
+  }
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const GERMAN = {
+    email: "anna@example.de",
+    address: { country: "DE", postal_code: "10115", line1: "Invalidenstraße 1", city: "Berlin" },
+  };
+
+  it("stays equal to the orders after sales, a refund in the same quarter, a sale and a refund in a later one", async () => {
+    const firstQuarter = quarterOf(live.clock.now());
+    const german = await buy(GERMAN);
+    const newYork = await buy({
+      email: "ny@example.com",
+      address: { country: "US", state: "NY", postal_code: "10001", line1: "1 Main St", city: "New York" },
+    });
+    await buy({
+      email: "kenji@example.jp",
+      address: { country: "JP", postal_code: "100-0001", line1: "1-1 Chiyoda", city: "Tokyo" },
+    });
+    await buy(
+      {
+        email: "compta@example.fr",
+        address: { country: "FR", postal_code: "75001", line1: "1 rue de Rivoli", city: "Paris" },
+      },
+      { businessName: "Atelier SARL", vatNumber: "FR40303265045" },
+    );
+    expect(german).toMatchObject({ amount_cents: 2380, tax_cents: 380 });
+    expect(newYork).toMatchObject({ amount_cents: 2178, tax_cents: 178 });
+    expect((await refund(newYork.id)).statusCode).toBe(204);
+
+    // 100 days on (past the quarter's end, whichever day this runs): a German sale, and the first one refunded.
+    await advanceDays(100);
+    const laterQuarter = quarterOf(live.clock.now());
+    const laterDay = live.clock.now().toISOString().slice(0, 10);
+    expect(laterQuarter).not.toBe(firstQuarter);
+    await buy({ ...GERMAN, email: "anna2@example.de" });
+    expect((await refund(german.id)).statusCode).toBe(204);
+    await eventually(async () => expect(await control(live.emulator).pendingEvents()).toBe(0));
+
+    // The kept roll-up is what migration 0028 computes from the orders.
+    const rollup = await taxRollupOf(live.db, seller.userId);
+    expect(rollup.kept.length).toBeGreaterThan(0);
+    expect(rollup.kept).toEqual(rollup.fromOrders);
+
+    // Stripe delivering the payments and refunds again, and the seller refunding again: counted once.
+    const emulator = control(live.emulator);
+    const repeats = (await emulator.events()).filter((event) =>
+      ["checkout.session.completed", "charge.refunded"].includes(event.type),
+    );
+    expect(repeats.length).toBeGreaterThanOrEqual(7);
+    for (const event of repeats) await emulator.redeliver(event.id);
+    await eventually(async () => expect(await emulator.pendingEvents()).toBe(0));
+    expect((await refund(german.id)).statusCode).toBe(409);
+    expect((await taxRollupOf(live.db, seller.userId)).kept).toEqual(rollup.kept);
+
+    // The first quarter: four sales, the New York one refunded in it.
+    const first = await liveJson<TaxReport>(`/api/tax/report?quarter=${firstQuarter}`);
+    expect(first.rows.map((row) => [row.country, row.state])).toEqual([
+      ["DE", null],
+      ["FR", null],
+      ["JP", null],
+      ["US", "NY"],
+    ]);
+    expect(rowOf(first, "DE", "19")).toMatchObject({
+      salesCount: 1,
+      netCents: 2000,
+      taxCents: 380,
+      taxableNetCents: 2000,
+      refundsCount: 0,
+    });
+    expect(first.rows.find((row) => row.country === "FR")).toMatchObject({
+      salesCount: 1,
+      netCents: 2000,
+      taxCents: 0,
+      reverseChargeNetCents: 2000,
+    });
+    expect(first.rows.find((row) => row.country === "JP")).toMatchObject({ notCollectedNetCents: 2000 });
+    expect(rowOf(first, "US", "8.875", "NY")).toMatchObject({
+      salesCount: 1,
+      netCents: 2000,
+      taxCents: 178,
+      refundsCount: 1,
+      refundsNetCents: -2000,
+      refundsTaxCents: -178,
+    });
+    expect(first.totals).toMatchObject({
+      salesCount: 4,
+      netCents: 8000,
+      taxCents: 558,
+      taxableNetCents: 4000,
+      refundsCount: 1,
+      refundsNetCents: -2000,
+      refundsTaxCents: -178,
+      reverseChargeNetCents: 2000,
+      notCollectedNetCents: 2000,
+      otherZeroTaxNetCents: 0,
+    });
+
+    // The later quarter: its own German sale, and the first quarter's German sale refunded in it.
+    const later = await liveJson<TaxReport>(`/api/tax/report?quarter=${laterQuarter}`);
+    expect(later.rows).toEqual([
+      expect.objectContaining({
+        country: "DE",
+        taxRate: "19",
+        salesCount: 1,
+        netCents: 2000,
+        taxCents: 380,
+        refundsCount: 1,
+        refundsNetCents: -2000,
+        refundsTaxCents: -380,
+      }),
+    ]);
+    expect(later.quarters).toEqual(expect.arrayContaining([laterQuarter, firstQuarter]));
+
+    // The guide counts kept sales only: the refunded German sale is gone, the later one is the first.
+    const guide = await liveJson<TaxGuide>("/api/tax/guide");
+    expect(guide.euConsumerSales).toEqual({
+      count: 1,
+      netCents: 2000,
+      firstSaleAt: `${laterDay}T00:00:00.000Z`,
+    });
+    expect(guide.collectingIn).toEqual([{ country: "DE", state: null, count: 1, taxCents: 380 }]);
   });
 });

@@ -372,6 +372,36 @@ export interface InvoiceSequenceTable {
   last_number: number;
 }
 
+/** bigint: pg answers a string, PGlite a number; read through Number(). */
+type BigintCents = ColumnType<number | string, number | undefined, number>;
+
+/** Which column of the tax report an order's net goes to (migration 0028). */
+export type TaxReportKind = "taxable" | "reverse_charge" | "not_collected" | "other_zero";
+
+/**
+ * The tax report's and guide's roll-up (docs/tax-and-invoices.md): per seller, UTC day, buyer country,
+ * US state (the US only), rate, kind and whether tax was charged ('' for none in the text keys), the
+ * day's sales, which of them were refunded since, and the refunds made that day.
+ */
+export interface TaxReportDayTable {
+  seller_id: string;
+  day: ColumnType<Date, string, string>;
+  country: string;
+  state: string;
+  tax_rate: string;
+  kind: TaxReportKind;
+  taxed: boolean;
+  sales_count: Generated<number>;
+  sales_net_cents: BigintCents;
+  sales_tax_cents: BigintCents;
+  refunded_sales_count: Generated<number>;
+  refunded_sales_net_cents: BigintCents;
+  refunded_sales_tax_cents: BigintCents;
+  refunds_count: Generated<number>;
+  refunds_net_cents: BigintCents;
+  refunds_tax_cents: BigintCents;
+}
+
 /** An invoice or credit note: an immutable snapshot; a billing correction is the next version. */
 export interface InvoiceTable {
   id: string;
@@ -731,4 +761,5 @@ export interface DB {
   store_tax_settings: StoreTaxSettingsTable;
   invoice_sequences: InvoiceSequenceTable;
   invoices: InvoiceTable;
+  tax_report_days: TaxReportDayTable;
 }

@@ -24,6 +24,7 @@ import * as m0024 from "./0024_membership_posts";
 import * as m0025 from "./0025_tax";
 import * as m0026 from "./0026_invoices";
 import * as m0027 from "./0027_tax_report_index";
+import * as m0028 from "./0028_tax_rollup";
 import * as m0029 from "./0029_membership_tax";
 
 // Every migration, in order. Append new ones; never edit one that has landed.
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   "0025_tax": m0025,
   "0026_invoices": m0026,
   "0027_tax_report_index": m0027,
+  "0028_tax_rollup": m0028,
   "0029_membership_tax": m0029,
 };

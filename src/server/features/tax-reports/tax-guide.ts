@@ -16,7 +16,8 @@ type Count = number | string;
 interface Summary {
   count: Count;
   net: Count;
-  first: Date | string | null;
+  /** The first UTC day with such a sale, YYYY-MM-DD. */
+  first: string | null;
 }
 interface GuideRow {
   eu_cross_border: Summary;
@@ -28,27 +29,41 @@ interface GuideRow {
 }
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * A sale to a consumer: kept (not refunded) and not reverse-charged (a business buyer with a valid VAT
- * number accounts for the VAT itself). Net of tax, as thresholds count supplies.
+ * The roll-up's buckets as kept sales: a day's sales less those refunded since (status `completed` on
+ * the orders), count, net of tax and tax. The guide never reads orders.
  */
-const CONSUMER_SALE = sql`status = 'completed' and not reverse_charge and coalesce(taxability_reason, '') <> 'reverse_charge'`;
+const KEPT = sql`(
+  select seller_id, day, country, state, kind, taxed,
+    sales_count - refunded_sales_count as count,
+    sales_net_cents - refunded_sales_net_cents as net,
+    sales_tax_cents - refunded_sales_tax_cents as tax
+  from tax_report_days
+)`;
 
+/** A sale to a consumer: not reverse-charged (a business buyer with a valid VAT number accounts for the VAT). */
+const CONSUMER_SALE = sql`kind <> 'reverse_charge'`;
+
+/** How many kept sales, their net, and the first day with one (as text: a date would come back local). */
 const summaryOf = (where: ReturnType<typeof sql>) => sql`
-  select json_build_object('count', count(*), 'net', coalesce(sum(amount_cents - tax_cents), 0), 'first', min(created_at))
-  from orders where ${where}`;
+  select json_build_object('count', coalesce(sum(count), 0), 'net', coalesce(sum(net), 0),
+                           'first', (min(day) filter (where count > 0))::text)
+  from ${KEPT} as kept where ${where}`;
 
-const isoOf = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+/** The first sale's day as an instant: midnight UTC of that day (the page shows the UTC day). */
+const isoOf = (day: string | null) => (day === null ? null : `${day}T00:00:00.000Z`);
 
 /**
- * The tax guide's facts, from the seller's country and their sales by buyer country, in one statement
- * (every part filtered by the seller; the year's parts through the (seller_id, created_at) index, the
- * since-the-first-sale parts through 0027's (seller_id, buyer_country, created_at) index):
+ * The tax guide's facts, from the seller's country and their kept sales by buyer country, in one
+ * statement over the roll-up (tax_report_days: rows per day and bucket, never per order; every part
+ * filtered by the seller):
  * - an EU-established seller: this calendar year's cross-border EU consumer sales against EUR 10,000;
  * - a seller outside the EU: EU consumer sales since the first one; outside the UK: UK consumer sales;
  * - every seller: US states at or past half of $100,000 or 200 transactions this calendar year;
- * - where tax was collected on an order in the last 12 months.
+ * - where tax was collected on an order in the last 12 months: the 366 UTC days from the one 365 days
+ *   ago to today (day buckets: a sale late on the first day counts, as may one early that day).
  * The rules themselves are the page's words (contracts/tax-reports.ts, docs/tax-and-invoices.md).
  */
 export async function taxGuide(
@@ -67,11 +82,12 @@ export async function taxGuide(
   const source = chosenCountry ? "chosen" : stripeCountry ? "stripe" : "none";
 
   const year = now.getUTCFullYear();
-  const yearStart = new Date(Date.UTC(year, 0, 1));
-  const nextYear = new Date(Date.UTC(year + 1, 0, 1));
+  const yearStart = `${year}-01-01`;
+  const nextYear = `${year + 1}-01-01`;
   const euList = sql.join(EU_COUNTRIES.map((country) => sql`${country}`));
   const seller = sql`seller_id = ${sellerId}`;
-  const thisYear = sql`created_at >= ${yearStart} and created_at < ${nextYear}`;
+  const thisYear = sql`day >= ${yearStart}::date and day < ${nextYear}::date`;
+  const lastYear = sql`day >= ${isoDay(new Date(now.getTime() - YEAR_MS))}::date and day <= ${isoDay(now)}::date`;
   const euSeller = isEuCountry(sellerCountry);
   const approachingCents = (US_NEXUS_SALES_CENTS * US_NEXUS_APPROACHING_PERCENT) / 100;
   const approachingCount = (US_NEXUS_TRANSACTIONS * US_NEXUS_APPROACHING_PERCENT) / 100;
@@ -79,29 +95,27 @@ export async function taxGuide(
   const result = await sql<GuideRow>`
     select
       (${summaryOf(sql`${seller} and ${thisYear} and ${CONSUMER_SALE}
-        and buyer_country in (${euList}) and buyer_country <> ${sellerCountry ?? ""}`)}) as eu_cross_border,
-      (${summaryOf(sql`${seller} and ${CONSUMER_SALE} and buyer_country in (${euList})`)}) as eu_consumer,
-      (${summaryOf(sql`${seller} and ${CONSUMER_SALE} and buyer_country = 'GB'`)}) as uk_consumer,
+        and country in (${euList}) and country <> ${sellerCountry ?? ""}`)}) as eu_cross_border,
+      (${summaryOf(sql`${seller} and ${CONSUMER_SALE} and country in (${euList})`)}) as eu_consumer,
+      (${summaryOf(sql`${seller} and ${CONSUMER_SALE} and country = 'GB'`)}) as uk_consumer,
       (select coalesce(json_agg(json_build_object('state', state, 'count', count, 'net', net)
                                 order by net desc, count desc, state), '[]')
-       from (select buyer_state as state, count(*) as count, sum(amount_cents - tax_cents) as net
-             from orders
-             where ${seller} and ${thisYear} and status = 'completed'
-               and buyer_country = 'US' and buyer_state is not null
-             group by buyer_state
-             having sum(amount_cents - tax_cents) >= ${approachingCents} or count(*) >= ${approachingCount}) as states
+       from (select state, sum(count) as count, sum(net) as net
+             from ${KEPT} as kept
+             where ${seller} and ${thisYear} and country = 'US' and state <> ''
+             group by state
+             having sum(net) >= ${approachingCents} or sum(count) >= ${approachingCount}) as states
       ) as us_states,
-      (select count(distinct buyer_state) from orders
-       where ${seller} and ${thisYear} and status = 'completed' and buyer_country = 'US' and buyer_state is not null
+      (select count(distinct state) from ${KEPT} as kept
+       where ${seller} and ${thisYear} and country = 'US' and state <> '' and count > 0
       ) as us_states_with_sales,
       (select coalesce(json_agg(json_build_object('country', country, 'state', state, 'count', count, 'tax', tax)
                                 order by tax desc, country, state), '[]')
-       from (select buyer_country as country, case when buyer_country = 'US' then buyer_state end as state,
-                    count(*) as count, sum(tax_cents) as tax
-             from orders
-             where ${seller} and created_at >= ${new Date(now.getTime() - YEAR_MS)} and created_at <= ${now}
-               and status = 'completed' and tax_cents > 0 and buyer_country is not null
-             group by 1, 2) as collected
+       from (select country, nullif(state, '') as state, sum(count) as count, sum(tax) as tax
+             from ${KEPT} as kept
+             where ${seller} and ${lastYear} and taxed and country <> ''
+             group by 1, 2
+             having sum(count) > 0) as collected
       ) as collecting_in
   `.execute(db);
   const row = result.rows[0];

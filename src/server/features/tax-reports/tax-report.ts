@@ -26,30 +26,14 @@ interface GroupRow {
   other_zero_net: number | string;
 }
 
-/**
- * One order as the report sees it: where it was sold (the US state only for the US), at which rate,
- * its net and tax, and which column its net goes to. Reverse charge first (Stripe marks the order, or
- * says reverse_charge), then not_collecting (the account isn't registered there), then any other sale
- * without tax (exempt, zero-rated, not subject to tax, before tax collection), else taxable.
- */
-const ORDER_FACTS = sql`
-  buyer_country as country,
-  case when buyer_country = 'US' then buyer_state end as state,
-  tax_rate,
-  (amount_cents - tax_cents)::bigint as net,
-  tax_cents::bigint as tax,
-  case
-    when reverse_charge or coalesce(taxability_reason, '') = 'reverse_charge' then 'reverse_charge'
-    when coalesce(taxability_reason, '') = 'not_collecting' then 'not_collected'
-    when tax_cents = 0 then 'other_zero'
-    else 'taxable'
-  end as kind`;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * A quarter's tax report, grouped by country, US state and rate in one statement. Sales are orders made
- * in the quarter (through the (seller_id, created_at) index); refunds are orders refunded in it, by
- * refunded_at (through 0027's partial index), subtracted there whenever the sale was. Every read is
- * filtered by the seller.
+ * A quarter's tax report, grouped by country, US state and rate, in one statement over the roll-up
+ * (tax_report_days, kept per sale and refund: tax-report-days.ts), never over orders: the quarter's rows
+ * are a few per country and day, so the cost follows the quarter's days, not its orders. Sales are those
+ * made in the quarter (refunded since or not), split by kind; refunds are those made in it, whenever the
+ * sale was, shown negative. Quarters are whole UTC days, so the day buckets answer them exactly.
  */
 export async function taxReportRows(
   db: Database,
@@ -58,28 +42,22 @@ export async function taxReportRows(
 ): Promise<{ rows: TaxReportRow[]; totals: TaxReportTotals }> {
   const { from, to } = quarterRange(quarter);
   const result = await sql<GroupRow>`
-    with facts as (
-      select false as refund, ${ORDER_FACTS} from orders
-      where seller_id = ${sellerId} and created_at >= ${from} and created_at < ${to}
-      union all
-      select true as refund, ${ORDER_FACTS} from orders
-      where seller_id = ${sellerId} and refunded_at is not null
-        and refunded_at >= ${from} and refunded_at < ${to}
-    )
-    select country, state, tax_rate,
-      count(*) filter (where not refund) as sales_count,
-      coalesce(sum(net) filter (where not refund), 0) as net,
-      coalesce(sum(tax) filter (where not refund), 0) as tax,
-      coalesce(sum(net) filter (where not refund and kind = 'taxable'), 0) as taxable_net,
-      count(*) filter (where refund) as refunds_count,
-      coalesce(-sum(net) filter (where refund), 0) as refunds_net,
-      coalesce(-sum(tax) filter (where refund), 0) as refunds_tax,
-      coalesce(sum(net) filter (where not refund and kind = 'reverse_charge'), 0) as reverse_charge_net,
-      coalesce(sum(net) filter (where not refund and kind = 'not_collected'), 0) as not_collected_net,
-      coalesce(sum(net) filter (where not refund and kind = 'other_zero'), 0) as other_zero_net
-    from facts
-    group by country, state, tax_rate
-    order by country nulls last, state nulls first, tax_rate nulls first
+    select nullif(country, '') as country, nullif(state, '') as state, nullif(tax_rate, '') as tax_rate,
+      sum(sales_count) as sales_count,
+      sum(sales_net_cents) as net,
+      sum(sales_tax_cents) as tax,
+      coalesce(sum(sales_net_cents) filter (where kind = 'taxable'), 0) as taxable_net,
+      sum(refunds_count) as refunds_count,
+      -sum(refunds_net_cents) as refunds_net,
+      -sum(refunds_tax_cents) as refunds_tax,
+      coalesce(sum(sales_net_cents) filter (where kind = 'reverse_charge'), 0) as reverse_charge_net,
+      coalesce(sum(sales_net_cents) filter (where kind = 'not_collected'), 0) as not_collected_net,
+      coalesce(sum(sales_net_cents) filter (where kind = 'other_zero'), 0) as other_zero_net
+    from tax_report_days
+    where seller_id = ${sellerId} and day >= ${isoDay(from)}::date and day < ${isoDay(to)}::date
+    group by 1, 2, 3
+    having sum(sales_count) > 0 or sum(refunds_count) > 0
+    order by 1 nulls last, 2 nulls first, 3 nulls first
   `.execute(db);
 
   const rows = result.rows.map(
@@ -125,28 +103,27 @@ export function totalsOf(rows: readonly TaxReportRow[]): TaxReportTotals {
 
 /**
  * The quarters with a sale or a refund, newest first, and the current one (the picker always offers
- * it). The first sale comes from the (seller_id, created_at) index; each quarter since is one
- * index probe, so the cost follows the number of quarters, not of orders.
+ * it). The first day with a sale comes from the roll-up's key (seller_id, day, …); each quarter since is
+ * one index probe, so the cost follows the number of quarters, not of orders.
  */
 export async function reportQuarters(db: Database, sellerId: string, now: Date): Promise<string[]> {
   const current = quarterOf(now);
   const first = await db
-    .selectFrom("orders")
-    .select("created_at")
+    .selectFrom("tax_report_days")
+    // As text: a date column would come back as a Date at local midnight.
+    .select(sql<string>`day::text`.as("day"))
     .where("seller_id", "=", sellerId)
-    .orderBy("created_at", "asc")
+    .orderBy("day", "asc")
     .limit(1)
     .executeTakeFirst();
-  if (!first || first.created_at > now) return [current];
-  const candidates = quartersBetween(quarterOf(first.created_at), current);
+  if (!first || first.day > isoDay(now)) return [current];
+  const candidates = quartersBetween(quarterOf(new Date(`${first.day}T00:00:00Z`)), current);
   const probes = candidates.map((quarter) => {
     const { from, to } = quarterRange(quarter);
     return sql<{ quarter: string }>`
       select ${quarter}::text as quarter where exists (
-        select 1 from orders where seller_id = ${sellerId} and created_at >= ${from} and created_at < ${to}
-      ) or exists (
-        select 1 from orders where seller_id = ${sellerId} and refunded_at is not null
-          and refunded_at >= ${from} and refunded_at < ${to}
+        select 1 from tax_report_days
+        where seller_id = ${sellerId} and day >= ${isoDay(from)}::date and day < ${isoDay(to)}::date
       )`;
   });
   const result = await sql<{ quarter: string }>`${sql.join(probes, sql` union all `)}`.execute(db);
@@ -154,8 +131,6 @@ export async function reportQuarters(db: Database, sellerId: string, now: Date):
   found.add(current);
   return [...found].sort().reverse();
 }
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** GET /api/tax/report: the quarter's rows and totals, and the quarters the picker offers. */
 export async function taxReport(
