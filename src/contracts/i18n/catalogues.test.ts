@@ -1,7 +1,7 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "./locales";
-import { CATALOGUES, type MessageKey, translator } from "./translator";
+import { AREAS, CATALOGUES, type MessageKey, translator } from "./translator";
 
 // The shape of a parsed message, as @formatjs/icu-messageformat-parser types its elements.
 interface Element {

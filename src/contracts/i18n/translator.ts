@@ -1,30 +1,63 @@
 import { IntlMessageFormat } from "intl-messageformat";
-import de from "../../locales/de.json";
-import en from "../../locales/en.json";
-import es from "../../locales/es.json";
-import fr from "../../locales/fr.json";
-import ja from "../../locales/ja.json";
-import ptBR from "../../locales/pt-BR.json";
+import emailsDe from "../../locales/emails/de.json";
+import emailsEn from "../../locales/emails/en.json";
+import emailsEs from "../../locales/emails/es.json";
+import emailsFr from "../../locales/emails/fr.json";
+import emailsJa from "../../locales/emails/ja.json";
+import emailsPtBR from "../../locales/emails/pt-BR.json";
+import pagesDe from "../../locales/pages/de.json";
+import pagesEn from "../../locales/pages/en.json";
+import pagesEs from "../../locales/pages/es.json";
+import pagesFr from "../../locales/pages/fr.json";
+import pagesJa from "../../locales/pages/ja.json";
+import pagesPtBR from "../../locales/pages/pt-BR.json";
 import { formatMoney } from "../money";
 import { DEFAULT_LOCALE, type Locale } from "./locales";
 
-/** A message's name in the catalogues (src/locales/en.json is the reference: every language has its keys). */
-export type MessageKey = keyof typeof en;
+/**
+ * The catalogues by area, each a file per language (src/locales/<area>/<locale>.json), so two areas'
+ * messages are added side by side without touching the same file. English is the reference: every
+ * language has its keys. Keys are unique across areas (catalogues.test.ts).
+ */
+export const AREAS = {
+  pages: {
+    en: pagesEn,
+    es: pagesEs,
+    de: pagesDe,
+    fr: pagesFr,
+    "pt-BR": pagesPtBR,
+    ja: pagesJa,
+  } satisfies Record<Locale, Record<keyof typeof pagesEn, string>>,
+  emails: {
+    en: emailsEn,
+    es: emailsEs,
+    de: emailsDe,
+    fr: emailsFr,
+    "pt-BR": emailsPtBR,
+    ja: emailsJa,
+  } satisfies Record<Locale, Record<keyof typeof emailsEn, string>>,
+};
+
+/** A message's name in the catalogues. */
+export type MessageKey = keyof typeof pagesEn | keyof typeof emailsEn;
 export type Catalogue = Record<MessageKey, string>;
+
+const catalogueOf = (locale: Locale) =>
+  Object.assign({}, ...Object.values(AREAS).map((area) => area[locale])) as Catalogue;
 
 /**
  * One catalogue per language, ICU MessageFormat (FormatJS's intl-messageformat): "{count, plural, one
  * {# file} other {# files}}" is right in every language, a tag like <b>…</b> marks what a page styles.
- * `satisfies` makes a missing key a type error; catalogues.test.ts also checks arguments and syntax.
+ * AREAS' `satisfies` makes a missing key a type error; catalogues.test.ts also checks arguments and syntax.
  */
 export const CATALOGUES = {
-  en,
-  es,
-  de,
-  fr,
-  "pt-BR": ptBR,
-  ja,
-} satisfies Record<Locale, Catalogue>;
+  en: catalogueOf("en"),
+  es: catalogueOf("es"),
+  de: catalogueOf("de"),
+  fr: catalogueOf("fr"),
+  "pt-BR": catalogueOf("pt-BR"),
+  ja: catalogueOf("ja"),
+};
 
 type Primitive = string | number | Date;
 /** A tag's part of a rich message: what it wraps, as the renderer builds it (React nodes on pages). */
