@@ -3,7 +3,7 @@
  * buyer pages with (react-dom/server, never hydrated), and the list of the app's page paths. The server
  * imports nothing else from src/web (biome.json's restricted imports check it).
  */
-export { type Creator, creatorOf } from "./components/layout/creator-page-shell";
+export { type Creator, CreatorPageShell, creatorOf } from "./components/layout/creator-page-shell";
 export { PublicPageShell } from "./components/layout/public-page-shell";
 export { Button } from "./components/ui/button";
 export { UnsubscribePage, type UnsubscribeState } from "./features/audience/unsubscribe-page";

@@ -1,6 +1,6 @@
 import type { FastifyReply } from "fastify";
 import { translator } from "../../../contracts/i18n/translator";
-import { Button, PublicPageShell, StoreNotFoundPage, useI18n } from "../../../web/server-rendered";
+import { Button, CreatorPageShell, StoreNotFoundPage, useI18n } from "../../../web/server-rendered";
 import { buyerLocale } from "../../http/buyer-locale";
 import type { PublicPageDeps } from "./public-page-deps";
 import { renderDocument } from "./render-document";
@@ -23,11 +23,14 @@ export function sendNotFoundPage(deps: PublicPageDeps, reply: FastifyReply, what
   return reply.status(404).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
 }
 
-/** As the app's own 404 page (features/errors/not-found-page.tsx), without script. */
+/**
+ * As the app's own 404 page (features/errors/not-found-page.tsx), in the frame of a creator's pages
+ * (whose product it was is unknown): a buyer's page, in the buyer's language, with the switcher.
+ */
 export function ProductNotFoundPage() {
   const { t } = useI18n();
   return (
-    <PublicPageShell>
+    <CreatorPageShell creator={null} languageSwitcher>
       <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-20 text-center">
         <p className="text-7xl font-bold tracking-tight text-brand-600">404</p>
         <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink">{t("notFound.product.title")}</h1>
@@ -36,7 +39,7 @@ export function ProductNotFoundPage() {
           <a href="/">{t("notFound.returnHome")}</a>
         </Button>
       </section>
-    </PublicPageShell>
+    </CreatorPageShell>
   );
 }
 
