@@ -163,6 +163,36 @@ describe("payment mode on a connected account", () => {
     );
     expect(recurring.param).toBe("line_items[0][price]");
   });
+
+  it("keeps the locale Checkout speaks and shows its page in it; English when none or auto", async () => {
+    const german = await createPurchaseSession(stripe, seller.id, { locale: "de" });
+    expect(german.locale).toBe("de");
+    const retrieved = await stripe.checkout.sessions.retrieve(german.id, {}, { stripeAccount: seller.id });
+    expect(retrieved.locale).toBe("de");
+    const page = await (await fetch(german.url ?? "")).text();
+    expect(page).toContain('<html lang="de">');
+    expect(page).toMatch(/<button class="button" type="submit" id="pay"[^>]*>Bezahlen \$15\.00<\/button>/);
+    expect(page).toContain("<h2>Mit Karte bezahlen</h2>");
+
+    const brazilian = await createPurchaseSession(stripe, seller.id, { locale: "pt-BR" });
+    expect(await (await fetch(brazilian.url ?? "")).text()).toContain('<html lang="pt-BR">');
+    const { session: japanese } = await createPlanSession(stripe, { locale: "ja" });
+    const japanesePage = await (await fetch(japanese.url ?? "")).text();
+    expect(japanesePage).toContain('<html lang="ja">');
+    expect(japanesePage).toMatch(/id="pay"[^>]*>申し込む<\/button>/);
+
+    for (const locale of [undefined, "auto", "it"] as const) {
+      const session = await createPurchaseSession(stripe, seller.id, locale ? { locale } : {});
+      expect(session.locale).toBe(locale ?? null);
+      const english = await (await fetch(session.url ?? "")).text();
+      expect(english).toContain('<html lang="en">');
+      expect(english).toMatch(/id="pay"[^>]*>Pay \$15\.00<\/button>/);
+    }
+
+    const unknown = await stripeError(createPurchaseSession(stripe, seller.id, { locale: "xx" as "de" }));
+    expect(unknown).toMatchObject({ type: "StripeInvalidRequestError", param: "locale" });
+    expect(unknown.message).toMatch(/^Invalid locale: must be one of auto, bg, /);
+  });
 });
 
 describe("subscription mode on the platform", () => {

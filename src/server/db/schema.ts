@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { Locale } from "../../contracts/i18n/locales";
 import type { InvoiceKind, InvoiceLine, InvoiceParty } from "../../contracts/invoices";
 import type { BillingAddress, TaxBehavior, TaxCategory, TaxIdCheck } from "../../contracts/tax";
 
@@ -233,6 +234,8 @@ export interface MembershipTable {
   /** The withdrawal waiver accepted on the membership's Checkout (its wording, when recorded); every period's order carries it. */
   withdrawal_waiver: Generated<string | null>;
   withdrawal_waiver_at: NullableTimestamp;
+  /** The member's language (their first checkout's): every email about the membership speaks it. */
+  buyer_locale: Generated<Locale>;
 }
 
 /** A creator's post to the members of some tiers of a membership product (body: the posts' markup). */
@@ -300,8 +303,10 @@ export interface CheckoutTable {
   buyer_business_name: Generated<string | null>;
   buyer_tax_id: Generated<string | null>;
   buyer_tax_id_check: JsonColumn<TaxIdCheck>;
-  /** The EU withdrawal waiver's wording, when Checkout asked the buyer to accept it. */
+  /** The EU withdrawal waiver's wording (in the buyer's language), when Checkout asked the buyer to accept it. */
   withdrawal_waiver: Generated<string | null>;
+  /** The language the buyer's request asked for (docs/i18n.md): Checkout's, then the order's emails'. */
+  buyer_locale: Generated<Locale>;
 }
 
 export interface OrderTable {
@@ -347,6 +352,8 @@ export interface OrderTable {
   /** The withdrawal waiver the buyer accepted (its wording) and when. */
   withdrawal_waiver: Generated<string | null>;
   withdrawal_waiver_at: NullableTimestamp;
+  /** The buyer's language, from the checkout: the order's emails speak it. */
+  buyer_locale: Generated<Locale>;
 }
 
 export interface StoreTaxSettingsTable {

@@ -3,6 +3,7 @@ import {
   LOCALE_COOKIE,
   LOCALE_PARAM,
   type Locale,
+  localeFromAcceptLanguage,
   negotiateLocale,
   supportedLocale,
 } from "../../contracts/i18n/locales";
@@ -32,4 +33,20 @@ export function buyerLocale(request: FastifyRequest, reply: FastifyReply): Local
     cookie: cookieValue(request.headers.cookie, LOCALE_COOKIE),
     acceptLanguage: request.headers["accept-language"],
   });
+}
+
+/**
+ * The language a buyer's action asks for (Buy Now, Subscribe, a free claim, a new link), in
+ * negotiateLocale's order (`?lang=`, the `lang` cookie, Accept-Language), or undefined when the request
+ * names none we speak: a checkout then records English but lets Stripe's Checkout pick from the browser
+ * (`locale: "auto"`), which speaks more languages than we do. Nothing is set on the answer.
+ */
+export function requestedLocale(request: FastifyRequest): Locale | undefined {
+  const query = request.query as Record<string, unknown> | undefined;
+  const param = query?.[LOCALE_PARAM];
+  return (
+    supportedLocale(typeof param === "string" ? param : undefined) ??
+    supportedLocale(cookieValue(request.headers.cookie, LOCALE_COOKIE)) ??
+    localeFromAcceptLanguage(request.headers["accept-language"])
+  );
 }

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { isIPv6 } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Locale } from "../../contracts/i18n/locales";
 
 /** Who presses Buy Now, as keyed hashes: the IP itself is never stored. */
 export interface CheckoutVisitor {
@@ -10,6 +11,11 @@ export interface CheckoutVisitor {
   visitorHash: string;
   /** The buyer's country, when a proxy or CDN in front says it (BUYER_COUNTRY_HEADER). */
   country?: string;
+  /**
+   * The language the buyer's request asked for (buyer-locale.ts' requestedLocale), when it named one we
+   * speak: Checkout and the purchase's emails speak it.
+   */
+  locale?: Locale;
 }
 
 /** A key of its own for visitor hashes, derived from the app's secret. */

@@ -13,6 +13,7 @@ import type { Emulator } from "../emulator.js";
 import { StripeApiError } from "../errors.js";
 import type { Scope } from "../state/types.js";
 import { type CardForm, cardFields, TEST_CARDS_HINT } from "./card-fields.js";
+import { checkoutWords } from "./checkout-words.js";
 import { formatAmount, html, layout, messagePage } from "./layout.js";
 import {
   type AddressForm,
@@ -197,6 +198,7 @@ function checkoutPage(
       : html`<li><span id="tax-label">Tax</span><span id="tax-amount" class="muted" aria-live="polite">Enter address to calculate</span></li>`
     : "";
   const terms = session.consent_collection?.terms_of_service === "required";
+  const words = checkoutWords(session.locale);
   const submitText = session.custom_text.submit?.message;
   const afterSubmitText = session.custom_text.after_submit?.message;
   const preview =
@@ -219,12 +221,12 @@ function checkoutPage(
         ? businessToggleScript
         : "";
   return layout(
-    `Pay ${merchant}`,
+    `${words.pay} ${merchant}`,
     html`<main class="page"><div class="columns">
 <section aria-label="Order summary">
-  ${session.cancel_url ? html`<a class="back" href="${session.cancel_url}">← Cancel and go back</a>` : ""}
+  ${session.cancel_url ? html`<a class="back" href="${session.cancel_url}">← ${words.cancel}</a>` : ""}
   <h1 class="merchant"><span class="logo" aria-hidden="true">${merchant.slice(0, 1).toUpperCase()}</span>${merchant}</h1>
-  <p class="muted">${subscribing ? "Subscribe" : "Pay"}</p>
+  <p class="muted">${subscribing ? words.subscribe : words.pay}</p>
   ${
     trialDays
       ? html`<p class="total" data-testid="total">${trialDays} days free</p>`
@@ -238,11 +240,11 @@ function checkoutPage(
     ${taxInSummary ? html`<li><span>Subtotal</span><span>${formatAmount(session.amount_subtotal ?? 0, currency)}</span></li>` : ""}
     ${discount > 0 && !trialDays ? html`<li><span>Discount</span><span>−${formatAmount(discount, currency)}</span></li>` : ""}
     ${taxRow}
-    <li><span>Total due today</span><span data-total>${total}</span></li>
+    <li><span>${words.totalDueToday}</span><span data-total>${total}</span></li>
   </ul>
 </section>
 <section class="card" aria-label="Payment">
-  <h2>Pay with card</h2>
+  <h2>${words.payWithCard}</h2>
   <form method="post" novalidate>
     <label for="email">Email</label>
     <input type="email" id="email" name="email" autocomplete="email" required value="${email}">
@@ -263,7 +265,7 @@ function checkoutPage(
     ${session.tax_id_collection?.enabled ? businessFields(form, fieldError) : ""}
     ${cardFields(form, error)}
     ${terms ? termsField(merchant, session.custom_text.terms_of_service_acceptance?.message ?? null, form, fieldError) : ""}
-    <button class="button" type="submit" id="pay"${subscribing ? "" : html` data-pay="1"`}>${subscribing ? "Subscribe" : `Pay ${total}`}</button>
+    <button class="button" type="submit" id="pay"${subscribing ? "" : html` data-pay="1"`}>${subscribing ? words.subscribe : `${words.pay} ${total}`}</button>
     ${submitText ? html`<p class="hint" data-testid="submit-text">${customText(submitText)}</p>` : ""}
     ${afterSubmitText ? html`<p class="hint" data-testid="after-submit-text">${customText(afterSubmitText)}</p>` : ""}
   </form>
@@ -271,6 +273,7 @@ function checkoutPage(
 </section>
 </div></main>
 ${preview}`,
+    words.lang,
   );
 }
 

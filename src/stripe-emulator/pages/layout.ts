@@ -113,10 +113,10 @@ h3{font-size:15px;margin:24px 0 0}
 .center{text-align:center}
 `;
 
-/** Every hosted page: the test-mode banner, then the page's content. */
-export function layout(title: string, body: Html): string {
+/** Every hosted page: the test-mode banner, then the page's content, in `lang` (a Checkout's locale). */
+export function layout(title: string, body: Html, lang = "en"): string {
   return html`<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

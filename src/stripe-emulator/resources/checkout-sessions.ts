@@ -25,6 +25,52 @@ import type { CheckoutSessionDetails, Scope } from "../state/types.js";
 import { checkTrial, sessionCoupon, spreadDiscount } from "./checkout-offers.js";
 import { createPrice, priceDataSchema } from "./prices.js";
 
+/** The languages Stripe's Checkout speaks (`locale`; `auto`: the browser's), as the SDK lists them. */
+const CHECKOUT_LOCALES = [
+  "auto",
+  "bg",
+  "cs",
+  "da",
+  "de",
+  "el",
+  "en",
+  "en-GB",
+  "es",
+  "es-419",
+  "et",
+  "fi",
+  "fil",
+  "fr",
+  "fr-CA",
+  "hi-IN",
+  "hr",
+  "hu",
+  "id",
+  "it",
+  "ja",
+  "ko",
+  "lt",
+  "lv",
+  "ms",
+  "mt",
+  "nb",
+  "nl",
+  "pl",
+  "pt",
+  "pt-BR",
+  "ro",
+  "ru",
+  "sk",
+  "sl",
+  "sv",
+  "th",
+  "tr",
+  "vi",
+  "zh",
+  "zh-HK",
+  "zh-TW",
+] as const satisfies readonly Stripe.Checkout.SessionCreateParams.Locale[];
+
 /** Stripe only accepts `expires_at` between 30 minutes and 24 hours after creation. */
 const MIN_LIFETIME_SECONDS = 30 * 60;
 const MAX_LIFETIME_SECONDS = 24 * 60 * 60;
@@ -58,7 +104,7 @@ const createSchema = z.strictObject({
   client_reference_id: text().optional(),
   metadata: metadata().optional(),
   expires_at: integer().optional(),
-  locale: text().optional(),
+  locale: z.enum(CHECKOUT_LOCALES).optional(),
   ui_mode: z.enum(["hosted", "hosted_page"]).optional(),
   payment_method_types: list(z.literal("card")).optional(),
   allow_promotion_codes: boolean().optional(),

@@ -1,5 +1,13 @@
+import { DEFAULT_LOCALE, type Locale } from "../../../contracts/i18n/locales";
+import { translator } from "../../../contracts/i18n/translator";
+
 /** One look for every email we send: a card with a heading, paragraphs, an optional button, a footer. */
 export interface EmailContent {
+  /**
+   * The reader's language (docs/i18n.md, "Emails"): `<html lang>` and the layout's own words. The
+   * caller writes the rest in it; sellers' emails (accounts, billing) are English, the default.
+   */
+  locale?: Locale;
   preheader: string;
   heading: string;
   paragraphs: string[];
@@ -36,6 +44,8 @@ export function linkifiedHtml(text: string): string {
 }
 
 export function renderEmail(content: EmailContent): { html: string; text: string } {
+  const { t, locale } = translator(content.locale ?? DEFAULT_LOCALE);
+  const footer = t("email.layout.footer");
   const paragraphs = content.paragraphs
     .map(
       (p) =>
@@ -47,7 +57,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
     : "";
   const button = content.button
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.button.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;font-size:15px;padding:12px 22px;border-radius:8px">${escapeHtml(content.button.label)}</a></p>
-       <p style="margin:0 0 16px;font-size:12px;line-height:18px;color:#64748b;word-break:break-all">Or paste this link into your browser: ${escapeHtml(content.button.url)}</p>`
+       <p style="margin:0 0 16px;font-size:12px;line-height:18px;color:#64748b;word-break:break-all">${escapeHtml(t("email.layout.pasteLink", { url: content.button.url }))}</p>`
     : "";
   const links = (content.links ?? [])
     .map(
@@ -58,7 +68,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
   const note = content.note
     ? `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#64748b">${escapeHtml(content.note)}</p>`
     : "";
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.heading)}</title></head>
+  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.heading)}</title></head>
 <body style="margin:0;padding:0;background:#f1f5f9;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
 <span style="display:none;max-height:0;overflow:hidden">${escapeHtml(content.preheader)}</span>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:32px 12px"><tr><td align="center">
@@ -68,17 +78,17 @@ export function renderEmail(content: EmailContent): { html: string; text: string
 <h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#0f172a;overflow-wrap:anywhere;word-break:break-word">${escapeHtml(content.heading)}</h1>
 ${paragraphs}${richBody}${button}${links}${note}
 </td></tr>
-<tr><td style="padding:16px 8px;font-size:12px;line-height:18px;color:#475569">Flatfee: sell digital products for a flat $10/month. We take 0% of sales.</td></tr>
+<tr><td style="padding:16px 8px;font-size:12px;line-height:18px;color:#475569">${escapeHtml(footer)}</td></tr>
 </table></td></tr></table></body></html>`;
   const text = [
     content.heading,
     "",
     ...content.paragraphs.flatMap((p) => [p, ""]),
     ...(content.richBody ? [content.richBody.text, ""] : []),
-    ...(content.button ? [`${content.button.label}: ${content.button.url}`, ""] : []),
-    ...(content.links ?? []).flatMap((link) => [`${link.label}: ${link.url}`, ""]),
+    ...(content.button ? [t("email.layout.textLink", content.button), ""] : []),
+    ...(content.links ?? []).flatMap((link) => [t("email.layout.textLink", link), ""]),
     ...(content.note ? [content.note, ""] : []),
-    "Flatfee: sell digital products for a flat $10/month. We take 0% of sales.",
+    footer,
   ].join("\n");
   return { html, text };
 }

@@ -37,3 +37,34 @@ describe("a seller's email", () => {
     expect(email.text).toContain("Unsubscribe from Loops & Co's emails: https://app/unsubscribe/t");
   });
 });
+
+describe("a seller's email in the buyer's language", () => {
+  const content = {
+    kind: "product-update" as const,
+    subject: "New in Pack: 20 loops",
+    message: "Hallo!",
+    sellerName: "Loops & Co",
+    productTitle: "Pack",
+  };
+  const links = { to: "b@example.com", unsubscribeUrl: "https://app/u", libraryUrl: "https://app/l" };
+
+  it("frames the seller's words in German: the subject's frame, the button, the unsubscribe link and note", () => {
+    const email = broadcastEmail(content, { ...links, locale: "de" });
+    expect(email.subject).toBe("Neu in Pack: 20 loops");
+    expect(email.html).toContain('<html lang="de">');
+    expect(email.text).toContain("Hallo!");
+    expect(email.text).toContain("Die neuen Dateien holen: https://app/l");
+    expect(email.text).toContain("E-Mails von Loops & Co abbestellen: https://app/u");
+    expect(email.text).toContain("Sie erhalten diese E-Mail, weil Sie bei Loops & Co gekauft haben.");
+  });
+
+  it("keeps English as the seller previews it, and a plain message's subject as written", () => {
+    expect(broadcastEmail(content, links).subject).toBe("New in Pack: 20 loops");
+    const message = broadcastEmail(
+      { ...content, kind: "message", subject: "New in town", productTitle: null },
+      { ...links, locale: "fr" },
+    );
+    expect(message.subject).toBe("New in town");
+    expect(message.text).toContain("Se désabonner des e-mails de Loops & Co : https://app/u");
+  });
+});

@@ -51,6 +51,7 @@ export async function queueNextBroadcastBatch(
       subject: broadcast.subject,
       message: broadcast.message,
       sellerName: await sellerName(trx, broadcast.seller_id),
+      productTitle: broadcast.product_title,
     };
     await enqueueBuyerEmails(
       trx,

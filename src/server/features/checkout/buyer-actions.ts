@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { FREE_CLAIM_MESSAGES, type FreeClaim } from "../../../contracts/products";
 import { type BusinessBuyer, businessBuyerSchema } from "../../../contracts/tax";
+import { requestedLocale } from "../../http/buyer-locale";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { type CheckoutVisitor, checkoutBrowserId, checkoutVisitor } from "../../http/visitor";
 import { sourceOfFields } from "../analytics";
@@ -27,7 +28,11 @@ function buyerCountry(deps: CheckoutRouteDeps, request: FastifyRequest): string 
   return /^[A-Z]{2}$/.test(country) && country !== "XX" ? country : undefined;
 }
 
-/** Who presses Buy Now or Subscribe: their network and browser (hashed), and the proxy's country. */
+/**
+ * Who presses Buy Now or Subscribe: their network and browser (hashed), the proxy's country, and the
+ * language their request asks for (`?lang=`, the `lang` cookie, Accept-Language), which the checkout
+ * records for Checkout and the purchase's emails.
+ */
 function buyerVisitor(
   deps: CheckoutRouteDeps,
   request: FastifyRequest,
@@ -35,9 +40,11 @@ function buyerVisitor(
 ): CheckoutVisitor {
   const browserId = checkoutBrowserId(request, reply, deps.appUrl.startsWith("https://"));
   const country = buyerCountry(deps, request);
+  const locale = requestedLocale(request);
   return {
     ...checkoutVisitor(deps.visitorKey, request.ip, browserId),
     ...(country ? { country } : {}),
+    ...(locale ? { locale } : {}),
   };
 }
 
@@ -93,7 +100,11 @@ export async function claimFree(
   await enforceRateLimit(deps.db, FREE_CLAIM_LIMITS.perEmail, email, FREE_CLAIM_MESSAGES.tooMany, now);
   const code = await allowCodeTry(deps.db, request, claim.code, now);
   const browserId = checkoutBrowserId(request, reply, deps.appUrl.startsWith("https://"));
-  const visitor = checkoutVisitor(deps.visitorKey, request.ip, browserId);
+  const locale = requestedLocale(request);
+  const visitor = {
+    ...checkoutVisitor(deps.visitorKey, request.ip, browserId),
+    ...(locale ? { locale } : {}),
+  };
   await claimFreeProduct(deps, { productId: claim.productId, email, code }, visitor, now);
 }
 

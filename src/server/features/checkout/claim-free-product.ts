@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { DISCOUNT_REFUSAL_MESSAGES } from "../../../contracts/discounts";
+import { DEFAULT_LOCALE } from "../../../contracts/i18n/locales";
 import { ORDER_MESSAGES } from "../../../contracts/orders";
 import { FREE_CLAIM_MESSAGES } from "../../../contracts/products";
 import { commitChange } from "../../adapters/events/commit-change";
@@ -48,7 +49,7 @@ export async function claimFreeProduct(
   }
   const price = await decidePurchasePrice(deps.db, product, { code: claim.code, amount: "0" }, now);
   if (price.amountCents !== 0) throw new AppError("not_free", 422, FREE_CLAIM_MESSAGES.notFree);
-  if (await resendOwnedProduct(deps, product.id, email, now)) return;
+  if (await resendOwnedProduct(deps, product.id, email, visitor, now)) return;
 
   const seller = await deps.db
     .selectFrom("profiles")
@@ -86,6 +87,8 @@ export async function claimFreeProduct(
           discount_code: price.discount?.code ?? null,
           original_price_cents: product.priceCents,
           discount_cents: price.discount?.discountCents ?? 0,
+          // The receipt speaks the language the claim was made in.
+          buyer_locale: visitor.locale ?? DEFAULT_LOCALE,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -107,9 +110,16 @@ export async function claimFreeProduct(
 
 /**
  * An email that already has the product (within its download window) is sent its link again instead
- * of a second order: the answer is the same "Check your email" either way.
+ * of a second order: the answer is the same "Check your email" either way. The email speaks the
+ * language of this claim, else the order's.
  */
-async function resendOwnedProduct(deps: SettleDeps, productId: string, email: string, now: Date) {
+async function resendOwnedProduct(
+  deps: SettleDeps,
+  productId: string,
+  email: string,
+  visitor: CheckoutVisitor,
+  now: Date,
+) {
   const row = await purchaseQuery(deps.db)
     .where("orders.product_id", "=", productId)
     .where(sql<string>`lower(orders.customer_email)`, "=", email)
@@ -119,6 +129,8 @@ async function resendOwnedProduct(deps: SettleDeps, productId: string, email: st
     .executeTakeFirst();
   if (!row) return false;
   const purchase = toBuyerPurchase(row, deps.linkKey, now);
-  if (purchase.downloadPath) await deps.outbox.enqueue(freshLinkEmail(purchase, deps.appUrl));
+  if (purchase.downloadPath) {
+    await deps.outbox.enqueue(freshLinkEmail(purchase, deps.appUrl, visitor.locale ?? row.buyer_locale));
+  }
   return true;
 }

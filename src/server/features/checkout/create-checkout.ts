@@ -3,10 +3,10 @@ import type { Insertable } from "kysely";
 import Stripe from "stripe";
 import type { VisitSource } from "../../../contracts/analytics";
 import { DISCOUNT_REFUSAL_MESSAGES } from "../../../contracts/discounts";
-import { formatPrice } from "../../../contracts/money";
+import { DEFAULT_LOCALE } from "../../../contracts/i18n/locales";
+import { translator } from "../../../contracts/i18n/translator";
 import { ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
 import { PAY_WHAT_YOU_WANT_MESSAGES } from "../../../contracts/products";
-import { WITHDRAWAL_WAIVER_TEXT } from "../../../contracts/tax";
 import { type ChangeDeps, commitChange } from "../../adapters/events/commit-change";
 import type { VatNumberChecker } from "../../adapters/vat-check/vat-checker";
 import type { Database } from "../../db/database";
@@ -31,6 +31,7 @@ import {
   createBusinessCustomer,
   productTaxCategory,
   waiverRequired,
+  withdrawalWaiverText,
 } from "../tax";
 import { type BuyerChoice, decidePurchasePrice } from "./purchase-price";
 
@@ -107,7 +108,9 @@ export async function createBuyerCheckout(
     ? await checkBusinessBuyer(deps, choice.business, visitor.networkHash, now)
     : undefined;
   const taxTerms = await checkoutTaxTerms(deps.db, product.seller.id);
-  const waiver = waiverRequired(taxTerms, visitor.country);
+  // The buyer's language: Checkout's, the waiver's wording, then the order's emails'.
+  const locale = visitor.locale ?? DEFAULT_LOCALE;
+  const waiver = waiverRequired(taxTerms, visitor.country) ? withdrawalWaiverText(locale) : null;
 
   // Stripe wants at least 30 minutes from *its* clock when it creates the session, a moment after ours.
   const expiresAt = new Date(now.getTime() + PURCHASE_RULES.checkoutMinutes * 60_000 + EXPIRY_MARGIN_MS);
@@ -133,7 +136,8 @@ export async function createBuyerCheckout(
     buyer_business_name: business?.businessName ?? null,
     buyer_tax_id: business?.vat ? `${business.vat.prefix}${business.vat.number}` : null,
     buyer_tax_id_check: business?.check ? JSON.stringify(business.check) : null,
-    withdrawal_waiver: waiver ? WITHDRAWAL_WAIVER_TEXT : null,
+    withdrawal_waiver: waiver,
+    buyer_locale: locale,
   });
   try {
     const metadata = {
@@ -146,6 +150,8 @@ export async function createBuyerCheckout(
       ? await createBusinessCustomer(deps.stripe, account, business, taxTerms, `customer-${hold.id}`)
       : undefined;
     const tax = checkoutTaxParams(taxTerms, await productTaxCategory(deps.db, product.id), waiver, customer);
+    const { t, money } = translator(locale);
+    const usd = (cents: number) => money(cents, "usd");
     const cover = product.coverImageUrl?.startsWith("/")
       ? `${deps.appUrl}${product.coverImageUrl}`
       : product.coverImageUrl;
@@ -164,12 +170,21 @@ export async function createBuyerCheckout(
                 ...tax.product,
                 ...(discount && product.priceMode === "fixed"
                   ? {
-                      description: `Code ${discount.code}: ${formatPrice(discount.discountCents)} off ${formatPrice(discount.originalPriceCents)}`,
+                      description: t("checkout.codeDiscount", {
+                        code: discount.code,
+                        off: usd(discount.discountCents),
+                        original: usd(discount.originalPriceCents),
+                      }),
                     }
                   : {}),
                 ...(product.priceMode === "flexible"
                   ? {
-                      description: `Pay what you want, from ${formatPrice(discount?.priceCents ?? product.priceCents)}${discount ? ` with code ${discount.code}` : ""}`,
+                      description: discount
+                        ? t("checkout.payWhatYouWantWithCode", {
+                            minimum: usd(discount.priceCents),
+                            code: discount.code,
+                          })
+                        : t("checkout.payWhatYouWant", { minimum: usd(product.priceCents) }),
                     }
                   : {}),
                 ...(cover?.startsWith("https://") ? { images: [cover] } : {}),
@@ -178,6 +193,9 @@ export async function createBuyerCheckout(
           },
         ],
         ...tax.session,
+        // Checkout in the buyer's language; a request that named none of ours lets Stripe pick from the
+        // browser, as it speaks more languages than we do.
+        locale: visitor.locale ?? "auto",
         metadata,
         payment_intent_data: { metadata },
         expires_at: Math.floor(expiresAt.getTime() / 1000),

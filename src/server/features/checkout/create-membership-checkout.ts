@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import type { VisitSource } from "../../../contracts/analytics";
 import { DISCOUNT_REFUSAL_MESSAGES } from "../../../contracts/discounts";
+import { DEFAULT_LOCALE } from "../../../contracts/i18n/locales";
 import { type BillingInterval, MEMBERSHIP_MESSAGES } from "../../../contracts/memberships";
 import { ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
-import { type BusinessBuyer, WITHDRAWAL_WAIVER_TEXT } from "../../../contracts/tax";
+import type { BusinessBuyer } from "../../../contracts/tax";
 import { commitChange } from "../../adapters/events/commit-change";
 import { AppError } from "../../http/errors";
 import type { CheckoutVisitor } from "../../http/visitor";
@@ -20,6 +21,7 @@ import {
   createBusinessCustomer,
   productTaxCategory,
   waiverRequired,
+  withdrawalWaiverText,
 } from "../tax";
 import { type CheckoutDeps, CODE_HOLD_MS, payoutAccountOf } from "./create-checkout";
 
@@ -77,7 +79,10 @@ export async function createMembershipCheckout(
     ? await membershipDiscount(deps, product, amountCents, choice.code, now)
     : undefined;
   const taxTerms = await checkoutTaxTerms(deps.db, product.seller.id);
-  const waiver = waiverRequired(taxTerms, visitor.country);
+  // The member's language: Checkout's, the waiver's wording, then the membership's emails' (every
+  // renewal's too: the membership takes it from this checkout, sync-membership.ts).
+  const locale = visitor.locale ?? DEFAULT_LOCALE;
+  const waiver = waiverRequired(taxTerms, visitor.country) ? withdrawalWaiverText(locale) : null;
   const holdId = newHoldId();
   try {
     const expiresAt = new Date(now.getTime() + PURCHASE_RULES.checkoutMinutes * 60_000 + EXPIRY_MARGIN_MS);
@@ -109,7 +114,8 @@ export async function createMembershipCheckout(
           buyer_business_name: business?.businessName ?? null,
           buyer_tax_id: business?.vat ? `${business.vat.prefix}${business.vat.number}` : null,
           buyer_tax_id_check: business?.check ? JSON.stringify(business.check) : null,
-          withdrawal_waiver: waiver ? WITHDRAWAL_WAIVER_TEXT : null,
+          withdrawal_waiver: waiver,
+          buyer_locale: locale,
         })
         .execute();
       await recordCheckoutSource(trx, holdId, source);
@@ -148,6 +154,7 @@ export async function createMembershipCheckout(
         },
         metadata,
         ...tax.session,
+        locale: visitor.locale ?? "auto",
         ...(coupon ? { discounts: [{ coupon }] } : {}),
         expires_at: Math.floor(expiresAt.getTime() / 1000),
         success_url: `${deps.appUrl}/success?session_id={CHECKOUT_SESSION_ID}`,

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { Locale } from "../../../contracts/i18n/locales";
 import type { Outbox } from "../../adapters/mail/outbox";
 import type { Database } from "../../db/database";
 import { enforceRateLimit } from "../../http/rate-limit";
@@ -12,11 +13,13 @@ const TOO_MANY = "Too many requests for a new link. Please try again in an hour.
 
 /**
  * 'Resend my download link' from a product page: a fresh link goes to the purchase email only,
- * and the answer is the same whether or not that email bought anything (no enumeration).
+ * and the answer is the same whether or not that email bought anything (no enumeration). The email
+ * speaks the language the request asked for (`locale`, http/buyer-locale.ts' requestedLocale), else
+ * the order's.
  */
 export async function resendDownloadLink(
   deps: { db: Database; outbox: Outbox; appUrl: string; linkKey: string },
-  request: { productId: string; email: string; ip: string },
+  request: { productId: string; email: string; ip: string; locale?: Locale | undefined },
   now: Date,
 ): Promise<void> {
   await enforceRateLimit(deps.db, RESEND_LIMITS.perIp, request.ip, TOO_MANY, now);
@@ -30,5 +33,7 @@ export async function resendDownloadLink(
     .executeTakeFirst();
   if (!row) return;
   const purchase = toBuyerPurchase(row, deps.linkKey, now);
-  if (purchase.downloadPath) await deps.outbox.enqueue(freshLinkEmail(purchase, deps.appUrl));
+  if (purchase.downloadPath) {
+    await deps.outbox.enqueue(freshLinkEmail(purchase, deps.appUrl, request.locale ?? row.buyer_locale));
+  }
 }

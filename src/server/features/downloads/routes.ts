@@ -10,6 +10,7 @@ import {
 } from "../../../contracts/orders";
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Outbox } from "../../adapters/mail/outbox";
+import { requestedLocale } from "../../http/buyer-locale";
 import { type DownloadDeps, describeDownload, startCountedDownload } from "./download-link";
 import { resendDownloadLink } from "./resend-link";
 
@@ -45,7 +46,8 @@ export function registerDownloadRoutes(
     "/api/download-links/resend",
     { schema: { body: resendLinkSchema, response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
-      await resendDownloadLink(deps, { ...request.body, ip: request.ip }, deps.now());
+      const locale = requestedLocale(request);
+      await resendDownloadLink(deps, { ...request.body, ip: request.ip, locale }, deps.now());
       return { message: ORDER_MESSAGES.resendSent };
     },
   );

@@ -1,7 +1,8 @@
+import type { Translator } from "../../../contracts/i18n/translator";
 import type { BuyerLicense } from "../../../contracts/licenses";
 
-/** The receipt's lines about the purchase's license key; none when its product issues no keys. */
-export function licenseKeyParagraphs(license: BuyerLicense | null | undefined): string[] {
+/** The receipt's lines about the purchase's license key, in the receipt's language; none when its product issues no keys. */
+export function licenseKeyParagraphs(license: BuyerLicense | null | undefined, tr: Translator): string[] {
   if (!license) return [];
-  return [`Your license key: ${license.key}`, "Keep it: the software you bought asks for it."];
+  return [tr.t("email.license.key", { key: license.key }), tr.t("email.license.keep")];
 }

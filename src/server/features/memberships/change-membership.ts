@@ -101,7 +101,7 @@ async function switchTaxParams(
   const terms = await checkoutTaxTerms(deps.db, membership.seller_id);
   const category = await productTaxCategory(deps.db, membership.product_id ?? "");
   const taxed = { ...terms, collect: Boolean(subscription.automatic_tax?.enabled) };
-  return checkoutTaxParams(taxed, category, false, undefined);
+  return checkoutTaxParams(taxed, category, null, undefined);
 }
 
 const lineOf = (line: Stripe.InvoiceLineItem) => ({

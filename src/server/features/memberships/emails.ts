@@ -1,10 +1,14 @@
-import { formatDay } from "../../../contracts/download-terms";
-import { formatPrice } from "../../../contracts/money";
+import { type Translator, translator } from "../../../contracts/i18n/translator";
+import type { OrderTax } from "../../../contracts/tax";
+import { dayIn, taxLineIn, usdIn } from "../../adapters/mail/buyer-words";
 import { renderEmail } from "../../adapters/mail/layout";
 import type { OutgoingEmail } from "../../adapters/mail/transport";
 import type { MembershipRow } from "./sync-membership";
 
-/** What every membership email names: the membership, and where the member manages it (their library). */
+/**
+ * What every membership email names: the membership, and where the member manages it (their library).
+ * Each speaks the member's language (`buyer_locale`, their Subscribe's; docs/i18n.md, "Emails").
+ */
 export interface MembershipEmailContext {
   membership: Pick<
     MembershipRow,
@@ -14,36 +18,49 @@ export interface MembershipEmailContext {
     | "billing_interval"
     | "amount_cents"
     | "current_period_end"
+    | "buyer_locale"
   >;
   sellerName: string;
   /** The member's library (signed link): their memberships, files, posts, and Manage membership. */
   libraryUrl: string;
 }
 
-const per = (interval: "month" | "year") => (interval === "year" ? "year" : "month");
-const libraryLink = (context: MembershipEmailContext) => [
-  { label: "Your library: files, posts and Manage membership", url: context.libraryUrl },
+const libraryLink = (tr: Translator, context: MembershipEmailContext) => [
+  { label: tr.t("email.membership.library"), url: context.libraryUrl },
 ];
+
+/** The membership's words: its translator, and the names every email uses. */
+function wordsOf(context: MembershipEmailContext) {
+  const { membership } = context;
+  const tr = translator(membership.buyer_locale);
+  const names = { product: membership.product_title, tier: membership.tier_name, seller: context.sellerName };
+  return { tr, t: tr.t, locale: tr.locale, names, membership };
+}
 
 /** A membership began: with a trial, when the first payment comes; else the receipt of the first. */
 export function welcomeEmail(context: MembershipEmailContext, trialEnd: Date | null): OutgoingEmail {
-  const { membership } = context;
-  const price = `${formatPrice(membership.amount_cents)} a ${per(membership.billing_interval)}`;
+  const { tr, t, locale, names, membership } = wordsOf(context);
+  const amount = usdIn(tr, membership.amount_cents);
+  const price =
+    membership.billing_interval === "year"
+      ? t("email.membership.perYear", { price: amount })
+      : t("email.membership.perMonth", { price: amount });
   return {
     to: membership.customer_email,
-    subject: `Welcome to ${membership.product_title}`,
+    subject: t("email.welcome.subject", names),
     ...renderEmail({
-      preheader: `You are a member of ${membership.product_title} (${membership.tier_name}).`,
-      heading: "Welcome, you're a member!",
+      locale,
+      preheader: t("email.welcome.preheader", names),
+      heading: t("email.welcome.heading"),
       paragraphs: [
-        `${membership.product_title}, ${membership.tier_name}, from ${context.sellerName}.`,
+        t("email.membership.what", names),
         trialEnd
-          ? `Your free trial runs until ${formatDay(trialEnd)}. Then ${price}, renewing automatically until you cancel.`
-          : `${price}, renewing automatically on ${formatDay(membership.current_period_end)} until you cancel.`,
-        "Your library has the tier's files and the creator's posts. You can switch tier, update your card or cancel there at any time.",
+          ? t("email.welcome.trial", { day: dayIn(tr, trialEnd), price })
+          : t("email.welcome.renews", { price, day: dayIn(tr, membership.current_period_end) }),
+        t("email.welcome.library"),
       ],
-      links: libraryLink(context),
-      note: `Your email was shared with ${context.sellerName}, the creator you subscribed to. Payments are processed by Stripe.`,
+      links: libraryLink(tr, context),
+      note: t("email.welcome.note", names),
     }),
   };
 }
@@ -57,33 +74,38 @@ export function paymentReceiptEmail(
     periodEnd: Date;
     orderId: string;
     invoiceUrl?: string;
-    /** The tax inside the amount and its label ("VAT 19% (DE)"), when Stripe Tax ran. */
-    tax?: { taxCents: number; label: string } | undefined;
+    /** The order's tax (inside the amount), or null when Stripe Tax was not asked. */
+    tax?: OrderTax | null | undefined;
     withdrawalWaiver?: string | null | undefined;
   },
 ): OutgoingEmail {
-  const { membership } = context;
+  const { tr, t, locale, names, membership } = wordsOf(context);
+  const taxLine = payment.tax ? taxLineIn(tr, payment.tax) : null;
   return {
     to: membership.customer_email,
-    subject: `Your receipt: ${membership.product_title}`,
+    subject: t("email.receipt.subject", names),
     ...renderEmail({
-      preheader: `Payment received for ${membership.product_title}.`,
-      heading: "Payment received, thank you",
+      locale,
+      preheader: t("email.periodReceipt.preheader", names),
+      heading: t("email.periodReceipt.heading"),
       paragraphs: [
-        `${membership.product_title}, ${membership.tier_name}, from ${context.sellerName}.`,
-        `Amount paid: ${formatPrice(payment.amountCents)} for ${formatDay(payment.periodStart)} to ${formatDay(payment.periodEnd)}. Order ${payment.orderId}.`,
-        ...(payment.tax
-          ? [`Tax: ${formatPrice(payment.tax.taxCents)} (${payment.tax.label}), included in the amount paid.`]
-          : []),
+        t("email.membership.what", names),
+        t("email.periodReceipt.amountPaid", {
+          amount: usdIn(tr, payment.amountCents),
+          start: dayIn(tr, payment.periodStart),
+          end: dayIn(tr, payment.periodEnd),
+          orderId: payment.orderId,
+        }),
+        ...(taxLine ? [taxLine] : []),
         ...(payment.withdrawalWaiver
-          ? [`When you subscribed you agreed: “${payment.withdrawalWaiver}”`]
+          ? [t("email.periodReceipt.waiver", { waiver: payment.withdrawalWaiver })]
           : []),
       ],
       links: [
-        ...libraryLink(context),
-        ...(payment.invoiceUrl ? [{ label: "Your invoice (PDF)", url: payment.invoiceUrl }] : []),
+        ...libraryLink(tr, context),
+        ...(payment.invoiceUrl ? [{ label: t("email.common.invoicePdf"), url: payment.invoiceUrl }] : []),
       ],
-      note: "Payment was processed by Stripe.",
+      note: t("email.periodReceipt.note"),
     }),
   };
 }
@@ -94,73 +116,73 @@ export function paymentFailedEmail(
   payUrl: string | null,
   accessUntil: Date,
 ): OutgoingEmail {
-  const { membership } = context;
+  const { tr, t, locale, names, membership } = wordsOf(context);
   return {
     to: membership.customer_email,
-    subject: `Payment failed: ${membership.product_title}`,
+    subject: t("email.paymentFailed.subject", names),
     ...renderEmail({
-      preheader: "Your membership payment did not go through. Update your card to keep access.",
-      heading: "Your payment did not go through",
+      locale,
+      preheader: t("email.paymentFailed.preheader"),
+      heading: t("email.paymentFailed.heading"),
       paragraphs: [
-        `We could not charge ${formatPrice(membership.amount_cents)} for your ${membership.product_title} membership (${membership.tier_name}).`,
-        `Your access continues until ${formatDay(accessUntil)}. Pay with another card before then to keep it; paying later restores it at once.`,
+        t("email.paymentFailed.couldNotCharge", { ...names, amount: usdIn(tr, membership.amount_cents) }),
+        t("email.paymentFailed.accessUntil", { day: dayIn(tr, accessUntil) }),
       ],
-      ...(payUrl ? { button: { label: "Update your card and pay", url: payUrl } } : {}),
-      links: libraryLink(context),
+      ...(payUrl ? { button: { label: t("email.paymentFailed.button"), url: payUrl } } : {}),
+      links: libraryLink(tr, context),
     }),
   };
 }
 
 /** The membership was set to end at the period's end (by the member or the creator). */
 export function cancelScheduledEmail(context: MembershipEmailContext): OutgoingEmail {
-  const { membership } = context;
+  const { tr, t, locale, names, membership } = wordsOf(context);
+  const day = dayIn(tr, membership.current_period_end);
   return {
     to: membership.customer_email,
-    subject: `Membership canceled: ${membership.product_title}`,
+    subject: t("email.canceled.subject", names),
     ...renderEmail({
-      preheader: `Your membership ends on ${formatDay(membership.current_period_end)}.`,
-      heading: "Your membership is canceled",
-      paragraphs: [
-        `Your ${membership.product_title} membership (${membership.tier_name}) will not renew. You keep access until ${formatDay(membership.current_period_end)}.`,
-        "Changed your mind? Resume it from your library before then.",
-      ],
-      links: libraryLink(context),
+      locale,
+      preheader: t("email.canceled.preheader", { day }),
+      heading: t("email.canceled.heading"),
+      paragraphs: [t("email.canceled.willNotRenew", { ...names, day }), t("email.canceled.resume")],
+      links: libraryLink(tr, context),
     }),
   };
 }
 
 /** The membership ended: access is over. */
 export function endedEmail(context: MembershipEmailContext): OutgoingEmail {
-  const { membership } = context;
+  const { tr, t, locale, names, membership } = wordsOf(context);
   return {
     to: membership.customer_email,
-    subject: `Membership ended: ${membership.product_title}`,
+    subject: t("email.ended.subject", names),
     ...renderEmail({
-      preheader: `Your ${membership.product_title} membership has ended.`,
-      heading: "Your membership has ended",
-      paragraphs: [
-        `Your ${membership.product_title} membership (${membership.tier_name}) from ${context.sellerName} has ended, and with it access to its files and posts.`,
-        "You can subscribe again at any time from the creator's page.",
-      ],
-      links: libraryLink(context),
+      locale,
+      preheader: t("email.ended.preheader", names),
+      heading: t("email.ended.heading"),
+      paragraphs: [t("email.ended.what", names), t("email.ended.again")],
+      links: libraryLink(tr, context),
     }),
   };
 }
 
 /** A yearly membership renews in a week: the member is reminded of the charge to come. */
 export function yearlyReminderEmail(context: MembershipEmailContext): OutgoingEmail {
-  const { membership } = context;
+  const { tr, t, locale, names, membership } = wordsOf(context);
+  const charge = {
+    amount: usdIn(tr, membership.amount_cents),
+    day: dayIn(tr, membership.current_period_end),
+  };
   return {
     to: membership.customer_email,
-    subject: `Your membership renews soon: ${membership.product_title}`,
+    subject: t("email.reminder.subject", names),
     ...renderEmail({
-      preheader: `${formatPrice(membership.amount_cents)} on ${formatDay(membership.current_period_end)}.`,
-      heading: "Your yearly membership renews next week",
-      paragraphs: [
-        `Your ${membership.product_title} membership (${membership.tier_name}) renews on ${formatDay(membership.current_period_end)} for ${formatPrice(membership.amount_cents)}, charged to your card on file.`,
-        "Nothing to do if you want to stay. To switch tier, update your card or cancel, open your library.",
-      ],
-      links: libraryLink(context),
+      locale,
+      preheader: t("email.reminder.preheader", charge),
+      heading: t("email.reminder.heading"),
+      paragraphs: [t("email.reminder.renews", { ...names, ...charge }), t("email.reminder.nothingToDo")],
+      links: libraryLink(tr, context),
     }),
   };
 }

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import type Stripe from "stripe";
 import { MEMBERSHIP_LIMITS } from "../../../contracts/memberships";
 import { STORE_FALLBACK_NAME } from "../../../contracts/products";
-import { taxLabel } from "../../../contracts/tax";
 import type { MembershipWebhookEventType } from "../../../contracts/webhooks";
 import type { Announce } from "../../adapters/events/commit-change";
 import type { Database } from "../../db/database";
@@ -12,7 +11,6 @@ import {
   type FulfilmentDeps,
   libraryPath,
   libraryToken,
-  type OrderTaxColumns,
   orderTaxOfInvoice,
   orderTaxView,
 } from "../orders";
@@ -166,6 +164,7 @@ export async function recordMembershipPayment(
       original_price_cents: invoice.amount_paid,
       membership_tier_id: membership.tier_id,
       billing_interval: membership.billing_interval,
+      buyer_locale: membership.buyer_locale,
     })
     .execute();
   const orderId = newOrderId();
@@ -188,6 +187,7 @@ export async function recordMembershipPayment(
       membership_id: membership.id,
       period_start: periodStart,
       period_end: periodEnd,
+      buyer_locale: membership.buyer_locale,
       ...tax,
     })
     .execute();
@@ -229,7 +229,7 @@ export async function recordMembershipPayment(
         orderId,
         // Its invoice was issued by OrderChanges just above (features/invoices).
         invoiceUrl: `${deps.appUrl}${invoicePdfPath(invoiceToken(deps.linkKey, orderId, now))}`,
-        tax: receiptTax(tax),
+        tax: orderTaxView(tax),
         withdrawalWaiver: tax.withdrawal_waiver,
       }),
       trx,
@@ -237,13 +237,6 @@ export async function recordMembershipPayment(
   }
   announce(membership.seller_id, { type: "sales.changed" });
   return orderId;
-}
-
-/** The tax line of a period's receipt, as a one-time sale's receipt has it; none when no tax was asked. */
-function receiptTax(columns: OrderTaxColumns) {
-  const view = orderTaxView(columns);
-  const label = view && taxLabel(view);
-  return view && label ? { taxCents: view.taxCents, label } : undefined;
 }
 
 /** A renewal failed: the member is told how long access lasts and where to pay (Stripe's invoice page). */

@@ -123,6 +123,16 @@ export async function syncMembership(
     .where("id", "=", columns.product_id)
     .where("user_id", "=", seller.id)
     .executeTakeFirst();
+  // The member's language is their Subscribe's (the subscription names its checkout): every email about
+  // the membership, renewals included, speaks it.
+  const checkout = meta.hold_id
+    ? await trx
+        .selectFrom("checkouts")
+        .select("buyer_locale")
+        .where("id", "=", meta.hold_id)
+        .where("seller_id", "=", seller.id)
+        .executeTakeFirst()
+    : undefined;
   const membership = await trx
     .insertInto("memberships")
     .values({
@@ -132,6 +142,7 @@ export async function syncMembership(
       created_at: read.fetchedAt,
       ...columns,
       product_id: productExists ? columns.product_id : null,
+      ...(checkout ? { buyer_locale: checkout.buyer_locale } : {}),
     })
     .onConflict((conflict) => conflict.column("stripe_subscription_id").doNothing())
     .returningAll()

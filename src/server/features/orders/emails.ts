@@ -1,11 +1,16 @@
-import {
-  downloadButtonLabel,
-  downloadsLeftSummary,
-  downloadTerms,
-  formatDay,
-} from "../../../contracts/download-terms";
-import { formatPrice } from "../../../contracts/money";
+import type { Locale } from "../../../contracts/i18n/locales";
+import { translator } from "../../../contracts/i18n/translator";
 import type { BuyerPurchase } from "../../../contracts/orders";
+import type { OrderTax } from "../../../contracts/tax";
+import {
+  dayIn,
+  downloadButtonIn,
+  downloadsLeftIn,
+  downloadTermsIn,
+  sentencesIn,
+  taxLineIn,
+  usdIn,
+} from "../../adapters/mail/buyer-words";
 import { renderEmail } from "../../adapters/mail/layout";
 import type { OutgoingEmail } from "../../adapters/mail/transport";
 import { licenseKeyParagraphs } from "../licenses";
@@ -16,102 +21,155 @@ export interface ReceiptDiscount {
   savedCents: number;
 }
 
+/** What a receipt says besides the purchase: in which language, its tax (the order's), its code. */
+export interface ReceiptDetails {
+  /** The order's `buyer_locale`: the language the buyer bought in. */
+  locale: Locale;
+  /** The order's tax (order-tax-view.ts), or null when Stripe Tax was not asked. */
+  tax: OrderTax | null;
+  discount?: ReceiptDiscount | undefined;
+}
+
+/** The receipt of a one-time purchase (paid or free), in the buyer's language (docs/i18n.md, "Emails"). */
 export function receiptEmail(
   purchase: BuyerPurchase,
   appUrl: string,
   libraryPath: string,
-  discount?: ReceiptDiscount,
+  { locale, tax, discount }: ReceiptDetails,
 ): OutgoingEmail {
+  const tr = translator(locale);
+  const { t } = tr;
+  const product = purchase.productTitle;
+  const seller = purchase.sellerName;
+  const paid = {
+    amount: usdIn(tr, purchase.amountCents),
+    day: dayIn(tr, purchase.createdAt),
+    orderId: purchase.orderId,
+  };
+  const taxLine = tax ? taxLineIn(tr, tax) : null;
   return {
     to: purchase.customerEmail,
-    subject: `Your receipt: ${purchase.productTitle}`,
+    subject: t("email.receipt.subject", { product }),
     ...renderEmail({
-      preheader: `Thanks for buying ${purchase.productTitle}. Your download is ready.`,
-      heading: "Thanks for your purchase!",
+      locale,
+      preheader: t("email.receipt.preheader", { product }),
+      heading: t("email.receipt.heading"),
       paragraphs: [
-        `${purchase.productTitle} from ${purchase.sellerName}`,
-        `Amount paid: ${formatPrice(purchase.amountCents)}${discount ? ` with code ${discount.code} (you saved ${formatPrice(discount.savedCents)})` : ""} on ${formatDay(purchase.createdAt)}. Order ${purchase.orderId}.`,
-        ...(purchase.tax
-          ? [
-              `Tax: ${formatPrice(purchase.tax.taxCents)} (${purchase.tax.label}), included in the amount paid.`,
-            ]
+        t("email.receipt.productFrom", { product, seller }),
+        discount
+          ? t("email.receipt.amountPaidWithCode", {
+              ...paid,
+              code: discount.code,
+              saved: usdIn(tr, discount.savedCents),
+            })
+          : t("email.receipt.amountPaid", paid),
+        ...(taxLine ? [taxLine] : []),
+        sentencesIn(tr, downloadTermsIn(tr, purchase.downloadWindowEndsAt), t("email.receipt.libraryFresh")),
+        ...licenseKeyParagraphs(purchase.licenseKey, tr),
+        // The waiver as the buyer accepted it, in the language Checkout showed it in.
+        ...(purchase.withdrawalWaiver
+          ? [t("email.receipt.waiver", { waiver: purchase.withdrawalWaiver })]
           : []),
-        `${downloadTerms(purchase.downloadWindowEndsAt)} Your library always has a fresh link.`,
-        ...licenseKeyParagraphs(purchase.licenseKey),
-        ...(purchase.withdrawalWaiver ? [`Before paying you agreed: “${purchase.withdrawalWaiver}”`] : []),
       ],
       ...(purchase.downloadPath
         ? {
             button: {
-              label: downloadButtonLabel(purchase.files.length),
+              label: downloadButtonIn(tr, purchase.files.length),
               url: `${appUrl}${purchase.downloadPath}`,
             },
           }
         : {}),
       links: [
-        { label: "All your purchases (your library)", url: `${appUrl}${libraryPath}` },
+        { label: t("email.common.library"), url: `${appUrl}${libraryPath}` },
         ...(purchase.invoice
           ? [
-              { label: "Your invoice (PDF)", url: `${appUrl}${purchase.invoice.pdfPath}` },
-              { label: "Correct your billing details", url: `${appUrl}${purchase.invoice.billingPath}` },
+              { label: t("email.common.invoicePdf"), url: `${appUrl}${purchase.invoice.pdfPath}` },
+              { label: t("email.common.billingDetails"), url: `${appUrl}${purchase.invoice.billingPath}` },
             ]
           : []),
       ],
       // A free order ($0, claimed by email) never went through Stripe.
-      note: `Your email was shared with ${purchase.sellerName}, the creator you bought from.${purchase.amountCents > 0 ? " Payment was processed by Stripe." : ""}`,
+      note: t(purchase.amountCents > 0 ? "email.receipt.notePaid" : "email.receipt.noteFree", { seller }),
     }),
   };
 }
 
-export function freshLinkEmail(purchase: BuyerPurchase, appUrl: string): OutgoingEmail {
+/** A fresh download link the buyer asked for (or a free claim of a product they already have). */
+export function freshLinkEmail(purchase: BuyerPurchase, appUrl: string, locale: Locale): OutgoingEmail {
+  const tr = translator(locale);
+  const { t } = tr;
+  const product = purchase.productTitle;
   return {
     to: purchase.customerEmail,
-    subject: `Your download link: ${purchase.productTitle}`,
+    subject: t("email.freshLink.subject", { product }),
     ...renderEmail({
-      preheader: "Here is a fresh download link.",
-      heading: "Your new download link",
+      locale,
+      preheader: t("email.freshLink.preheader"),
+      heading: t("email.freshLink.heading"),
       paragraphs: [
-        `You asked for a new link to ${purchase.productTitle} from ${purchase.sellerName}.`,
-        `${downloadsLeftSummary(purchase.files)} ${downloadTerms(purchase.downloadWindowEndsAt)}`,
+        t("email.freshLink.asked", { product, seller: purchase.sellerName }),
+        sentencesIn(
+          tr,
+          downloadsLeftIn(tr, purchase.files),
+          downloadTermsIn(tr, purchase.downloadWindowEndsAt),
+        ),
       ],
       ...(purchase.downloadPath
         ? {
             button: {
-              label: downloadButtonLabel(purchase.files.length),
+              label: downloadButtonIn(tr, purchase.files.length),
               url: `${appUrl}${purchase.downloadPath}`,
             },
           }
         : {}),
-      note: "If you did not ask for this link, you can ignore this email.",
+      note: t("email.freshLink.note"),
     }),
   };
 }
 
-export function unavailableRefundEmail(to: string, productTitle: string, amountCents: number): OutgoingEmail {
+/** A payment for a unit that could no longer be delivered: refunded at once, and the buyer told why. */
+export function unavailableRefundEmail(
+  to: string,
+  productTitle: string,
+  amountCents: number,
+  locale: Locale,
+): OutgoingEmail {
+  const tr = translator(locale);
+  const { t } = tr;
   return {
     to,
-    subject: `Refunded: ${productTitle}`,
+    subject: t("email.unavailable.subject", { product: productTitle }),
     ...renderEmail({
-      preheader: "We could not deliver your purchase, so you were refunded in full.",
-      heading: "Sorry: this product was no longer available",
+      locale,
+      preheader: t("email.unavailable.preheader"),
+      heading: t("email.unavailable.heading"),
       paragraphs: [
-        `Your payment for ${productTitle} arrived after the last copy sold out (or the product was removed).`,
-        `We refunded the full ${formatPrice(amountCents)} right away. Depending on your bank it shows up within 5 to 10 days.`,
+        t("email.unavailable.why", { product: productTitle }),
+        t("email.unavailable.refunded", { amount: usdIn(tr, amountCents) }),
       ],
     }),
   };
 }
 
-export function refundEmail(to: string, productTitle: string, amountCents: number): OutgoingEmail {
+/** The creator refunded a purchase. */
+export function refundEmail(
+  to: string,
+  productTitle: string,
+  amountCents: number,
+  locale: Locale,
+): OutgoingEmail {
+  const tr = translator(locale);
+  const { t } = tr;
   return {
     to,
-    subject: `Refund issued: ${productTitle}`,
+    subject: t("email.refund.subject", { product: productTitle }),
     ...renderEmail({
-      preheader: "Your purchase was refunded.",
-      heading: "Your refund is on its way",
+      locale,
+      preheader: t("email.refund.preheader"),
+      heading: t("email.refund.heading"),
       paragraphs: [
-        `The creator refunded your purchase of ${productTitle} (${formatPrice(amountCents)}).`,
-        "The download link of this purchase no longer works. Depending on your bank the refund shows up within 5 to 10 days.",
+        t("email.refund.what", { product: productTitle, amount: usdIn(tr, amountCents) }),
+        t("email.refund.linkEnds"),
       ],
     }),
   };

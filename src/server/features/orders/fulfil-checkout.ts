@@ -11,6 +11,7 @@ import type { OrderChanges } from "../order-lifecycle";
 import { libraryPath, libraryToken } from "./buyer-links";
 import { purchaseQuery, toBuyerPurchase } from "./buyer-purchase";
 import { receiptEmail, unavailableRefundEmail } from "./emails";
+import { orderTaxView } from "./order-tax-view";
 import { type OrderTaxColumns, orderTaxOf } from "./session-tax";
 import { takeUnit } from "./stock";
 
@@ -147,6 +148,8 @@ export async function completeCheckout(
       discount_code_id: checkout.discount_code_id,
       discount_code: checkout.discount_code,
       discount_cents: checkout.discount_cents,
+      // The language the buyer's checkout was made in: the order's emails speak it.
+      buyer_locale: checkout.buyer_locale,
       ...payment.tax,
     })
     .execute();
@@ -162,23 +165,27 @@ export async function completeCheckout(
   });
 
   if (deliverable) {
-    const purchase = toBuyerPurchase(
-      await purchaseQuery(trx).where("orders.id", "=", orderId).executeTakeFirstOrThrow(),
-      deps.linkKey,
-      now,
-    );
+    const row = await purchaseQuery(trx).where("orders.id", "=", orderId).executeTakeFirstOrThrow();
+    const purchase = toBuyerPurchase(row, deps.linkKey, now);
     const library = libraryPath(libraryToken(deps.linkKey, email, now));
     const discount = checkout.discount_code
       ? { code: checkout.discount_code, savedCents: checkout.discount_cents }
       : undefined;
-    await deps.outbox.enqueue(receiptEmail(purchase, deps.appUrl, library, discount), trx);
+    await deps.outbox.enqueue(
+      receiptEmail(purchase, deps.appUrl, library, {
+        locale: row.buyer_locale,
+        tax: orderTaxView(row),
+        discount,
+      }),
+      trx,
+    );
   } else if (paymentIntent) {
     // Inside the transaction: if Stripe refuses, nothing is recorded and the event is retried.
     await deps.stripe.refunds.create(
       { payment_intent: paymentIntent, metadata: { reason: "not_deliverable" } },
       { stripeAccount: checkout.stripe_account_id, idempotencyKey: `undeliverable-${payment.sessionId}` },
     );
-    await deps.outbox.enqueue(unavailableRefundEmail(email, title, amount), trx);
+    await deps.outbox.enqueue(unavailableRefundEmail(email, title, amount, checkout.buyer_locale), trx);
   }
   announce(checkout.seller_id, { type: "sales.changed" });
   return orderId;

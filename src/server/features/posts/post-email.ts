@@ -1,4 +1,4 @@
-import { countOf } from "../../../contracts/plural";
+import { translator } from "../../../contracts/i18n/translator";
 import { escapeHtml, postExcerpt, postMarkupText, renderPostMarkup } from "../../../contracts/post-markup";
 import { renderEmail } from "../../adapters/mail/layout";
 import type { OutgoingEmail } from "../../adapters/mail/transport";
@@ -29,12 +29,18 @@ export const postEmailSubject = (productTitle: string, title: string) => `${prod
  * One member's copy of a post: the post (its markup rendered and escaped by contracts/post-markup.ts),
  * the way to it in their library (and its files, which are downloaded there), and the seller's
  * unsubscribe link, also as List-Unsubscribe headers (one click), as every email a seller sends buyers.
+ * The frame speaks the member's language (`links.locale`); the creator's post is as they wrote it.
  */
 export function postEmail(content: PostEmailContent, links: BuyerLinks): OutgoingEmail {
+  const { t } = translator(links.locale);
+  const seller = content.sellerName;
   const files =
     content.attachmentNames.length > 0
       ? [
-          `${countOf(content.attachmentNames.length, "file")} attached: ${content.attachmentNames.join(", ")}. Download ${content.attachmentNames.length === 1 ? "it" : "them"} from your library.`,
+          t("email.post.files", {
+            count: content.attachmentNames.length,
+            names: content.attachmentNames.join(", "),
+          }),
         ]
       : [];
   return {
@@ -42,6 +48,7 @@ export function postEmail(content: PostEmailContent, links: BuyerLinks): Outgoin
     subject: postEmailSubject(content.productTitle, content.title),
     headers: unsubscribeHeaders(links.unsubscribeUrl),
     ...renderEmail({
+      locale: links.locale,
       preheader: postExcerpt(content.body) || content.title,
       heading: content.title,
       paragraphs: [],
@@ -49,9 +56,9 @@ export function postEmail(content: PostEmailContent, links: BuyerLinks): Outgoin
         html: `${renderPostMarkup(content.body, EMAIL_STYLES)}${files.map((line) => `<p style="margin:0 0 16px;color:#64748b">${escapeHtml(line)}</p>`).join("")}`,
         text: [postMarkupText(content.body), ...files].join("\n\n"),
       },
-      button: { label: "Open in your library", url: links.libraryUrl },
-      links: [{ label: `Unsubscribe from ${content.sellerName}'s emails`, url: links.unsubscribeUrl }],
-      note: `${content.sellerName} posted this for members of ${content.productTitle}. To stop post emails only, turn off "Email me new posts" in your library. Receipts and membership emails still come either way.`,
+      button: { label: t("email.post.open"), url: links.libraryUrl },
+      links: [{ label: t("email.common.unsubscribe", { seller }), url: links.unsubscribeUrl }],
+      note: t("email.post.note", { seller, product: content.productTitle }),
     }),
   };
 }

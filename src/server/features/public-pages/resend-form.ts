@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { ORDER_MESSAGES, resendLinkSchema } from "../../../contracts/orders";
 import type { ResendAnswer } from "../../../web/server-rendered";
+import { requestedLocale } from "../../http/buyer-locale";
 import { AppError } from "../../http/errors";
 import { resendDownloadLink } from "../downloads";
 
@@ -23,7 +24,7 @@ export async function answerResendForm(
     };
   }
   try {
-    await resendDownloadLink(deps, { ...parsed.data, ip: request.ip }, now);
+    await resendDownloadLink(deps, { ...parsed.data, ip: request.ip, locale: requestedLocale(request) }, now);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return { status: error.status, answer: { email, problem: error.userMessage } };

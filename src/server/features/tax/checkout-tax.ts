@@ -1,11 +1,12 @@
 import type Stripe from "stripe";
+import type { Locale } from "../../../contracts/i18n/locales";
+import { translator } from "../../../contracts/i18n/translator";
 import {
   defaultTaxCategory,
   isEuOrUk,
   STRIPE_TAX_CODES,
   type TaxBehavior,
   type TaxCategory,
-  WITHDRAWAL_WAIVER_TEXT,
 } from "../../../contracts/tax";
 import type { Database } from "../../db/database";
 import type { BusinessBuyerCheck } from "./business-buyer";
@@ -61,6 +62,15 @@ export function waiverRequired(terms: CheckoutTaxTerms, buyerCountry: string | u
 }
 
 /**
+ * The waiver's wording in the buyer's language, as Checkout asks them to accept it
+ * (`custom_text.terms_of_service_acceptance`) and as the checkout, then the order, store it word for
+ * word: receipts and the invoice quote what the buyer saw. English is contracts/tax.ts'
+ * WITHDRAWAL_WAIVER_TEXT.
+ */
+export const withdrawalWaiverText = (locale: Locale): string =>
+  translator(locale).t("checkout.withdrawalWaiver");
+
+/**
  * What a checkout adds to Stripe's session for tax, the waiver and a business buyer: Buy Now's and
  * Subscribe's alike. Buy Now puts `price` and `product` on its line's price_data; Subscribe on the
  * tier's Stripe price (memberships/tier-prices.ts), which the subscription's invoices are taxed by.
@@ -83,7 +93,8 @@ export interface CheckoutTaxParams {
 export function checkoutTaxParams(
   terms: CheckoutTaxTerms,
   category: TaxCategory,
-  waiver: boolean,
+  /** The waiver's wording when Checkout asks for it (withdrawalWaiverText), else null. */
+  waiver: string | null,
   customerId: string | undefined,
 ): CheckoutTaxParams {
   return {
@@ -97,7 +108,7 @@ export function checkoutTaxParams(
       ...(waiver
         ? {
             consent_collection: { terms_of_service: "required" },
-            custom_text: { terms_of_service_acceptance: { message: WITHDRAWAL_WAIVER_TEXT } },
+            custom_text: { terms_of_service_acceptance: { message: waiver } },
           }
         : {}),
       // A business buyer's customer carries their name and VAT number; Checkout fills in their address.

@@ -12,6 +12,7 @@ export {
   createBusinessCustomer,
   productTaxCategory,
   waiverRequired,
+  withdrawalWaiverText,
 } from "./checkout-tax";
 export { taxFeature } from "./feature";
 export { readTaxSettingsRow } from "./store-tax-settings";
