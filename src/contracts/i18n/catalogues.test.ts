@@ -35,17 +35,27 @@ function shapeOf(message: string, locale: string) {
 describe("message catalogues", () => {
   const reference = Object.keys(CATALOGUES.en).sort();
 
-  it.each(LOCALES)("%s has every key of English's and no other", (locale) => {
-    const keys = Object.keys(CATALOGUES[locale]).sort();
-    expect(
-      reference.filter((key) => !keys.includes(key)),
-      "missing",
-    ).toEqual([]);
-    expect(
-      keys.filter((key) => !reference.includes(key)),
-      "unknown",
-    ).toEqual([]);
-    for (const key of keys) expect(CATALOGUES[locale][key as MessageKey].trim(), key).not.toBe("");
+  it.each(LOCALES)("%s has every key of English's, area by area, and no other", (locale) => {
+    for (const [name, area] of Object.entries(AREAS)) {
+      const english = Object.keys(area.en);
+      const keys = Object.keys(area[locale]);
+      expect(
+        english.filter((key) => !keys.includes(key)),
+        `${name}/${locale}.json misses`,
+      ).toEqual([]);
+      expect(
+        keys.filter((key) => !english.includes(key)),
+        `${name}/${locale}.json has unknown`,
+      ).toEqual([]);
+      for (const [key, message] of Object.entries(area[locale])) {
+        expect(String(message).trim(), `${name}/${locale}.json ${key}`).not.toBe("");
+      }
+    }
+  });
+
+  it("has each key in one area only", () => {
+    const keys = Object.values(AREAS).flatMap((area) => Object.keys(area.en));
+    expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
   });
 
   it.each(LOCALES)(
