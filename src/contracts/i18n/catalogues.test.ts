@@ -35,6 +35,14 @@ function shapeOf(message: string, locale: string) {
 describe("message catalogues", () => {
   const reference = Object.keys(CATALOGUES.en).sort();
 
+  it("names each message in one area only", () => {
+    const areasOf = new Map<string, string[]>();
+    for (const [area, catalogues] of Object.entries(AREAS)) {
+      for (const key of Object.keys(catalogues.en)) areasOf.set(key, [...(areasOf.get(key) ?? []), area]);
+    }
+    expect([...areasOf].filter(([, areas]) => areas.length > 1)).toEqual([]);
+  });
+
   it.each(LOCALES)("%s has every key of English's and no other", (locale) => {
     const keys = Object.keys(CATALOGUES[locale]).sort();
     expect(

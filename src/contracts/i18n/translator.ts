@@ -11,7 +11,7 @@ import pagesEs from "../../locales/pages/es.json";
 import pagesFr from "../../locales/pages/fr.json";
 import pagesJa from "../../locales/pages/ja.json";
 import pagesPtBR from "../../locales/pages/pt-BR.json";
-import { formatMoney } from "../money";
+import { formatMoney, minorToDecimal } from "../money";
 import { DEFAULT_LOCALE, type Locale } from "./locales";
 
 /**
@@ -77,6 +77,23 @@ function messageFormat(locale: Locale, key: MessageKey): IntlMessageFormat {
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const wholeMoneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** A round amount without its decimals: 1000000 "usd" → "$10,000" (en), "10.000 $" (de). */
+function wholeMoney(amount: number, currency: string, locale: Locale): string {
+  const id = `${locale}\u0000${currency}`;
+  let format = wholeMoneyFormats.get(id);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+    wholeMoneyFormats.set(id, format);
+  }
+  return format.format(minorToDecimal(amount, currency) as unknown as number);
+}
 
 /** What a buyer's page or email speaks with: its messages, money and dates in one language. */
 export interface Translator {
@@ -91,8 +108,11 @@ export interface Translator {
     key: MessageKey,
     values: Record<string, Primitive | Part | TagRenderer<Part>>,
   ): Array<string | Part> | string;
-  /** An amount of `currency`'s minor unit, as this language writes it ("18,00 €"). */
-  money(amount: number, currency: string): string;
+  /**
+   * An amount of `currency`'s minor unit, as this language writes it ("18,00 €"); `whole` leaves out
+   * the decimals of a round amount ("up to $10,000", "10.000 $").
+   */
+  money(amount: number, currency: string, options?: { whole?: boolean }): string;
   /** A date as this language writes it (defaults: "27 Nov 2026", "2026/11/27"), in UTC unless told. */
   date(date: Date, options?: Intl.DateTimeFormatOptions): string;
 }
@@ -105,7 +125,10 @@ export function translator(locale: Locale): Translator {
     t: (key, values) => String(messageFormat(locale, key).format(values)),
     rich: <Part>(key: MessageKey, values: Record<string, Primitive | Part | TagRenderer<Part>>) =>
       messageFormat(locale, key).format<Part>(values as never) as Array<string | Part> | string,
-    money: (amount, currency) => formatMoney(amount, currency, locale),
+    money: (amount, currency, options) =>
+      options?.whole && Number.isInteger(Number(minorToDecimal(amount, currency)))
+        ? wholeMoney(amount, currency, locale)
+        : formatMoney(amount, currency, locale),
     date: (date, options = DEFAULT_DATE) => {
       const id = `${locale}\u0000${JSON.stringify(options)}`;
       let format = dateFormats.get(id);
