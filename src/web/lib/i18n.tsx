@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
+import { translateMessage } from "../../contracts/i18n/buyer-messages";
 import { DEFAULT_LOCALE } from "../../contracts/i18n/locales";
 import { type Translator, translator } from "../../contracts/i18n/translator";
 
@@ -12,3 +13,12 @@ export function I18nProvider({ value, children }: { value: Translator; children:
 
 /** The page's messages, money and dates in its language (docs/i18n.md). */
 export const useI18n = (): Translator => useContext(I18nContext);
+
+/**
+ * The server's words (a refusal, a field's problem, a tax note) as this page's language says them:
+ * the API keeps them in English, the page translates the ones it knows (contracts/i18n/buyer-messages.ts).
+ */
+export function useServerText(): (english: string) => string {
+  const i18n = useI18n();
+  return (english) => translateMessage(i18n, english);
+}
