@@ -105,7 +105,8 @@ export const amountBelowMinimumMessage = (minimumCents: number) =>
 /**
  * What a buyer pays, in cents, for a product whose price (after any code) is `minimumCents`: a fixed
  * price pays exactly that; a flexible one pays the typed amount, which must be at least the minimum,
- * at most $10,000 and, when not $0, at least Stripe's $0.50. A refusal says why.
+ * at most $10,000 and, when not $0, at least Stripe's $0.50. A refusal says why. A decimal comma
+ * ("15,50") is read as the pages in other languages invite it.
  */
 export function checkBuyerAmount(
   product: { priceMode: "fixed" | "flexible" },
@@ -113,9 +114,12 @@ export function checkBuyerAmount(
   typed: string | number | undefined,
 ): { amountCents: number } | { problem: string } {
   if (product.priceMode === "fixed") return { amountCents: minimumCents };
+  // "15,50" is how a buyer in Berlin or Paris writes 15.50 (a comma before one or two last digits);
+  // any other comma groups thousands ("1,500").
   const text = String(typed ?? "")
     .trim()
     .replace(/^\$/, "")
+    .replace(/^(\d+),(\d{1,2})$/, "$1.$2")
     .replace(/,/g, "");
   if (text === "") return { problem: PAY_WHAT_YOU_WANT_MESSAGES.amountInvalid };
   const cents = parsePriceToCents(text);

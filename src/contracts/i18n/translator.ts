@@ -1,4 +1,3 @@
-import { IntlMessageFormat } from "intl-messageformat";
 import emailsDe from "../../locales/emails/de.json";
 import emailsEn from "../../locales/emails/en.json";
 import emailsEs from "../../locales/emails/es.json";
@@ -11,8 +10,10 @@ import pagesEs from "../../locales/pages/es.json";
 import pagesFr from "../../locales/pages/fr.json";
 import pagesJa from "../../locales/pages/ja.json";
 import pagesPtBR from "../../locales/pages/pt-BR.json";
-import { formatMoney } from "../money";
-import { DEFAULT_LOCALE, type Locale } from "./locales";
+import type { Locale } from "./locales";
+import { type Catalogue, makeTranslator, type Translator } from "./make-translator";
+
+export type { Catalogue, MessageKey, TagRenderer, Translator } from "./make-translator";
 
 /**
  * The catalogues by area, each a file per language (src/locales/<area>/<locale>.json), so two areas'
@@ -38,10 +39,6 @@ export const AREAS = {
   } satisfies Record<Locale, Record<keyof typeof emailsEn, string>>,
 };
 
-/** A message's name in the catalogues. */
-export type MessageKey = keyof typeof pagesEn | keyof typeof emailsEn;
-export type Catalogue = Record<MessageKey, string>;
-
 const catalogueOf = (locale: Locale) =>
   Object.assign({}, ...Object.values(AREAS).map((area) => area[locale])) as Catalogue;
 
@@ -59,61 +56,14 @@ export const CATALOGUES = {
   ja: catalogueOf("ja"),
 };
 
-type Primitive = string | number | Date;
-/** A tag's part of a rich message: what it wraps, as the renderer builds it (React nodes on pages). */
-export type TagRenderer<Part> = (chunks: Array<string | Part>) => Part;
+const translators = new Map<Locale, Translator>();
 
-// Parsed once per language and message, on first use: parsing costs far more than formatting.
-const compiled = new Map<string, IntlMessageFormat>();
-function messageFormat(locale: Locale, key: MessageKey): IntlMessageFormat {
-  const id = `${locale}\u0000${key}`;
-  let format = compiled.get(id);
-  if (!format) {
-    const catalogue: Partial<Catalogue> = CATALOGUES[locale];
-    format = new IntlMessageFormat(catalogue[key] ?? CATALOGUES[DEFAULT_LOCALE][key], locale);
-    compiled.set(id, format);
-  }
-  return format;
-}
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** What a buyer's page or email speaks with: its messages, money and dates in one language. */
-export interface Translator {
-  locale: Locale;
-  /** A plain message: t("common.files", { count: 3 }) → "3 files", "3 Dateien". */
-  t(key: MessageKey, values?: Record<string, Primitive>): string;
-  /**
-   * A message with tags or elements in it: each tag's renderer gets what it wraps, and element values
-   * stay elements. Answers the parts in order, for a page to render side by side.
-   */
-  rich<Part>(
-    key: MessageKey,
-    values: Record<string, Primitive | Part | TagRenderer<Part>>,
-  ): Array<string | Part> | string;
-  /** An amount of `currency`'s minor unit, as this language writes it ("18,00 €"). */
-  money(amount: number, currency: string): string;
-  /** A date as this language writes it (defaults: "27 Nov 2026", "2026/11/27"), in UTC unless told. */
-  date(date: Date, options?: Intl.DateTimeFormatOptions): string;
-}
-
-const DEFAULT_DATE: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeZone: "UTC" };
-
+/** The translator of `locale`, with every area's messages (English's where a language lacks one). */
 export function translator(locale: Locale): Translator {
-  return {
-    locale,
-    t: (key, values) => String(messageFormat(locale, key).format(values)),
-    rich: <Part>(key: MessageKey, values: Record<string, Primitive | Part | TagRenderer<Part>>) =>
-      messageFormat(locale, key).format<Part>(values as never) as Array<string | Part> | string,
-    money: (amount, currency) => formatMoney(amount, currency, locale),
-    date: (date, options = DEFAULT_DATE) => {
-      const id = `${locale}\u0000${JSON.stringify(options)}`;
-      let format = dateFormats.get(id);
-      if (!format) {
-        format = new Intl.DateTimeFormat(locale, options);
-        dateFormats.set(id, format);
-      }
-      return format.format(date);
-    },
-  };
+  let made = translators.get(locale);
+  if (!made) {
+    made = makeTranslator(locale, CATALOGUES[locale], CATALOGUES.en);
+    translators.set(locale, made);
+  }
+  return made;
 }

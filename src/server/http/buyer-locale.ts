@@ -11,12 +11,18 @@ import { cookieValue } from "./visitor";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/** Each request's answer, so the route and the page it renders (or its not-found page) ask once. */
+const answered = new WeakMap<FastifyRequest, Locale>();
+
 /**
  * The language a buyer's page answers in (docs/i18n.md): the switcher's `?lang=`, then the cookie that
  * remembers it, then Accept-Language, then English. A valid `?lang=` is remembered for a year (a
  * first-party preference, readable by nothing but us). The answer varies by both headers, which it says.
+ * Asked again for the same request, it answers the same without setting anything twice.
  */
 export function buyerLocale(request: FastifyRequest, reply: FastifyReply): Locale {
+  const known = answered.get(request);
+  if (known) return known;
   const query = request.query as Record<string, unknown> | undefined;
   const param = typeof query?.[LOCALE_PARAM] === "string" ? (query[LOCALE_PARAM] as string) : undefined;
   const chosen = supportedLocale(param);
@@ -28,11 +34,13 @@ export function buyerLocale(request: FastifyRequest, reply: FastifyReply): Local
     );
   }
   reply.header("vary", "Accept-Language, Cookie");
-  return negotiateLocale({
+  const locale = negotiateLocale({
     param: chosen,
     cookie: cookieValue(request.headers.cookie, LOCALE_COOKIE),
     acceptLanguage: request.headers["accept-language"],
   });
+  answered.set(request, locale);
+  return locale;
 }
 
 /**

@@ -1,14 +1,16 @@
 /**
  * The only script of the server-rendered public pages (product, store). Everything on them works as
  * plain HTML; this only makes it nicer, so it stays tiny (no React, no framework): checked by
- * scripts/check-public-budget.ts.
+ * scripts/check-public-budget.ts. It has no words of its own: what it shows comes in the page's
+ * language from the page itself (data-* attributes), so no catalogue is ever sent to a browser.
  */
 
 import { EMBED_CLOSE_MESSAGE } from "../../contracts/embed-frame";
 
-const BUSY_LABEL = "Redirecting to checkout...";
-
-/** Buy Now and Subscribe: busy and disabled while the server creates the checkout, so it is not pressed twice. */
+/**
+ * Buy Now and Subscribe: busy and disabled while the server creates the checkout, so it is not pressed
+ * twice, saying what `data-buy-now` says ("Redirecting to checkout...").
+ */
 function enhanceBuyNow(form: HTMLFormElement): void {
   const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
   if (!button) return;
@@ -19,7 +21,7 @@ function enhanceBuyNow(form: HTMLFormElement): void {
     setTimeout(() => {
       button.disabled = true;
       button.setAttribute("aria-busy", "true");
-      button.textContent = BUSY_LABEL;
+      button.textContent = form.dataset.buyNow ?? "";
     });
   });
   // Coming back from Stripe with the Back button restores the page as it was left: busy.
@@ -51,18 +53,20 @@ function recordProductView(productId: string, source: string): void {
 
 /**
  * Copy buttons (a license key on the success and download pages): rendered hidden, since without script
- * the text itself is what the buyer selects; shown here, where copying works.
+ * the text itself is what the buyer selects; shown here, where copying works. Says `data-copied-label`
+ * for two seconds after copying, then its own words again.
  */
 function enhanceCopy(button: HTMLButtonElement): void {
   const label = button.querySelector("[data-copy-label]");
+  const idle = label?.textContent ?? "";
   button.hidden = false;
   button.addEventListener("click", () => {
     navigator.clipboard.writeText(button.dataset.copy ?? "").then(
       () => {
         if (!label) return;
-        label.textContent = "Copied";
+        label.textContent = button.dataset.copiedLabel ?? idle;
         setTimeout(() => {
-          label.textContent = "Copy";
+          label.textContent = idle;
         }, 2000);
       },
       () => undefined,

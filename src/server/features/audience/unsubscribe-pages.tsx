@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { AUDIENCE_MESSAGES } from "../../../contracts/audience";
+import { translator } from "../../../contracts/i18n/translator";
 import { creatorOf, UnsubscribePage, type UnsubscribeState } from "../../../web/server-rendered";
 import type { Database } from "../../db/database";
+import { buyerLocale } from "../../http/buyer-locale";
 import { findPublicSeller } from "../billing";
 import type { PublicPageAssets } from "../public-pages";
 import { renderDocument, sendUncached } from "../public-pages";
@@ -67,13 +69,20 @@ function sendPage(
   state: UnsubscribeState,
   creator: ReturnType<typeof creatorOf> | null,
 ) {
-  const title =
-    state.kind === "done" ? "Unsubscribed" : state.kind === "invalid" ? "Link not valid" : "Unsubscribe";
+  const locale = buyerLocale(reply.request, reply);
+  const title = translator(locale).t(
+    state.kind === "done"
+      ? "unsubscribe.titleDone"
+      : state.kind === "invalid"
+        ? "unsubscribe.titleInvalid"
+        : "unsubscribe.titleConfirm",
+  );
   const html = renderDocument({
     assets: deps.assets,
     path: unsubscribePath(token),
     headTags: `<title>${title} · Flatfee</title>\n    <meta name="robots" content="noindex" />`,
     page: <UnsubscribePage state={state} creator={creator} />,
+    locale,
   });
   // The address carries the buyer's token: never sent on to another site.
   reply.header("referrer-policy", "no-referrer");

@@ -1,3 +1,4 @@
+import { RATE_LIMIT_MESSAGES } from "../../../contracts/i18n/buyer-messages";
 import type { Database } from "../../db/database";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { networkOf } from "../../http/visitor";
@@ -9,7 +10,7 @@ import { networkOf } from "../../http/visitor";
  * someone guessing codes is kept slow, and no route offers a way around it.
  */
 export const CODE_TRY_LIMIT = { name: "discount-code:network", limit: 60, windowSeconds: 60 };
-export const CODE_TRY_LIMIT_MESSAGE = "Too many tries. Please wait a minute.";
+export const CODE_TRY_LIMIT_MESSAGE = RATE_LIMIT_MESSAGES.codeTries;
 
 declare const counted: unique symbol;
 /**

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { RATE_LIMIT_MESSAGES } from "../../../contracts/i18n/buyer-messages";
 import type { Locale } from "../../../contracts/i18n/locales";
 import type { Outbox } from "../../adapters/mail/outbox";
 import type { Database } from "../../db/database";
@@ -9,7 +10,7 @@ export const RESEND_LIMITS = {
   perIp: { name: "resend:ip", limit: 10, windowSeconds: 60 * 60 },
   perEmail: { name: "resend:email", limit: 3, windowSeconds: 60 * 60 },
 };
-const TOO_MANY = "Too many requests for a new link. Please try again in an hour.";
+const TOO_MANY = RATE_LIMIT_MESSAGES.resends;
 
 /**
  * 'Resend my download link' from a product page: a fresh link goes to the purchase email only,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { translator } from "../../../contracts/i18n/translator";
 import { billingDetailsSchema, INVOICE_MESSAGES, type InvoiceKind } from "../../../contracts/invoices";
 import {
   BillingDetailsPage,
@@ -8,6 +9,7 @@ import {
 } from "../../../web/server-rendered";
 import type { VatNumberChecker } from "../../adapters/vat-check/vat-checker";
 import type { Database } from "../../db/database";
+import { buyerLocale } from "../../http/buyer-locale";
 import { AppError } from "../../http/errors";
 import { visitorNetworkHash } from "../../http/visitor";
 import { findPublicSeller } from "../billing";
@@ -34,13 +36,6 @@ type TokenRoute = { Params: { token: string } };
 type FormRoute = TokenRoute & { Body: Record<string, string> | undefined };
 /** The form posts eight short fields; nothing bigger is read. */
 const FORM_BODY_LIMIT = 8192;
-
-const DAY = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
 
 /**
  * The buyer's invoice links, reached from the receipt, the success page and the library: the signed
@@ -182,7 +177,7 @@ async function billingPageState(
       numberText: row.number_text,
       version: row.version,
       productTitle: row.lines[0]?.description ?? "",
-      openUntil: DAY.format(correctionEndsAt(row)),
+      openUntil: correctionEndsAt(row),
       pdfPath,
       action: billingDetailsPath(token),
       fields: fieldsOfInvoice(row),
@@ -199,13 +194,15 @@ async function sendBillingPage(
   sellerId: string | undefined,
 ) {
   const seller = sellerId ? await findPublicSeller(deps.db, sellerId, deps.now()) : undefined;
+  const locale = buyerLocale(reply.request, reply);
   const html = renderDocument({
     assets: deps.assets,
     path: billingDetailsPath(token),
-    headTags: `<title>Billing details · Flatfee</title>\n    <meta name="robots" content="noindex" />`,
+    headTags: `<title>${translator(locale).t("billing.title")} · Flatfee</title>\n    <meta name="robots" content="noindex" />`,
     page: (
       <BillingDetailsPage state={state} creator={seller ? creatorOf(seller, seller.pagesPublic) : null} />
     ),
+    locale,
   });
   // The address carries the buyer's token: never sent on to another site.
   reply.header("referrer-policy", "no-referrer");

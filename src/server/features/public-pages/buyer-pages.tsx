@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ReactElement } from "react";
+import type { Locale } from "../../../contracts/i18n/locales";
+import { type MessageKey, translator } from "../../../contracts/i18n/translator";
 import { ORDER_POLL } from "../../../contracts/orders";
 import {
   type Creator,
@@ -9,6 +11,7 @@ import {
   type OrderLookup,
   SuccessPage,
 } from "../../../web/server-rendered";
+import { buyerLocale } from "../../http/buyer-locale";
 import { AppError } from "../../http/errors";
 import { escapeAttribute } from "../../http/html";
 import { findPublicSeller } from "../billing";
@@ -27,7 +30,7 @@ const MAX_SESSION_ID_LENGTH = 200;
 /**
  * The buyer's pages after paying, rendered on the server like the product page: /success (the order of
  * a checkout session) and /download/{token}. They carry a download link, so they are never stored
- * (`no-store`), and never leak their address to another site (`no-referrer`).
+ * (`no-store`), and never leak their address to another site (`no-referrer`). In the buyer's language.
  */
 export function registerBuyerPages(app: FastifyInstance, deps: PublicPageDeps): void {
   app.get<SuccessRoute>("/success", async (request, reply) => {
@@ -41,12 +44,15 @@ export function registerBuyerPages(app: FastifyInstance, deps: PublicPageDeps): 
             `/success?${new URLSearchParams({ session_id: sessionId, try: String(tries + 1) })}`,
           )}" />`
         : "";
+    // The language switcher's address: the session, not how many looks were made.
+    const path = sessionId ? `/success?${new URLSearchParams({ session_id: sessionId })}` : "/success";
     const html = renderBuyerPage(
       deps,
-      request.url,
+      buyerLocale(request, reply),
+      path,
       lookup.state === "found" && lookup.purchase.status === "refunded"
-        ? "Purchase refunded"
-        : "Payment successful",
+        ? "success.titleRefunded"
+        : "success.titlePaid",
       <SuccessPage lookup={lookup} creator={await creatorFrame(deps, sellerId)} />,
       refresh,
     );
@@ -189,8 +195,9 @@ async function sendDownloadPage(
 ) {
   const html = renderBuyerPage(
     deps,
+    buyerLocale(reply.request, reply),
     downloadPagePath(token),
-    "Your download",
+    "download.yours",
     <DownloadPage state={state} creator={await creatorFrame(deps, sellerId)} />,
   );
   return sendBuyerPage(reply, status, html);
@@ -198,16 +205,17 @@ async function sendDownloadPage(
 
 function renderBuyerPage(
   deps: PublicPageDeps,
+  locale: Locale,
   path: string,
-  title: string,
+  title: MessageKey,
   page: ReactElement,
   extraHead = "",
 ): string {
   // Private pages: search engines have nothing to do with them.
-  const headTags = `<title>${title} · Flatfee</title>\n    <meta name="robots" content="noindex" />${
+  const headTags = `<title>${translator(locale).t(title)} · Flatfee</title>\n    <meta name="robots" content="noindex" />${
     extraHead ? `\n    ${extraHead}` : ""
   }`;
-  return renderDocument({ assets: deps.assets, path, headTags, page });
+  return renderDocument({ assets: deps.assets, path, headTags, page, locale });
 }
 
 /** A buyer's page holds a live download link: kept by no cache, sent to no other site as a referrer. */

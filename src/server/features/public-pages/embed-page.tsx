@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { VisitSource } from "../../../contracts/analytics";
+import type { Locale } from "../../../contracts/i18n/locales";
+import { translator } from "../../../contracts/i18n/translator";
 import { EmbedProductNotFound, EmbedProductPage } from "../../../web/server-rendered";
+import { buyerLocale } from "../../http/buyer-locale";
 import { escapeAttribute } from "../../http/html";
 import { hasSource, NO_SOURCE, sourceFieldValues, sourceOfPage } from "../analytics";
 import { getPublicProduct } from "../products";
@@ -40,7 +43,9 @@ export interface EmbedPageCaches {
  * page, under its own key, so the seller's changes drop it too. The embedding site is the visit's
  * source: the frame's Referer is that site, and the embed script adds `ref` (its host, for sites that
  * send no Referer) and the link's utm fields to the address. So the view is counted (the page's script)
- * and the sale attributed (Buy Now's hidden fields) to that site, as on the product page.
+ * and the sale attributed (Buy Now's hidden fields) to that site, as on the product page. In the
+ * buyer's language (a frame gets no switcher, whose links would leave the embedding site: its browser's
+ * language, or the choice remembered on our pages where the browser sends that cookie), kept per language.
  */
 export function registerEmbedPage(app: FastifyInstance, deps: PublicPageDeps, caches: EmbedPageCaches): void {
   app.get<EmbedRoute>(
@@ -48,12 +53,13 @@ export function registerEmbedPage(app: FastifyInstance, deps: PublicPageDeps, ca
     { config: { frameable: true } },
     async (request, reply) => {
       const { productId } = request.params;
+      const locale = buyerLocale(request, reply);
       const source = sourceOfPage(
         request.query,
         { referer: request.headers.referer, host: request.headers.host },
         deps.appUrl,
       );
-      const plainKey = `embed:${productId}`;
+      const plainKey = `embed:${productId}:${locale}`;
       const kept = hasSource(source)
         ? await caches.sourcedOrPlain(
             request,
@@ -63,16 +69,17 @@ export function registerEmbedPage(app: FastifyInstance, deps: PublicPageDeps, ca
         : { cache: caches.pages, key: plainKey };
       const sourced = kept.key !== plainKey;
       const page = await kept.cache.page(kept.key, () =>
-        renderEmbedPage(deps, productId, sourced ? source : NO_SOURCE),
+        renderEmbedPage(deps, productId, sourced ? source : NO_SOURCE, locale),
       );
       if (page)
         return sendFinishedPage(request, reply, page, sourced ? SOURCED_EMBED_PAGE_CACHE : EMBED_PAGE_CACHE);
       const html = renderDocument({
         assets: deps.assets,
         path: request.url,
-        headTags: `<title>Product not found · Flatfee</title>\n    ${FRAME_HEAD}`,
+        headTags: `<title>${translator(locale).t("notFound.product.title")} · Flatfee</title>\n    ${FRAME_HEAD}`,
         page: <EmbedProductNotFound />,
         bodyData: FRAME_BODY_DATA,
+        locale,
       });
       return reply
         .status(404)
@@ -87,6 +94,7 @@ async function renderEmbedPage(
   deps: PublicPageDeps,
   productId: string,
   source: VisitSource,
+  locale: Locale,
 ): Promise<RenderedPage | null> {
   const product = await getPublicProduct(deps.db, productId, deps.now()).catch(nullWhenNotFound);
   if (!product) return null;
@@ -94,8 +102,9 @@ async function renderEmbedPage(
   const html = renderDocument({
     assets: deps.assets,
     path: `/embed/product/${product.id}`,
-    headTags: `<title>${escapeAttribute(product.title)} · Buy</title>\n    ${FRAME_HEAD}`,
+    headTags: `<title>${escapeAttribute(translator(locale).t("embed.title", { title: product.title }))}</title>\n    ${FRAME_HEAD}`,
     page: <EmbedProductPage product={product} source={sourceFields} />,
+    locale,
     // As on the product page: the page's script counts the view with the source Buy Now carries.
     bodyData: {
       ...FRAME_BODY_DATA,

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { translator } from "../../../contracts/i18n/translator";
 import { freeClaimSchema } from "../../../contracts/products";
 import type { PurchaseAnswer } from "../../../web/server-rendered";
 import { FreeClaimSentPage } from "../../../web/server-rendered";
+import { buyerLocale } from "../../http/buyer-locale";
 import { AppError } from "../../http/errors";
 import { webHeaders } from "../../http/session";
 import { sourceOfFields } from "../analytics";
@@ -108,11 +110,13 @@ export function registerPageForms(app: FastifyInstance, deps: PublicPageDeps): v
       }
       const product = await getPublicProduct(deps.db, productId, deps.now()).catch(nullWhenNotFound);
       if (!product) return sendProductNotFound(deps, reply);
+      const locale = buyerLocale(request, reply);
       const html = renderDocument({
         assets: deps.assets,
         path: `/product/${product.id}/free`,
-        headTags: `<title>Check your email · Flatfee</title>\n    <meta name="robots" content="noindex" />`,
+        headTags: `<title>${translator(locale).t("free.sentTitle")} · Flatfee</title>\n    <meta name="robots" content="noindex" />`,
         page: <FreeClaimSentPage product={product} email={parsed.data.email} />,
+        locale,
       });
       return sendUncached(reply, 200, html);
     });

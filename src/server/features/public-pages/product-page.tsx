@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { VisitSource } from "../../../contracts/analytics";
+import type { Locale } from "../../../contracts/i18n/locales";
+import { translator } from "../../../contracts/i18n/translator";
 import type { PurchaseAnswer } from "../../../web/server-rendered";
 import { ProductPage } from "../../../web/server-rendered";
+import { buyerLocale } from "../../http/buyer-locale";
 import { AppError } from "../../http/errors";
 import { hasSource, NO_SOURCE, sourceFieldValues, sourceOfPage } from "../analytics";
 import { allowCodeTry, type CodeTry, priceWithCode } from "../discounts";
@@ -11,10 +14,13 @@ import { type KeptPages, PUBLIC_PAGE_CACHE, SOURCED_PAGE_CACHE } from "./kept-pa
 import { sendProductNotFound } from "./not-found-page";
 import type { RenderedPage } from "./page-cache";
 import type { ProductRoute, PublicPageDeps } from "./public-page-deps";
-import { renderDocument } from "./render-document";
+import { languageAlternates, renderDocument } from "./render-document";
 import { nullWhenNotFound, sendFinishedPage, sendUncached } from "./respond";
 
-/** /product/{id}: kept per product (and per source), or priced for one buyer with their `?code=`. */
+/**
+ * /product/{id}: kept per product and language (and per source), or priced for one buyer with their
+ * `?code=`. In the buyer's language (http/buyer-locale.ts), which the answer varies by.
+ */
 export function registerProductPage(
   app: FastifyInstance,
   deps: PublicPageDeps,
@@ -24,6 +30,7 @@ export function registerProductPage(
     "/product/:productId",
     async (request, reply) => {
       const { productId } = request.params;
+      const locale = buyerLocale(request, reply);
       const code = codeOf(request.query);
       const source = sourceOfPage(
         request.query,
@@ -51,13 +58,14 @@ export function registerProductPage(
       }
       // A visit from elsewhere gets the page with its source in the Buy Now form: kept per source (the
       // same for every visitor from there), and private, since a shared cache would not key it by Referer.
-      const plainKey = `product:${productId}`;
+      // Each language is a page of its own; a product's change drops them all (they are its seller's).
+      const plainKey = `product:${productId}:${locale}`;
       const kept = hasSource(source)
         ? await sourcedOrPlain(request, `${plainKey}:${JSON.stringify(sourceFieldValues(source))}`, plainKey)
         : { cache: pages, key: plainKey };
       const sourced = kept.key !== plainKey;
       const page = await kept.cache.page(kept.key, () =>
-        renderProductPage(deps, productId, undefined, undefined, sourced ? source : undefined),
+        renderProductPage(deps, productId, { locale, source: sourced ? source : undefined }),
       );
       if (!page) return sendProductNotFound(deps, reply);
       return sendFinishedPage(request, reply, page, sourced ? SOURCED_PAGE_CACHE : PUBLIC_PAGE_CACHE);
@@ -72,25 +80,38 @@ export function codeOf(query: { code?: unknown }): string | undefined {
 }
 
 /**
- * The product page, or null when the product is missing, inactive or no longer public; with `code`,
- * priced with the buyer's discount code (or saying why it does not apply).
+ * The product page in `locale`, or null when the product is missing, inactive or no longer public; with
+ * `code`, priced with the buyer's discount code (or saying why it does not apply). `path` is its address
+ * as the language switcher keeps it (a `?code=` page's query), the plain one by default.
  */
 export async function renderProductPage(
   deps: PublicPageDeps,
   productId: string,
-  answer?: PurchaseAnswer,
-  code?: CodeTry,
-  source: VisitSource = NO_SOURCE,
+  options: {
+    locale: Locale;
+    answer?: PurchaseAnswer | undefined;
+    code?: CodeTry | undefined;
+    source?: VisitSource | undefined;
+    path?: string | undefined;
+  },
 ): Promise<RenderedPage | null> {
+  const { locale, answer, code, source = NO_SOURCE } = options;
   const product = await getPublicProduct(deps.db, productId, deps.now()).catch(nullWhenNotFound);
   if (!product) return null;
   const quote = code ? await priceWithCode(deps.db, product, code, deps.now()) : undefined;
   const sourceFields = sourceFieldValues(source);
+  const plainPath = `/product/${product.id}`;
   const html = renderDocument({
     assets: deps.assets,
-    path: `/product/${product.id}`,
-    headTags: previewTags(productPreview(deps.appUrl, product)),
+    // A visit's source stays with it when the buyer switches language.
+    path:
+      options.path ?? (hasSource(source) ? `${plainPath}?${new URLSearchParams(sourceFields)}` : plainPath),
+    headTags: [
+      previewTags(productPreview(deps.appUrl, product, translator(locale))),
+      languageAlternates(deps.appUrl, plainPath),
+    ].join("\n    "),
     page: <ProductPage product={product} quote={quote} answer={answer} source={sourceFields} />,
+    locale,
     // The page's script counts the view, with the same source as the Buy Now form.
     bodyData: {
       "product-view": product.id,
@@ -100,7 +121,11 @@ export async function renderProductPage(
   return { html, sellerId: product.seller.id };
 }
 
-/** A form's answer (or a page priced with a code): the product page with what happened, never cached. */
+/**
+ * A form's answer (or a page priced with a code): the product page with what happened, in the buyer's
+ * language, never cached. A GET priced with a code keeps its query for the language switcher; a form
+ * post's page switches language on the plain product page, since a GET does not serve the form's address.
+ */
 export async function answerWithPage(
   deps: PublicPageDeps,
   reply: FastifyReply,
@@ -110,7 +135,11 @@ export async function answerWithPage(
   code?: CodeTry,
   source?: VisitSource,
 ) {
-  const page = await renderProductPage(deps, productId, answer, code, source);
+  const { request } = reply;
+  const locale = buyerLocale(request, reply);
+  // Only a code this request was allowed to try: a page refused by the limit says nothing of the code.
+  const path = request.method === "GET" && code ? request.url : undefined;
+  const page = await renderProductPage(deps, productId, { locale, answer, code, source, path });
   if (page === null) return sendProductNotFound(deps, reply);
   return sendUncached(reply, status, page.html);
 }

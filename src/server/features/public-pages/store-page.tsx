@@ -1,15 +1,18 @@
 import type { FastifyInstance } from "fastify";
+import type { Locale } from "../../../contracts/i18n/locales";
+import { translator } from "../../../contracts/i18n/translator";
 import { StorePage } from "../../../web/server-rendered";
+import { buyerLocale } from "../../http/buyer-locale";
 import { hasSource, sourceFieldValues, sourceOfPage } from "../analytics";
 import { getStorefront, previewTags, storePreview } from "../storefront";
 import { type KeptPages, PUBLIC_PAGE_CACHE, SOURCED_PAGE_CACHE } from "./kept-pages";
 import { sendNotFoundPage } from "./not-found-page";
 import type { RenderedPage } from "./page-cache";
 import type { PublicPageDeps } from "./public-page-deps";
-import { renderDocument } from "./render-document";
+import { languageAlternates, renderDocument } from "./render-document";
 import { nullWhenNotFound, sendFinishedPage } from "./respond";
 
-/** /store/{userId}: kept per store (and per source). */
+/** /store/{userId}: kept per store and language (and per source), in the buyer's language. */
 export function registerStorePage(
   app: FastifyInstance,
   deps: PublicPageDeps,
@@ -17,37 +20,45 @@ export function registerStorePage(
 ): void {
   app.get<{ Params: { userId: string } }>("/store/:userId", async (request, reply) => {
     const { userId } = request.params;
+    const locale = buyerLocale(request, reply);
     // As a product page: a visit from elsewhere gets its source passed on in the product links.
     const source = sourceOfPage(
       request.query,
       { referer: request.headers.referer, host: request.headers.host },
       deps.appUrl,
     );
-    const plainKey = `store:${userId}`;
+    const plainKey = `store:${userId}:${locale}`;
     const sourceQuery = hasSource(source) ? `?${new URLSearchParams(sourceFieldValues(source))}` : "";
     const kept = sourceQuery
       ? await sourcedOrPlain(request, `${plainKey}${sourceQuery}`, plainKey)
       : { cache: pages, key: plainKey };
     const linkQuery = kept.key === plainKey ? "" : sourceQuery;
-    const page = await kept.cache.page(kept.key, () => renderStorePage(deps, userId, linkQuery));
+    const page = await kept.cache.page(kept.key, () => renderStorePage(deps, userId, linkQuery, locale));
     if (!page) return sendNotFoundPage(deps, reply, "store");
     return sendFinishedPage(request, reply, page, linkQuery ? SOURCED_PAGE_CACHE : PUBLIC_PAGE_CACHE);
   });
 }
 
-/** The store page, or null when there is no such store or it is no longer public. */
+/** The store page in `locale`, or null when there is no such store or it is no longer public. */
 export async function renderStorePage(
   deps: PublicPageDeps,
   sellerId: string,
   linkQuery: string,
+  locale: Locale,
 ): Promise<RenderedPage | null> {
   const store = await getStorefront(deps.db, sellerId, deps.now()).catch(nullWhenNotFound);
   if (!store) return null;
+  const path = `/store/${store.seller.id}`;
   const html = renderDocument({
     assets: deps.assets,
-    path: `/store/${store.seller.id}`,
-    headTags: previewTags(storePreview(deps.appUrl, store)),
+    // A visit's source stays with it when the buyer switches language.
+    path: `${path}${linkQuery}`,
+    headTags: [
+      previewTags(storePreview(deps.appUrl, store, translator(locale))),
+      languageAlternates(deps.appUrl, path),
+    ].join("\n    "),
     page: <StorePage store={store} linkQuery={linkQuery} />,
+    locale,
     bodyData: { "store-view": store.seller.id },
   });
   return { html, sellerId: store.seller.id };

@@ -1,4 +1,6 @@
-import { centsToDecimal, formatPrice } from "../../../contracts/money";
+import { DEFAULT_LOCALE } from "../../../contracts/i18n/locales";
+import { type Translator, translator } from "../../../contracts/i18n/translator";
+import { centsToDecimal } from "../../../contracts/money";
 import { type PublicProduct, STORE_FALLBACK_NAME, type Storefront } from "../../../contracts/products";
 import { escapeAttribute } from "../../http/html";
 
@@ -16,15 +18,21 @@ const clip = (text: string) =>
   text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX - 1)}…` : text;
 const absolute = (appUrl: string, url: string | null) => (url?.startsWith("/") ? `${appUrl}${url}` : url);
 
+const ENGLISH = translator(DEFAULT_LOCALE);
+/** A store's name, or the fallback in the page's language. */
+const storeNameIn = (i18n: Translator, name: string | null) =>
+  name === null || name === STORE_FALLBACK_NAME ? i18n.t("store.fallbackName") : name;
+
 /**
  * What a chat app or social network shows for a shared /product/{id} link. Crawlers do not run
- * JavaScript, so the server writes these tags into the page (features/public-pages).
+ * JavaScript, so the server writes these tags into the page (features/public-pages), in the page's
+ * language (the price as it writes amounts; the creator's title and description as they wrote them).
  */
-export function productPreview(appUrl: string, product: PublicProduct): LinkPreview {
-  const seller = product.seller.storeName ?? STORE_FALLBACK_NAME;
+export function productPreview(appUrl: string, product: PublicProduct, i18n = ENGLISH): LinkPreview {
+  const seller = storeNameIn(i18n, product.seller.storeName);
   return {
-    title: `${product.title} · ${formatPrice(product.priceCents)}`,
-    description: clip(product.description || `A digital product by ${seller}.`),
+    title: `${product.title} · ${i18n.money(product.priceCents, "usd")}`,
+    description: clip(product.description || i18n.t("preview.productDescription", { seller })),
     url: `${appUrl}/product/${product.id}`,
     image: absolute(appUrl, product.coverImageUrl),
     type: "product",
@@ -33,11 +41,13 @@ export function productPreview(appUrl: string, product: PublicProduct): LinkPrev
 }
 
 /** The same for a shared /store/{userId} link. */
-export function storePreview(appUrl: string, store: Storefront): LinkPreview {
-  const name = store.seller.storeName ?? STORE_FALLBACK_NAME;
+export function storePreview(appUrl: string, store: Storefront, i18n = ENGLISH): LinkPreview {
+  const name = storeNameIn(i18n, store.seller.storeName);
   return {
     title: name,
-    description: clip(store.seller.tagline ?? store.seller.description ?? `Digital products by ${name}.`),
+    description: clip(
+      store.seller.tagline ?? store.seller.description ?? i18n.t("preview.storeDescription", { name }),
+    ),
     url: `${appUrl}/store/${store.seller.id}`,
     image: absolute(
       appUrl,

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { LOCALE_NAMES, LOCALE_PARAM, LOCALES } from "../../../contracts/i18n/locales";
+import { useLocation } from "react-router";
+import { LOCALE_NAMES, LOCALE_PARAM, LOCALES, type Locale } from "../../../contracts/i18n/locales";
 import { STORE_FALLBACK_NAME } from "../../../contracts/products";
 import { StoreAvatar } from "../../features/storefront/store-avatar";
 import { useI18n } from "../../lib/i18n";
@@ -28,11 +29,18 @@ export function creatorOf(
 
 const focusRing = "rounded-md outline-none focus-visible:ring-2 focus-visible:ring-brand-500";
 
+/** A store's name as a page shows it: the creator's own, or our fallback in the page's language. */
+export function useStoreName(): (name: string | null) => string {
+  const { t } = useI18n();
+  return (name) => (name === null || name === STORE_FALLBACK_NAME ? t("store.fallbackName") : name);
+}
+
 function CreatorHeader({ creator }: { creator: Creator | null }) {
+  const storeName = useStoreName();
   const identity = creator && (
     <>
       <StoreAvatar url={creator.pictureUrl} name={creator.name} className="size-8" />
-      <span className="min-w-0 truncate text-base font-semibold text-ink">{creator.name}</span>
+      <span className="min-w-0 truncate text-base font-semibold text-ink">{storeName(creator.name)}</span>
     </>
   );
   return (
@@ -55,11 +63,23 @@ function CreatorHeader({ creator }: { creator: Creator | null }) {
 const footerLinkClasses = `${focusRing} text-muted transition-colors hover:text-ink`;
 
 /**
+ * The page's address in another language: its path and query as rendered (renderDocument's `path`,
+ * so a `?code=` or a session id stays) with `lang` set. A path, not a bare `?lang=`: a page answering a
+ * form post is shown at the form's address, which a GET does not serve.
+ */
+function addressIn(location: { pathname: string; search: string }, locale: Locale): string {
+  const query = new URLSearchParams(location.search);
+  query.set(LOCALE_PARAM, locale);
+  return `${location.pathname}?${query}`;
+}
+
+/**
  * The languages a translated page can be read in, as plain links (no script): each sets `?lang=`, which
  * the server remembers in a cookie (docs/i18n.md). The current one is marked, not linked.
  */
 function LanguageSwitcher() {
   const { t, locale } = useI18n();
+  const location = useLocation();
   return (
     <nav aria-label={t("footer.language")}>
       <ul className="flex flex-wrap justify-center gap-x-3 gap-y-1">
@@ -71,7 +91,7 @@ function LanguageSwitcher() {
               </span>
             ) : (
               <a
-                href={`?${LOCALE_PARAM}=${option}`}
+                href={addressIn(location, option)}
                 lang={option}
                 hrefLang={option}
                 className={footerLinkClasses}
@@ -102,7 +122,7 @@ function CreatorFooter({ languageSwitcher }: { languageSwitcher: boolean }) {
           })}
         </a>
         {languageSwitcher && <LanguageSwitcher />}
-        <nav aria-label="Legal">
+        <nav aria-label={t("footer.legal")}>
           <ul className="flex gap-4">
             <li>
               <a href="/terms" className={footerLinkClasses}>

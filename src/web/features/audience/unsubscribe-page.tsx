@@ -1,6 +1,7 @@
 import { Ban, MailX } from "lucide-react";
-import { type Creator, CreatorPageShell } from "../../components/layout/creator-page-shell";
+import { type Creator, CreatorPageShell, useStoreName } from "../../components/layout/creator-page-shell";
 import { Button } from "../../components/ui/button";
+import { useI18n, useServerText } from "../../lib/i18n";
 
 export type UnsubscribeState =
   | { kind: "confirm"; email: string; sellerName: string; action: string }
@@ -13,8 +14,11 @@ export type UnsubscribeState =
  * needed. Rendered on the server, never cached.
  */
 export function UnsubscribePage({ state, creator }: { state: UnsubscribeState; creator: Creator | null }) {
+  const { t } = useI18n();
+  const serverText = useServerText();
+  const seller = useStoreName()(state.kind === "invalid" ? null : state.sellerName);
   return (
-    <CreatorPageShell creator={creator}>
+    <CreatorPageShell creator={creator} languageSwitcher>
       <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
         <span className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
           {state.kind === "invalid" ? (
@@ -26,34 +30,32 @@ export function UnsubscribePage({ state, creator }: { state: UnsubscribeState; c
         {state.kind === "confirm" && (
           <>
             <h1 className="mt-6 text-3xl font-bold tracking-tight wrap-anywhere text-ink">
-              Unsubscribe from {state.sellerName}'s emails?
+              {t("unsubscribe.question", { seller })}
             </h1>
             <p className="mt-3 text-base leading-relaxed wrap-anywhere text-muted">
-              {state.email} will no longer get messages and product updates from {state.sellerName}. Receipts
-              and download links still come.
+              {t("unsubscribe.willNoLonger", { email: state.email, seller })}
             </p>
             <form method="post" action={state.action} className="mt-8">
               <Button type="submit" size="lg">
-                Unsubscribe
+                {t("unsubscribe.button")}
               </Button>
             </form>
           </>
         )}
         {state.kind === "done" && (
           <>
-            <h1 className="mt-6 text-3xl font-bold tracking-tight text-ink">You're unsubscribed</h1>
+            <h1 className="mt-6 text-3xl font-bold tracking-tight text-ink">{t("unsubscribe.doneTitle")}</h1>
             <p role="status" className="mt-3 text-base leading-relaxed wrap-anywhere text-muted">
-              {state.email} won't get emails from {state.sellerName} any more. Receipts and download links
-              still come.
+              {t("unsubscribe.done", { email: state.email, seller })}
             </p>
           </>
         )}
         {state.kind === "invalid" && (
           <>
-            <h1 className="mt-6 text-3xl font-bold tracking-tight text-ink">This link doesn't work</h1>
-            <p className="mt-3 text-base leading-relaxed text-muted">{state.message}</p>
+            <h1 className="mt-6 text-3xl font-bold tracking-tight text-ink">{t("link.notWorking")}</h1>
+            <p className="mt-3 text-base leading-relaxed text-muted">{serverText(state.message)}</p>
             <Button asChild variant="secondary" size="lg" className="mt-8">
-              <a href="/">Go to Flatfee</a>
+              <a href="/">{t("unsubscribe.goHome")}</a>
             </Button>
           </>
         )}

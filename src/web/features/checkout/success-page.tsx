@@ -1,16 +1,17 @@
 import { CircleCheck, Mail, RotateCcw, SearchX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { type BuyerPurchase, ORDER_MESSAGES } from "../../../contracts/orders";
+import type { BuyerPurchase } from "../../../contracts/orders";
 import type { Creator } from "../../components/layout/creator-page-shell";
 import { Button } from "../../components/ui/button";
 import { NoticeCard } from "../../components/ui/notice-card";
 import { Spinner } from "../../components/ui/spinner";
+import { useI18n, useServerText } from "../../lib/i18n";
 import { DownloadTermsItems } from "../downloads/download-terms-notes";
 import { PublicBuyerPageFrame } from "../downloads/public-buyer-page-frame";
 import { PurchaseFacts } from "../downloads/purchase-facts";
 import { PurchaseFileForms } from "../downloads/purchase-file-list";
-import { UNAVAILABLE_TITLES } from "../downloads/unavailable-reason";
+
 import { InvoiceLinks } from "../invoices/invoice-links";
 import { LicenseKey } from "../licenses/license-key";
 
@@ -21,24 +22,22 @@ export type OrderLookup =
   | { state: "notFound" };
 
 function Processing() {
+  const { t } = useI18n();
   return (
-    <NoticeCard icon={CircleCheck} tone="success" title={ORDER_MESSAGES.processing}>
-      <p className="mt-2 max-w-sm text-sm text-muted">
-        Stripe is confirming your payment. This usually takes a few seconds.
-      </p>
-      <Spinner className="mt-6" label="Looking for your order" />
+    <NoticeCard icon={CircleCheck} tone="success" title={t("success.processing")}>
+      <p className="mt-2 max-w-sm text-sm text-muted">{t("success.confirming")}</p>
+      <Spinner className="mt-6" label={t("success.looking")} />
     </NoticeCard>
   );
 }
 
 function NotFound() {
+  const { t } = useI18n();
   return (
-    <NoticeCard icon={SearchX} tone="neutral" title={ORDER_MESSAGES.notFound}>
-      <p className="mt-2 max-w-sm text-sm text-muted">
-        If your payment went through, your receipt email has your download link and the link to your library.
-      </p>
+    <NoticeCard icon={SearchX} tone="neutral" title={t("success.notFound")}>
+      <p className="mt-2 max-w-sm text-sm text-muted">{t("success.notFoundHelp")}</p>
       <Button asChild className="mt-6">
-        <Link to="/">Return to Home</Link>
+        <Link to="/">{t("notFound.returnHome")}</Link>
       </Button>
     </NoticeCard>
   );
@@ -53,14 +52,19 @@ function EmailNote({ children }: { children: ReactNode }) {
   );
 }
 
-const emailAddress = (purchase: BuyerPurchase) => (
-  <span className="font-medium wrap-anywhere text-ink">{purchase.customerEmail}</span>
+/** The buyer's email in a sentence (the message's <b> tag). */
+const emailAddress = (chunks: ReactNode[]) => (
+  <span key="email" className="font-medium wrap-anywhere text-ink">
+    {chunks}
+  </span>
 );
 
 function PaidOrder({ purchase }: { purchase: BuyerPurchase }) {
+  const { t, rich } = useI18n();
+  const serverText = useServerText();
   const reason = purchase.unavailableReason;
   return (
-    <NoticeCard icon={CircleCheck} tone="success" title="Thank you for your purchase!">
+    <NoticeCard icon={CircleCheck} tone="success" title={t("success.thanks")}>
       <p className="mt-2 text-base font-semibold wrap-anywhere text-ink">{purchase.productTitle}</p>
       <PurchaseFacts purchase={purchase} showEmail className="mt-5 w-full border-y border-line text-left" />
       <LicenseKey license={purchase.licenseKey} className="mt-5 w-full" />
@@ -68,14 +72,14 @@ function PaidOrder({ purchase }: { purchase: BuyerPurchase }) {
       <div className="mt-6 w-full space-y-4">
         {reason || !purchase.downloadPath ? (
           <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">
-            {reason}
+            {reason && serverText(reason)}
           </p>
         ) : (
           <>
             <PurchaseFileForms
               files={purchase.files}
               downloadPath={purchase.downloadPath}
-              label={purchase.files.length === 1 ? "Download Your File" : "Download"}
+              label={purchase.files.length === 1 ? t("download.yourFile") : t("download.button")}
             />
             <ul className="space-y-2">
               <DownloadTermsItems windowEndsAt={purchase.downloadWindowEndsAt} />
@@ -85,12 +89,11 @@ function PaidOrder({ purchase }: { purchase: BuyerPurchase }) {
       </div>
       {purchase.withdrawalWaiver && (
         <p className="mt-4 text-left text-xs text-muted">
-          You agreed before paying: “{purchase.withdrawalWaiver}”
+          {t("success.agreed", { waiver: purchase.withdrawalWaiver })}
         </p>
       )}
       <EmailNote>
-        A receipt with your download link, and a link to all your purchases, was emailed to{" "}
-        {emailAddress(purchase)}.
+        {rich<ReactNode>("success.emailed", { email: purchase.customerEmail, b: emailAddress })}
       </EmailNote>
     </NoticeCard>
   );
@@ -98,15 +101,15 @@ function PaidOrder({ purchase }: { purchase: BuyerPurchase }) {
 
 /** Refunded by the creator, or at once because the last copy had sold out: no thanks, no download. */
 function RefundedOrder({ purchase }: { purchase: BuyerPurchase }) {
+  const { t, rich } = useI18n();
   return (
-    <NoticeCard icon={RotateCcw} tone="neutral" title={UNAVAILABLE_TITLES.refunded}>
+    <NoticeCard icon={RotateCcw} tone="neutral" title={t("unavailable.refunded")}>
       <p className="mt-2 text-base font-semibold wrap-anywhere text-ink">{purchase.productTitle}</p>
-      <p className="mt-2 max-w-sm text-sm text-muted">{ORDER_MESSAGES.refunded}</p>
+      <p className="mt-2 max-w-sm text-sm text-muted">{t("message.refunded")}</p>
       <PurchaseFacts purchase={purchase} className="mt-5 w-full border-y border-line text-left" />
       <InvoiceLinks invoice={purchase.invoice} className="mt-4 w-full justify-center" />
       <EmailNote>
-        The details were emailed to {emailAddress(purchase)}. Depending on your bank, the refund shows up
-        within 5 to 10 days.
+        {rich<ReactNode>("success.refundEmailed", { email: purchase.customerEmail, b: emailAddress })}
       </EmailNote>
     </NoticeCard>
   );

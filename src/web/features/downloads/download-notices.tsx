@@ -4,8 +4,9 @@ import { Link } from "react-router";
 import { ORDER_MESSAGES } from "../../../contracts/orders";
 import { Button } from "../../components/ui/button";
 import { NoticeCard } from "../../components/ui/notice-card";
+import { useI18n, useServerText } from "../../lib/i18n";
 import { type ResendAnswer, ResendLinkForm } from "./resend-link-form";
-import { UNAVAILABLE_TITLES, type UnavailableKind, unavailableKind } from "./unavailable-reason";
+import { UNAVAILABLE_TITLE_KEYS, type UnavailableKind, unavailableKind } from "./unavailable-reason";
 
 const UNAVAILABLE_ICONS: Record<UnavailableKind, typeof Ban> = {
   refunded: RotateCcw,
@@ -19,10 +20,11 @@ function Explanation({ children }: { children: ReactNode }) {
 }
 
 function HomeLink() {
+  const { t } = useI18n();
   return (
     <Button asChild variant="secondary" className="mt-6">
       <Link reloadDocument to="/">
-        Return to Home
+        {t("notFound.returnHome")}
       </Link>
     </Button>
   );
@@ -41,18 +43,20 @@ export function UnavailableNotice({
   productTitle: string;
   storeHref?: string | null;
 }) {
+  const { t } = useI18n();
+  const serverText = useServerText();
   const kind = unavailableKind(reason);
   return (
     <NoticeCard
       icon={UNAVAILABLE_ICONS[kind]}
       tone={kind === "refunded" ? "neutral" : "warning"}
-      title={UNAVAILABLE_TITLES[kind]}
+      title={t(UNAVAILABLE_TITLE_KEYS[kind])}
     >
       <p className="mt-1 text-sm font-medium wrap-anywhere text-ink">{productTitle}</p>
-      <Explanation>{reason}</Explanation>
+      <Explanation>{serverText(reason)}</Explanation>
       {storeHref ? (
         <Button asChild variant="secondary" className="mt-6">
-          <a href={storeHref}>Visit the store</a>
+          <a href={storeHref}>{t("download.visitStore")}</a>
         </Button>
       ) : (
         <HomeLink />
@@ -74,12 +78,21 @@ export function ExpiredLinkNotice({
   resendAction: string | null;
   answer?: ResendAnswer | undefined;
 }) {
+  const { t, rich } = useI18n();
+  const serverText = useServerText();
   return (
-    <NoticeCard icon={Clock} tone="warning" title="This download link has expired">
-      <Explanation>{ORDER_MESSAGES.linkExpired}</Explanation>
+    <NoticeCard icon={Clock} tone="warning" title={t("download.expiredTitle")}>
+      <Explanation>{serverText(ORDER_MESSAGES.linkExpired)}</Explanation>
       {maskedEmail && (
         <p className="mt-2 text-sm text-muted">
-          The new link goes to <span className="font-medium text-ink">{maskedEmail}</span>.
+          {rich<ReactNode>("download.newLinkGoesTo", {
+            email: maskedEmail,
+            b: (chunks) => (
+              <span key="email" className="font-medium text-ink">
+                {chunks}
+              </span>
+            ),
+          })}
         </p>
       )}
       {resendAction ? (
@@ -94,9 +107,11 @@ export function ExpiredLinkNotice({
 }
 
 export function InvalidLinkNotice() {
+  const { t } = useI18n();
+  const serverText = useServerText();
   return (
-    <NoticeCard icon={LinkIcon} tone="danger" title="Invalid download link">
-      <Explanation>{ORDER_MESSAGES.linkInvalid}</Explanation>
+    <NoticeCard icon={LinkIcon} tone="danger" title={t("download.invalidTitle")}>
+      <Explanation>{serverText(ORDER_MESSAGES.linkInvalid)}</Explanation>
       <HomeLink />
     </NoticeCard>
   );

@@ -2,6 +2,7 @@ import { Info, MousePointerClick } from "lucide-react";
 import type { DownloadPage as DownloadPageData } from "../../../contracts/orders";
 import type { Creator } from "../../components/layout/creator-page-shell";
 import { Card } from "../../components/ui/card";
+import { useI18n, useServerText } from "../../lib/i18n";
 import { LicenseKey } from "../licenses/license-key";
 import { ProductCover } from "../products/product-cover";
 import { ExpiredLinkNotice, InvalidLinkNotice, UnavailableNotice } from "./download-notices";
@@ -20,13 +21,14 @@ export type DownloadState =
 
 /** Why the download just asked for was refused, above the files that can still be downloaded. */
 function RefusalNotice({ message }: { message: string }) {
+  const serverText = useServerText();
   return (
     <p
       role="alert"
       className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900"
     >
       <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <span>{message}</span>
+      <span>{serverText(message)}</span>
     </p>
   );
 }
@@ -40,6 +42,7 @@ function ReadyToDownload({
   downloadPath: string;
   notice?: string | undefined;
 }) {
+  const { t } = useI18n();
   const { purchase } = page;
   return (
     <Card className="overflow-hidden">
@@ -51,7 +54,7 @@ function ReadyToDownload({
           iconClassName="size-6"
         />
         <div className="min-w-0">
-          <p className="text-xs font-medium tracking-wide text-muted uppercase">Your download</p>
+          <p className="text-xs font-medium tracking-wide text-muted uppercase">{t("download.yours")}</p>
           <h1 className="mt-0.5 text-lg font-semibold wrap-anywhere text-ink sm:text-xl">
             {purchase.productTitle}
           </h1>
@@ -63,7 +66,7 @@ function ReadyToDownload({
         <PurchaseFacts purchase={purchase} />
         <LicenseKey license={purchase.licenseKey} />
         <ul className="space-y-2">
-          <NoteItem icon={MousePointerClick}>Each click counts as one download.</NoteItem>
+          <NoteItem icon={MousePointerClick}>{t("download.eachClick")}</NoteItem>
           <DownloadTermsItems windowEndsAt={purchase.downloadWindowEndsAt} />
         </ul>
       </div>

@@ -1,6 +1,7 @@
 import { CalendarClock, Clock, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { DOWNLOAD_LINK_TERM, downloadAllowance } from "../../../contracts/download-terms";
+import { PURCHASE_RULES } from "../../../contracts/orders";
+import { useI18n } from "../../lib/i18n";
 
 /** One line of small print with its icon, in a list. */
 export function NoteItem({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
@@ -17,10 +18,16 @@ export function NoteItem({ icon: Icon, children }: { icon: LucideIcon; children:
  * product page says the window in days, a purchase the day it ends.
  */
 export function DownloadTermsItems({ windowEndsAt }: { windowEndsAt?: string }) {
+  const { t, date } = useI18n();
+  const max = PURCHASE_RULES.maxDownloads;
   return (
     <>
-      <NoteItem icon={Clock}>{DOWNLOAD_LINK_TERM}</NoteItem>
-      <NoteItem icon={CalendarClock}>{downloadAllowance(windowEndsAt)}</NoteItem>
+      <NoteItem icon={Clock}>{t("terms.linkExpires", { hours: PURCHASE_RULES.buyerLinkHours })}</NoteItem>
+      <NoteItem icon={CalendarClock}>
+        {windowEndsAt
+          ? t("terms.allowanceUntil", { max, date: date(new Date(windowEndsAt)) })
+          : t("terms.allowanceWithin", { max, days: PURCHASE_RULES.downloadWindowDays })}
+      </NoteItem>
     </>
   );
 }

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { formatDay } from "../../../contracts/download-terms";
-import { formatPrice } from "../../../contracts/money";
 import type { BuyerPurchase } from "../../../contracts/orders";
+import { useStoreName } from "../../components/layout/creator-page-shell";
+import { useI18n, useServerText } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
+import { PRICE_CURRENCY } from "../products/membership-price";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -27,19 +28,23 @@ export function PurchaseFacts({
   showEmail?: boolean;
   className?: string;
 }) {
+  const { t, money, date } = useI18n();
+  const serverText = useServerText();
+  const storeName = useStoreName();
   return (
     <dl className={cn("divide-y divide-line", className)}>
-      <Fact term="Sold by">{purchase.sellerName}</Fact>
-      <Fact term={purchase.status === "refunded" ? "Amount refunded" : "Amount paid"}>
-        <span className="tabular-nums">{formatPrice(purchase.amountCents)}</span>
+      <Fact term={t("product.soldBy")}>{storeName(purchase.sellerName)}</Fact>
+      <Fact term={t(purchase.status === "refunded" ? "facts.amountRefunded" : "facts.amountPaid")}>
+        <span className="tabular-nums">{money(purchase.amountCents, PRICE_CURRENCY)}</span>
       </Fact>
       {purchase.tax && (
-        <Fact term="Tax included">
-          <span className="tabular-nums">{formatPrice(purchase.tax.taxCents)}</span> · {purchase.tax.label}
+        <Fact term={t("facts.taxIncluded")}>
+          <span className="tabular-nums">{money(purchase.tax.taxCents, PRICE_CURRENCY)}</span> ·{" "}
+          {serverText(purchase.tax.label)}
         </Fact>
       )}
-      {showEmail && <Fact term="Receipt sent to">{purchase.customerEmail}</Fact>}
-      <Fact term="Purchased">{formatDay(purchase.createdAt)}</Fact>
+      {showEmail && <Fact term={t("facts.receiptSentTo")}>{purchase.customerEmail}</Fact>}
+      <Fact term={t("facts.purchased")}>{date(new Date(purchase.createdAt))}</Fact>
     </dl>
   );
 }

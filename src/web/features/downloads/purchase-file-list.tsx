@@ -1,12 +1,13 @@
 import { CircleSlash, Download, FileText } from "lucide-react";
 import type { ReactNode } from "react";
-import { downloadsLeftLabel } from "../../../contracts/download-terms";
-import type { PurchaseFile } from "../../../contracts/orders";
+import { PURCHASE_RULES, type PurchaseFile } from "../../../contracts/orders";
 import { Button } from "../../components/ui/button";
 import { formatBytes } from "../../lib/format-bytes";
+import { useI18n } from "../../lib/i18n";
 
 /** A file's name, size and downloads left, beside its own action. */
 export function PurchaseFileRow({ file, action }: { file: PurchaseFile; action: ReactNode }) {
+  const { t, locale } = useI18n();
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-line bg-white p-3 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -16,8 +17,11 @@ export function PurchaseFileRow({ file, action }: { file: PurchaseFile; action: 
         <div className="min-w-0">
           <p className="text-sm font-medium wrap-anywhere text-ink">{file.name}</p>
           <p className="text-xs text-muted tabular-nums">
-            {file.sizeBytes !== null ? `${formatBytes(file.sizeBytes)} · ` : ""}
-            {downloadsLeftLabel(file.downloadsRemaining)}
+            {file.sizeBytes !== null ? `${formatBytes(file.sizeBytes, locale)} · ` : ""}
+            {t("download.downloadsLeft", {
+              remaining: file.downloadsRemaining,
+              max: PURCHASE_RULES.maxDownloads,
+            })}
           </p>
         </div>
       </div>
@@ -28,10 +32,11 @@ export function PurchaseFileRow({ file, action }: { file: PurchaseFile; action: 
 
 /** What a file whose 3 downloads are used shows instead of its button. */
 export function FileUsedUp() {
+  const { t } = useI18n();
   return (
     <p className="inline-flex items-center gap-1.5 text-sm text-muted">
       <CircleSlash className="size-4" aria-hidden="true" />
-      All downloads used
+      {t("download.allUsed")}
     </p>
   );
 }
@@ -44,15 +49,16 @@ export function FileUsedUp() {
 export function PurchaseFileForms({
   files,
   downloadPath,
-  label = "Download",
+  label,
 }: {
   files: PurchaseFile[];
   downloadPath: string;
-  /** The buttons' visible words (with several files, each also names its file to screen readers). */
+  /** The buttons' visible words, "Download" unless told (with several files, each names its file to screen readers). */
   label?: string;
 }) {
+  const { t } = useI18n();
   return (
-    <ul className="space-y-2" aria-label="Files">
+    <ul className="space-y-2" aria-label={t("download.files")}>
       {files.map((file) => (
         <PurchaseFileRow
           key={file.id}
@@ -65,10 +71,16 @@ export function PurchaseFileForms({
                   type="submit"
                   className="w-full sm:w-auto"
                   // One name in one string: a visually hidden part would be read after a space of its own.
-                  aria-label={files.length > 1 ? `${label} ${file.name}` : undefined}
+                  aria-label={
+                    files.length > 1
+                      ? label
+                        ? `${label} ${file.name}`
+                        : t("download.buttonFor", { name: file.name })
+                      : undefined
+                  }
                 >
                   <Download aria-hidden="true" />
-                  {label}
+                  {label ?? t("download.button")}
                 </Button>
               </form>
             ) : (

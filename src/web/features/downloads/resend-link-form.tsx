@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
+import { useI18n, useServerText } from "../../lib/i18n";
 
 /** What the server answered the resend form with, shown when it renders the page again. */
 export interface ResendAnswer {
@@ -26,12 +27,14 @@ export function ResendLinkForm({
   answer?: ResendAnswer | undefined;
   description?: ReactNode;
 }) {
+  const { t } = useI18n();
+  const serverText = useServerText();
   return (
     <form method="post" action={action} noValidate className="space-y-3 text-left">
       {description}
       <div className="space-y-1.5">
         <label htmlFor={`${id}-email`} className="text-sm font-medium text-ink">
-          Email you bought with
+          {t("resend.emailLabel")}
         </label>
         <Input
           id={`${id}-email`}
@@ -45,16 +48,16 @@ export function ResendLinkForm({
         />
         {answer?.problem && (
           <p id={`${id}-problem`} role="alert" className="text-sm text-red-600">
-            {answer.problem}
+            {serverText(answer.problem)}
           </p>
         )}
       </div>
       <Button type="submit" className="w-full">
-        Email me a new link
+        {t("resend.submit")}
       </Button>
       {answer?.sent && (
         <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-          {answer.sent}
+          {serverText(answer.sent)}
         </p>
       )}
     </form>

@@ -1,10 +1,9 @@
 import { MailQuestion, X } from "lucide-react";
 import { Button } from "../../components/ui/button";
+import { useI18n } from "../../lib/i18n";
 import { type ResendAnswer, ResendLinkForm } from "./resend-link-form";
 
 export type { ResendAnswer };
-
-const TITLE = "Resend my download link";
 
 /**
  * 'Resend my download link' under Buy Now, for buyers who lost their receipt or let the link expire.
@@ -12,6 +11,8 @@ const TITLE = "Resend my download link";
  * renders the page again with this panel open in place and its answer.
  */
 export function ResendLinkPanel({ productId, answer }: { productId: string; answer?: ResendAnswer }) {
+  const { t } = useI18n();
+  const title = t("resend.title");
   const id = `resend-${productId}`;
   const form = (
     <ResendLinkForm
@@ -20,14 +21,14 @@ export function ResendLinkPanel({ productId, answer }: { productId: string; answ
       answer={answer}
       description={
         <p id={`${id}-description`} className="text-sm text-muted">
-          Already bought this? Enter the email you paid with and we'll send a fresh link there.
+          {t("resend.intro")}
         </p>
       }
     />
   );
   const heading = (
     <h2 id={`${id}-title`} className="mb-2 text-lg font-semibold text-ink">
-      {TITLE}
+      {title}
     </h2>
   );
 
@@ -46,7 +47,7 @@ export function ResendLinkPanel({ productId, answer }: { productId: string; answ
     <div className="flex justify-center">
       <Button variant="link" size="sm" className="text-sm" popoverTarget={id}>
         <MailQuestion aria-hidden="true" />
-        {TITLE}
+        {title}
       </Button>
       <div
         id={id}
@@ -65,7 +66,7 @@ export function ResendLinkPanel({ productId, answer }: { productId: string; answ
           className="absolute top-4 right-4 rounded-md p-1 text-muted transition-colors hover:bg-slate-100 hover:text-ink focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         >
           <X className="size-4" aria-hidden="true" />
-          <span className="sr-only">Close</span>
+          <span className="sr-only">{t("resend.close")}</span>
         </button>
       </div>
     </div>

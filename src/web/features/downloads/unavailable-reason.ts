@@ -1,3 +1,4 @@
+import type { MessageKey } from "../../../contracts/i18n/translator";
 import { ORDER_MESSAGES } from "../../../contracts/orders";
 
 export type UnavailableKind = "refunded" | "limitReached" | "windowOver" | "removed";
@@ -15,6 +16,14 @@ export function unavailableKind(reason: string): UnavailableKind {
       return "removed";
   }
 }
+
+/** UNAVAILABLE_TITLES' messages in the catalogues (pages in every language). */
+export const UNAVAILABLE_TITLE_KEYS: Record<UnavailableKind, MessageKey> = {
+  refunded: "unavailable.refunded",
+  limitReached: "unavailable.limitReached",
+  windowOver: "unavailable.windowOver",
+  removed: "unavailable.removed",
+};
 
 export const UNAVAILABLE_TITLES: Record<UnavailableKind, string> = {
   refunded: "This purchase was refunded",

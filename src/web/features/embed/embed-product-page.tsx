@@ -1,5 +1,7 @@
 import { ExternalLink } from "lucide-react";
+import type { ReactNode } from "react";
 import type { PublicProduct } from "../../../contracts/products";
+import { useI18n } from "../../lib/i18n";
 import { ProductCover } from "../products/product-cover";
 import { PurchasePanel } from "../products/purchase-panel";
 import { SellerBlock } from "../products/seller-block";
@@ -21,6 +23,7 @@ export function EmbedProductPage({
   /** The embedding site (and the link's utm fields): carried by Buy Now and the full page's link. */
   source?: Record<string, string> | undefined;
 }) {
+  const { t, rich } = useI18n();
   const sourceQuery = source && Object.keys(source).length > 0 ? `?${new URLSearchParams(source)}` : "";
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-5 sm:px-6">
@@ -49,11 +52,17 @@ export function EmbedProductPage({
       </article>
       <footer className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4 text-xs">
         <a href={`/product/${product.id}${sourceQuery}`} className={linkClasses}>
-          Open the full page
+          {t("embed.openFull")}
           <ExternalLink className="size-3.5" aria-hidden="true" />
         </a>
         <a href="/" className={linkClasses}>
-          Powered by <span className="font-semibold">Flatfee</span>
+          {rich<ReactNode>("footer.poweredBy", {
+            b: (chunks) => (
+              <span key="brand" className="font-semibold">
+                {chunks}
+              </span>
+            ),
+          })}
         </a>
       </footer>
     </main>
@@ -62,13 +71,14 @@ export function EmbedProductPage({
 
 /** A product that is gone (deleted, or its store no longer public): said inside the overlay. */
 export function EmbedProductNotFound() {
+  const { t } = useI18n();
   return (
     <main
       id="main"
       className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center px-4 py-16 text-center"
     >
-      <h1 className="text-xl font-bold tracking-tight text-ink">This product isn't available</h1>
-      <p className="mt-2 text-sm text-muted">It may have been removed, or its store is closed.</p>
+      <h1 className="text-xl font-bold tracking-tight text-ink">{t("embed.unavailableTitle")}</h1>
+      <p className="mt-2 text-sm text-muted">{t("embed.unavailableBody")}</p>
     </main>
   );
 }

@@ -1,7 +1,9 @@
 import { Ban, FileText } from "lucide-react";
+import type { MessageKey } from "../../../contracts/i18n/translator";
 import { type Creator, CreatorPageShell } from "../../components/layout/creator-page-shell";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
+import { useI18n, useServerText } from "../../lib/i18n";
 
 /** The billing-details form's fields, as the buyer typed them (or as the invoice has them). */
 export interface BillingFields {
@@ -21,8 +23,8 @@ export type BillingDetailsState =
       numberText: string;
       version: number;
       productTitle: string;
-      /** The day corrections close, as text. */
-      openUntil: string;
+      /** The day corrections close (written for the page's language). */
+      openUntil: Date;
       pdfPath: string;
       action: string;
       fields: BillingFields;
@@ -33,16 +35,25 @@ export type BillingDetailsState =
   | { kind: "closed"; numberText: string; message: string; pdfPath: string }
   | { kind: "invalid"; message: string };
 
-const FIELDS: { name: keyof BillingFields; label: string; autoComplete: string; wide?: boolean }[] = [
-  { name: "name", label: "Full name", autoComplete: "name", wide: true },
-  { name: "businessName", label: "Business name (optional)", autoComplete: "organization", wide: true },
-  { name: "line1", label: "Address", autoComplete: "address-line1", wide: true },
-  { name: "line2", label: "Address line 2 (optional)", autoComplete: "address-line2", wide: true },
-  { name: "postalCode", label: "Postal code", autoComplete: "postal-code" },
-  { name: "city", label: "City", autoComplete: "address-level2" },
-  { name: "country", label: "Country (2-letter code)", autoComplete: "country" },
-  { name: "taxId", label: "VAT ID (optional)", autoComplete: "off" },
+const FIELDS: { name: keyof BillingFields; label: MessageKey; autoComplete: string; wide?: boolean }[] = [
+  { name: "name", label: "billing.field.name", autoComplete: "name", wide: true },
+  { name: "businessName", label: "billing.field.businessName", autoComplete: "organization", wide: true },
+  { name: "line1", label: "billing.field.line1", autoComplete: "address-line1", wide: true },
+  { name: "line2", label: "billing.field.line2", autoComplete: "address-line2", wide: true },
+  { name: "postalCode", label: "billing.field.postalCode", autoComplete: "postal-code" },
+  { name: "city", label: "billing.field.city", autoComplete: "address-level2" },
+  { name: "country", label: "billing.field.country", autoComplete: "country" },
+  { name: "taxId", label: "billing.field.taxId", autoComplete: "off" },
 ];
+
+/** "27 November 2026": the invoice's own way of writing a day (invoice-pdf.ts) in English, else the page's. */
+const LONG_DAY: Intl.DateTimeFormatOptions = {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+};
+const ENGLISH_DAY = new Intl.DateTimeFormat("en-GB", LONG_DAY);
 
 /**
  * /invoice/{token}/billing: the buyer corrects the name, address and VAT ID on their invoice, for 30 days
@@ -56,8 +67,10 @@ export function BillingDetailsPage({
   state: BillingDetailsState;
   creator: Creator | null;
 }) {
+  const { t } = useI18n();
+  const serverText = useServerText();
   return (
-    <CreatorPageShell creator={creator}>
+    <CreatorPageShell creator={creator} languageSwitcher>
       <section className="mx-auto max-w-xl px-4 py-12 sm:py-16">
         <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
           {state.kind === "invalid" ? (
@@ -68,20 +81,20 @@ export function BillingDetailsPage({
         </span>
         {state.kind === "invalid" && (
           <>
-            <h1 className="mt-5 text-2xl font-bold tracking-tight text-ink">This link doesn't work</h1>
-            <p className="mt-2 text-base text-muted">{state.message}</p>
+            <h1 className="mt-5 text-2xl font-bold tracking-tight text-ink">{t("link.notWorking")}</h1>
+            <p className="mt-2 text-base text-muted">{serverText(state.message)}</p>
           </>
         )}
         {state.kind === "closed" && (
           <>
             <h1 className="mt-5 text-2xl font-bold tracking-tight wrap-anywhere text-ink">
-              Invoice {state.numberText}
+              {t("billing.invoice", { number: state.numberText })}
             </h1>
             <p role="status" className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-ink">
-              {state.message}
+              {serverText(state.message)}
             </p>
             <Button asChild variant="secondary" className="mt-6">
-              <a href={state.pdfPath}>Download the invoice (PDF)</a>
+              <a href={state.pdfPath}>{t("billing.downloadPdf")}</a>
             </Button>
           </>
         )}
@@ -92,25 +105,30 @@ export function BillingDetailsPage({
 }
 
 function BillingForm({ state }: { state: Extract<BillingDetailsState, { kind: "form" }> }) {
+  const { t, date, locale } = useI18n();
+  const serverText = useServerText();
   const problems = state.problems ?? {};
   return (
     <>
       <h1 className="mt-5 text-2xl font-bold tracking-tight wrap-anywhere text-ink">
-        Billing details for invoice {state.numberText}
+        {t("billing.heading", { number: state.numberText })}
       </h1>
       <p className="mt-2 text-sm wrap-anywhere text-muted">
-        {state.productTitle}
-        {state.version > 1 ? ` · corrected, version ${state.version}` : ""}. You can correct these details
-        until {state.openUntil}; the invoice keeps its number.
+        {t("billing.intro", {
+          product: state.productTitle,
+          corrected: state.version > 1 ? "yes" : "no",
+          version: state.version,
+          date: locale === "en" ? ENGLISH_DAY.format(state.openUntil) : date(state.openUntil, LONG_DAY),
+        })}
       </p>
       {state.saved && (
         <p role="status" className="mt-4 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-          {state.saved}
+          {serverText(state.saved)}
         </p>
       )}
       {problems.form && (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-          {problems.form}
+          {serverText(problems.form)}
         </p>
       )}
       <form method="post" action={state.action} noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
@@ -120,7 +138,7 @@ function BillingForm({ state }: { state: Extract<BillingDetailsState, { kind: "f
           return (
             <div key={field.name} className={`space-y-1.5 ${field.wide ? "sm:col-span-2" : ""}`}>
               <label htmlFor={id} className="text-sm font-medium text-ink">
-                {field.label}
+                {t(field.label)}
               </label>
               <Input
                 id={id}
@@ -132,16 +150,16 @@ function BillingForm({ state }: { state: Extract<BillingDetailsState, { kind: "f
               />
               {problem && (
                 <p id={`${id}-problem`} role="alert" className="text-sm text-red-600">
-                  {problem}
+                  {serverText(problem)}
                 </p>
               )}
             </div>
           );
         })}
         <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-          <Button type="submit">Save billing details</Button>
+          <Button type="submit">{t("billing.save")}</Button>
           <a href={state.pdfPath} className="text-sm font-medium text-brand-700 underline">
-            Download the invoice (PDF)
+            {t("billing.downloadPdf")}
           </a>
         </div>
       </form>

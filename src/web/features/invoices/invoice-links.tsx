@@ -1,5 +1,6 @@
 import { FileText } from "lucide-react";
 import type { BuyerPurchase } from "../../../contracts/orders";
+import { useI18n } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 
 /**
@@ -13,6 +14,7 @@ export function InvoiceLinks({
   invoice: BuyerPurchase["invoice"];
   className?: string;
 }) {
+  const { t } = useI18n();
   if (!invoice) return null;
   const link =
     "inline-flex items-center gap-1.5 font-medium text-brand-700 underline-offset-2 hover:underline";
@@ -20,17 +22,17 @@ export function InvoiceLinks({
     <p className={cn("flex flex-wrap gap-x-4 gap-y-1 text-sm", className)}>
       <a href={invoice.pdfPath} className={link} target="_blank" rel="noreferrer">
         <FileText className="size-4" aria-hidden="true" />
-        Invoice (PDF)
+        {t("invoice.pdf")}
       </a>
       {invoice.creditNotePath && (
         <a href={invoice.creditNotePath} className={link} target="_blank" rel="noreferrer">
           <FileText className="size-4" aria-hidden="true" />
-          Credit note (PDF)
+          {t("invoice.creditNote")}
         </a>
       )}
       {!invoice.creditNotePath && (
         <a href={invoice.billingPath} className={link}>
-          Correct billing details
+          {t("invoice.correct")}
         </a>
       )}
     </p>

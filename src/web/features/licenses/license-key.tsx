@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import type { BuyerLicense } from "../../../contracts/licenses";
 import { Button } from "../../components/ui/button";
 import { copyToClipboard } from "../../lib/clipboard";
+import { useI18n } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 
 /**
@@ -18,6 +19,7 @@ export function LicenseKey({
   license: BuyerLicense | null | undefined;
   className?: string;
 }) {
+  const { t } = useI18n();
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
   if (!license) return null;
@@ -25,7 +27,7 @@ export function LicenseKey({
     <div className={cn("rounded-lg border border-line bg-slate-50 px-3 py-2.5 text-left", className)}>
       <p className="flex items-center gap-1.5 text-xs font-medium text-muted">
         <KeyRound className="size-3.5 shrink-0 text-brand-600" aria-hidden="true" />
-        License key
+        {t("license.title")}
       </p>
       <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
         <code
@@ -39,18 +41,16 @@ export function LicenseKey({
           size="sm"
           hidden={!scripted}
           data-copy={license.key}
-          aria-label="Copy license key"
+          // The server-rendered pages' script says "Copied" with this (it carries no words of its own).
+          data-copied-label={t("license.copied")}
+          aria-label={t("license.copyLabel")}
           onClick={() => void copyToClipboard(license.key, "License key copied!")}
         >
           <Copy aria-hidden="true" />
-          <span data-copy-label>Copy</span>
+          <span data-copy-label>{t("license.copy")}</span>
         </Button>
       </div>
-      {license.disabled && (
-        <p className="mt-1.5 text-xs text-amber-800">
-          The creator disabled this key. Contact them if you think this is a mistake.
-        </p>
-      )}
+      {license.disabled && <p className="mt-1.5 text-xs text-amber-800">{t("license.disabled")}</p>}
     </div>
   );
 }

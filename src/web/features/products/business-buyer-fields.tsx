@@ -2,6 +2,7 @@ import { Building2 } from "lucide-react";
 import type { PublicProduct } from "../../../contracts/products";
 import { FieldError, fieldErrorProps } from "../../components/ui/field-error";
 import { Input } from "../../components/ui/input";
+import { useI18n, useServerText } from "../../lib/i18n";
 import type { BuyerEntry } from "./price-forms";
 
 /**
@@ -19,23 +20,22 @@ export function BusinessBuyerFields({
   entry?: BuyerEntry["business"];
   idPrefix?: string;
 }) {
+  const { t } = useI18n();
+  const serverText = useServerText();
   const id = idPrefix ?? `business-${product.id}`;
-  const problem = entry?.problem;
+  const problem = entry?.problem && { ...entry.problem, message: serverText(entry.problem.message) };
   const opened = Boolean(entry?.businessName || entry?.vatNumber || problem);
   return (
     <details open={opened ? true : undefined} className="group rounded-xl border border-line bg-white">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-3 text-sm font-medium text-ink hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
         <Building2 className="size-4 text-muted" aria-hidden="true" />
-        Buying for a business?
+        {t("business.question")}
       </summary>
       <div className="space-y-3 px-4 pb-4">
-        <p className="text-sm text-muted">
-          Add your business name and EU VAT number for your invoice. A valid VAT number from another EU
-          country is reverse charged.
-        </p>
+        <p className="text-sm text-muted">{t("business.intro")}</p>
         <div className="space-y-1.5">
           <label htmlFor={`${id}-name`} className="text-sm font-medium text-ink">
-            Business name
+            {t("business.name")}
           </label>
           <Input
             id={`${id}-name`}
@@ -55,7 +55,7 @@ export function BusinessBuyerFields({
         </div>
         <div className="space-y-1.5">
           <label htmlFor={`${id}-vat`} className="text-sm font-medium text-ink">
-            VAT number <span className="font-normal text-muted">(optional)</span>
+            {t("business.vatNumber")} <span className="font-normal text-muted">{t("business.optional")}</span>
           </label>
           <Input
             id={`${id}-vat`}

@@ -1,3 +1,4 @@
+import type { Translator } from "../../../contracts/i18n/translator";
 import { lowestMonthlyCents, type Tier } from "../../../contracts/memberships";
 import { formatPrice } from "../../../contracts/money";
 import { priceLabel } from "../../../contracts/products";
@@ -33,4 +34,30 @@ export function membershipPrice(product: Omit<Priced, "kind" | "priceMode">): {
 /** The price a listing (store card, dashboard row) shows: a membership's by the month, else priceLabel's. */
 export function listingPriceLabel(product: Priced): string {
   return product.kind === "membership" ? membershipPriceLabel(product) : priceLabel(product);
+}
+
+/**
+ * The currency of every store's prices today (US dollars); a page formats them for its language with
+ * it (`money(cents, PRICE_CURRENCY)`: "$19.99", "19,99 $", "US$ 19,99").
+ */
+export const PRICE_CURRENCY = "usd";
+
+/** priceLabel in the page's language: "Free", "$5.00+" (pay what you want), "$19.99"; "Kostenlos", "Ab 5,00 $". */
+export function localPriceLabel(
+  i18n: Translator,
+  product: { priceMode: "fixed" | "flexible"; priceCents: number },
+): string {
+  const price = i18n.money(product.priceCents, PRICE_CURRENCY);
+  if (product.priceMode === "flexible") return i18n.t("price.flexible", { price });
+  return product.priceCents === 0 ? i18n.t("price.free") : price;
+}
+
+/** membershipPriceLabel in the page's language: "From $5.00/month", "Ab 5,00 $/Monat". */
+export function localMembershipPriceLabel(
+  i18n: Translator,
+  product: Omit<Priced, "kind" | "priceMode">,
+): string {
+  const { from, cents } = membershipPrice(product);
+  const price = i18n.money(cents, PRICE_CURRENCY);
+  return i18n.t(from ? "price.fromPerMonth" : "price.perMonth", { price });
 }

@@ -1,14 +1,15 @@
 import { CalendarClock, Download, Repeat, ShieldCheck, Sparkles } from "lucide-react";
+import type { ReactNode } from "react";
 import type { ProductPrice } from "../../../contracts/discounts";
 import { MEMBERSHIP_LIMITS, type Tier, yearlySavingPercent } from "../../../contracts/memberships";
-import { formatPrice } from "../../../contracts/money";
 import type { PublicProduct } from "../../../contracts/products";
 import { Button } from "../../components/ui/button";
+import { useI18n, useServerText } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 import { SourceFields } from "../analytics/source-fields";
 import { NoteItem } from "../downloads/download-terms-notes";
 import { BusinessBuyerFields } from "./business-buyer-fields";
-import { membershipPriceLabel } from "./membership-price";
+import { localMembershipPriceLabel, PRICE_CURRENCY } from "./membership-price";
 import { DiscountCodeForm } from "./price-forms";
 
 /** "7-day free trial", none without a trial. */
@@ -22,10 +23,15 @@ export function savingLabel(tier: Pick<Tier, "monthlyPriceCents" | "yearlyPriceC
 }
 
 function Price({ cents, per }: { cents: number; per: "month" | "year" }) {
+  const { t, money } = useI18n();
   return (
     <>
-      <span className="text-3xl font-bold tracking-tight text-ink tabular-nums">{formatPrice(cents)}</span>
-      <span className="text-sm font-medium text-muted">/{per}</span>
+      <span className="text-3xl font-bold tracking-tight text-ink tabular-nums">
+        {money(cents, PRICE_CURRENCY)}
+      </span>
+      <span className="text-sm font-medium text-muted">
+        {t(per === "month" ? "membership.perMonth" : "membership.perYear")}
+      </span>
     </>
   );
 }
@@ -36,20 +42,22 @@ function Price({ cents, per }: { cents: number; per: "month" | "year" }) {
  * one's price and marks its label. Without that stylesheet both prices show and the radios still work.
  */
 function IntervalSwitch({ formId, tier, yearlyCents }: { formId: string; tier: Tier; yearlyCents: number }) {
-  const saving = savingLabel(tier);
+  const { t } = useI18n();
+  const percent = yearlySavingPercent(tier.monthlyPriceCents, tier.yearlyPriceCents);
+  const saving = percent > 0 ? t("membership.save", { percent }) : null;
   const monthId = `${formId}-month`;
   const yearId = `${formId}-year`;
   return (
     <fieldset className="membership-interval grid min-w-0 gap-3">
-      <legend className="sr-only">Billing period for {tier.name}</legend>
+      <legend className="sr-only">{t("membership.billingPeriodFor", { tier: tier.name })}</legend>
       <input type="radio" id={monthId} name="interval" value="month" defaultChecked className="sr-only" />
       <input type="radio" id={yearId} name="interval" value="year" className="sr-only" />
       <div className="membership-interval-switch grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 text-sm font-medium">
         <label htmlFor={monthId} data-interval-label="month">
-          Monthly
+          {t("membership.monthly")}
         </label>
         <label htmlFor={yearId} data-interval-label="year">
-          Yearly
+          {t("membership.yearly")}
           {saving && <span className="membership-interval-saving">{saving}</span>}
         </label>
       </div>
@@ -87,14 +95,15 @@ function TierCard({
   code: string | null;
   source?: Record<string, string> | undefined;
 }) {
+  const { t, rich } = useI18n();
   const formId = `tier-${tier.id}`;
-  const trial = trialLabel(tier.trialDays);
+  const trial = tier.trialDays > 0 ? t("membership.trial", { days: tier.trialDays }) : null;
   return (
     <li className="flex min-w-0">
       <form
         method="post"
         action={`/product/${product.id}/subscribe`}
-        data-buy-now=""
+        data-buy-now={t("checkout.busy")}
         aria-labelledby={`${formId}-name`}
         className="flex w-full min-w-0 flex-col gap-4 rounded-2xl border border-line bg-white p-5 shadow-card"
       >
@@ -131,7 +140,14 @@ function TierCard({
           <BusinessBuyerFields product={product} idPrefix={`${formId}-business`} />
         )}
         <Button type="submit" size="lg" className="mt-auto w-full" disabled={!product.purchasable}>
-          Subscribe<span className="sr-only"> to {tier.name}</span>
+          {rich<ReactNode>("membership.subscribe", {
+            tier: tier.name,
+            hidden: (chunks) => (
+              <span key="tier" className="sr-only">
+                {chunks}
+              </span>
+            ),
+          })}
         </Button>
       </form>
     </li>
@@ -156,20 +172,29 @@ export function MembershipTiers({
   source?: Record<string, string> | undefined;
   refused?: string | undefined;
 }) {
+  const { t, rich } = useI18n();
+  const serverText = useServerText();
   const code = quote && quote.refusal === null ? quote.code : null;
   return (
     <section aria-labelledby={`tiers-${product.id}`} className="@container min-w-0 space-y-4">
       <h2 id={`tiers-${product.id}`} className="text-xl font-semibold tracking-tight text-ink">
-        Choose your membership
+        {t("membership.choose")}
       </h2>
       {refused && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-          {refused}
+          {serverText(refused)}
         </p>
       )}
       {code && (
         <p className="text-sm text-muted">
-          Your code <span className="font-semibold text-ink">{code}</span> goes with your subscription.
+          {rich<ReactNode>("membership.codeGoesWith", {
+            code,
+            b: (chunks) => (
+              <span key="code" className="font-semibold text-ink">
+                {chunks}
+              </span>
+            ),
+          })}
         </p>
       )}
       {product.tiers.length > 0 ? (
@@ -185,7 +210,7 @@ export function MembershipTiers({
         </ul>
       ) : (
         <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">
-          This membership isn't open to new members right now.
+          {t("membership.closed")}
         </p>
       )}
       <div className="grid items-start gap-5 pt-2 @4xl:grid-cols-2 @4xl:gap-12">
@@ -198,21 +223,23 @@ export function MembershipTiers({
 
 /** The lowest price a membership starts at, under its title, and how it is billed. */
 export function MembershipPriceLine({ product }: { product: PublicProduct }) {
+  const i18n = useI18n();
+  const serverText = useServerText();
   const count = product.tiers.length;
   const yearly = product.tiers.some((tier) => tier.yearlyPriceCents !== null);
   return (
     <div className="space-y-1">
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="text-2xl font-bold tracking-tight text-ink tabular-nums">
-          {membershipPriceLabel(product)}
+          {localMembershipPriceLabel(i18n, product)}
         </span>
         {product.seller.taxNote && count > 0 && (
-          <span className="text-sm text-muted">{product.seller.taxNote}</span>
+          <span className="text-sm text-muted">{serverText(product.seller.taxNote)}</span>
         )}
       </p>
       {count > 0 && (
         <p className="text-sm text-muted">
-          Membership · {count === 1 ? "1 tier" : `${count} tiers`}, billed monthly{yearly ? " or yearly" : ""}
+          {i18n.t("membership.summary", { count, yearly: yearly ? "yes" : "no" })}
         </p>
       )}
     </div>
@@ -221,22 +248,16 @@ export function MembershipPriceLine({ product }: { product: PublicProduct }) {
 
 /** What a member gets and how they pay, as the product page's small print. */
 function MembershipNotes({ product }: { product: PublicProduct }) {
+  const { t } = useI18n();
   const trials = product.tiers.some((tier) => tier.trialDays > 0);
   return (
     <ul className="space-y-2">
-      <NoteItem icon={Repeat}>
-        Billed every month, or every year where a tier has a yearly price, until you cancel.
-      </NoteItem>
-      {trials && (
-        <NoteItem icon={CalendarClock}>
-          During a free trial you pay nothing; the first charge comes after it.
-        </NoteItem>
-      )}
+      <NoteItem icon={Repeat}>{t("membership.noteBilling")}</NoteItem>
+      {trials && <NoteItem icon={CalendarClock}>{t("membership.noteTrial")}</NoteItem>}
       <NoteItem icon={Download}>
-        Download each of your tier's files up to {MEMBERSHIP_LIMITS.downloadsPerFilePerPeriod} times per
-        billing period.
+        {t("membership.noteDownloads", { max: MEMBERSHIP_LIMITS.downloadsPerFilePerPeriod })}
       </NoteItem>
-      <NoteItem icon={ShieldCheck}>Secure payment by card through Stripe.</NoteItem>
+      <NoteItem icon={ShieldCheck}>{t("purchase.securePayment")}</NoteItem>
     </ul>
   );
 }

@@ -1,11 +1,13 @@
 import { Tag } from "lucide-react";
 import type { ProductPrice } from "../../../contracts/discounts";
-import { centsToDecimal, formatPrice } from "../../../contracts/money";
-import { type PublicProduct, priceLabel } from "../../../contracts/products";
+import { centsToDecimal } from "../../../contracts/money";
+import { PRODUCT_LIMITS, type PublicProduct } from "../../../contracts/products";
 import { Button } from "../../components/ui/button";
 import { FieldError, fieldErrorProps } from "../../components/ui/field-error";
 import { Input } from "../../components/ui/input";
+import { useI18n, useServerText } from "../../lib/i18n";
 import { SourceFields } from "../analytics/source-fields";
+import { localPriceLabel, PRICE_CURRENCY } from "./membership-price";
 
 /** What the buyer typed in the product page's forms, sent back with the server's answer. */
 export interface BuyerEntry {
@@ -26,24 +28,29 @@ export interface BuyerEntry {
  * original struck through beside the new one.
  */
 export function PriceLine({ product, quote }: { product: PublicProduct; quote?: ProductPrice | undefined }) {
+  const i18n = useI18n();
+  const { t, money } = i18n;
+  const serverText = useServerText();
   const discounted = quote && quote.refusal === null && quote.discountCents > 0;
   const current = discounted ? { ...product, priceCents: quote.priceCents } : product;
   return (
     <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
       {discounted && (
         <s className="text-xl font-semibold text-muted tabular-nums">
-          <span className="sr-only">Was </span>
-          {priceLabel(product)}
+          <span className="sr-only">{t("price.was")} </span>
+          {localPriceLabel(i18n, product)}
         </s>
       )}
-      <span className="text-3xl font-bold tracking-tight text-ink tabular-nums">{priceLabel(current)}</span>
+      <span className="text-3xl font-bold tracking-tight text-ink tabular-nums">
+        {localPriceLabel(i18n, current)}
+      </span>
       {discounted && (
         <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-medium text-emerald-800">
-          Code {quote.code}: {formatPrice(quote.discountCents)} off
+          {t("price.codeOff", { code: quote.code ?? "", amount: money(quote.discountCents, PRICE_CURRENCY) })}
         </span>
       )}
       {product.seller.taxNote && current.priceCents > 0 && (
-        <span className="text-sm text-muted">{product.seller.taxNote}</span>
+        <span className="text-sm text-muted">{serverText(product.seller.taxNote)}</span>
       )}
     </p>
   );
@@ -63,18 +70,20 @@ export function DiscountCodeForm({
   /** Where the visit came from: the reloaded page keeps it (features/analytics/source-fields.tsx). */
   source?: Record<string, string> | undefined;
 }) {
+  const { t } = useI18n();
+  const serverText = useServerText();
   const id = `code-${product.id}`;
   const refusal = quote?.refusal?.message;
   return (
     <details open={quote?.code ? true : undefined} className="group rounded-xl border border-line bg-white">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-3 text-sm font-medium text-ink hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
         <Tag className="size-4 text-muted" aria-hidden="true" />
-        Have a discount code?
+        {t("discount.question")}
       </summary>
       <form method="get" action={`/product/${product.id}`} className="space-y-2 px-4 pb-4">
         <SourceFields source={source} />
         <label htmlFor={id} className="sr-only">
-          Discount code
+          {t("discount.label")}
         </label>
         <div className="flex gap-2">
           <Input
@@ -84,18 +93,18 @@ export function DiscountCodeForm({
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={64}
-            placeholder="CODE"
+            placeholder={t("discount.placeholder")}
             defaultValue={quote?.code ?? undefined}
             className="uppercase"
             {...fieldErrorProps(`${id}-problem`, refusal)}
           />
           <Button type="submit" variant="secondary">
-            Apply
+            {t("discount.apply")}
           </Button>
         </div>
         {refusal && (
           <p id={`${id}-problem`} role="alert" className="text-sm text-red-700">
-            {refusal} The full price applies.
+            {t("discount.fullPriceApplies", { refusal: serverText(refusal) })}
           </p>
         )}
       </form>
@@ -113,13 +122,16 @@ export function AmountField({
   minimumCents: number;
   entry?: BuyerEntry["amount"];
 }) {
+  const { t, money } = useI18n();
+  const serverText = useServerText();
   const id = `amount-${product.id}`;
   const suggested = Math.max(product.suggestedPriceCents ?? minimumCents, minimumCents);
   const problem = entry?.problem;
+  const max = money(PRODUCT_LIMITS.maxFlexiblePriceCents, PRICE_CURRENCY, { whole: true });
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="text-sm font-medium text-ink">
-        Name your price (USD)
+        {t("amount.label", { currency: PRICE_CURRENCY.toUpperCase() })}
       </label>
       <div className="relative">
         <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted">
@@ -136,9 +148,11 @@ export function AmountField({
         />
       </div>
       <p id={`${id}-hint`} className="text-sm text-muted">
-        {minimumCents === 0 ? "Any amount, or $0" : `${formatPrice(minimumCents)} or more`}, up to $10,000.
+        {minimumCents === 0
+          ? t("amount.hintAny", { zero: money(0, PRICE_CURRENCY, { whole: true }), max })
+          : t("amount.hintMinimum", { minimum: money(minimumCents, PRICE_CURRENCY), max })}
       </p>
-      <FieldError id={`${id}-problem`} message={problem} />
+      <FieldError id={`${id}-problem`} message={problem && serverText(problem)} />
     </div>
   );
 }
@@ -159,15 +173,17 @@ export function FreeClaimForm({
   /** Above the field, when the form is the second way to get the product. */
   lead?: string;
 }) {
+  const { t } = useI18n();
+  const serverText = useServerText();
   const id = `free-${product.id}`;
-  const problem = entry?.problem;
+  const problem = entry?.problem && serverText(entry.problem);
   return (
     <form method="post" action={`/product/${product.id}/free`} noValidate className="space-y-3">
       {lead && <p className="text-sm font-medium text-ink">{lead}</p>}
       {code && <input type="hidden" name="code" value={code} />}
       <div className="space-y-1.5">
         <label htmlFor={id} className="text-sm font-medium text-ink">
-          Your email
+          {t("free.emailLabel")}
         </label>
         <Input
           id={id}
@@ -183,7 +199,7 @@ export function FreeClaimForm({
         <FieldError id={`${id}-problem`} message={problem} />
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={!product.purchasable}>
-        Email me the download
+        {t("free.submit")}
       </Button>
     </form>
   );

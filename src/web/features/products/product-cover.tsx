@@ -1,5 +1,6 @@
 import { Package } from "lucide-react";
 import type { CoverImage } from "../../../contracts/products";
+import { useI18n } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 
 /**
@@ -26,6 +27,7 @@ export function ProductCover({
   className?: string;
   iconClassName?: string;
 }) {
+  const { t, locale } = useI18n();
   const loading = priority
     ? ({ loading: "eager", fetchPriority: "high" } as const)
     : ({ loading: "lazy" } as const);
@@ -37,7 +39,8 @@ export function ProductCover({
         sizes={sizes}
         width={cover.width}
         height={cover.height}
-        alt={cover.alt}
+        // The API's alt is "Cover of {title}" in English: a page in another language says it in its own.
+        alt={locale === "en" ? cover.alt : t("product.coverOf", { title })}
         decoding="async"
         {...loading}
         className={cn("object-cover", className)}
@@ -48,7 +51,7 @@ export function ProductCover({
     return (
       <img
         src={url}
-        alt={`Cover of ${title}`}
+        alt={t("product.coverOf", { title })}
         decoding="async"
         {...loading}
         className={cn("object-cover", className)}
@@ -58,7 +61,7 @@ export function ProductCover({
   return (
     <div
       role="img"
-      aria-label={`${title} has no cover image`}
+      aria-label={t("product.noCover", { title })}
       className={cn(
         "flex items-center justify-center bg-gradient-to-br from-brand-50 to-slate-100 text-brand-300",
         className,

@@ -1,6 +1,7 @@
 import type { ProductPrice } from "../../../contracts/discounts";
 import type { PublicProduct } from "../../../contracts/products";
 import { CreatorPageShell, creatorOf } from "../../components/layout/creator-page-shell";
+import { useI18n } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 import { MembershipTiers } from "./membership-tiers";
 import { ProductCover } from "./product-cover";
@@ -27,9 +28,10 @@ export function ProductPage({
   /** Where the visit came from, carried by the page's forms (features/analytics/source-fields.tsx). */
   source?: Record<string, string> | undefined;
 }) {
+  const { t } = useI18n();
   const membership = product.kind === "membership";
   return (
-    <CreatorPageShell creator={creatorOf(product.seller)}>
+    <CreatorPageShell creator={creatorOf(product.seller)} languageSwitcher>
       <article
         className={cn(
           "mx-auto grid max-w-6xl gap-x-12 gap-y-6 px-4 py-6 sm:px-6 sm:py-12 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] lg:gap-y-10",
@@ -66,7 +68,7 @@ export function ProductPage({
         {product.description && (
           <section aria-labelledby="about-product" className="min-w-0 lg:col-start-1 lg:row-start-2">
             <h2 id="about-product" className="text-sm font-semibold tracking-wide text-muted uppercase">
-              About this product
+              {t("product.about")}
             </h2>
             <p className="mt-3 text-base leading-relaxed break-words whitespace-pre-line text-ink/85">
               {product.description}

@@ -1,16 +1,17 @@
 import { Download, FileStack, Mail, ShieldCheck } from "lucide-react";
 import type { ProductPrice } from "../../../contracts/discounts";
-import { filesIncludedLabel } from "../../../contracts/download-terms";
-import { PURCHASE_UNAVAILABLE, type PublicProduct } from "../../../contracts/products";
+import type { PublicProduct } from "../../../contracts/products";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
+import { useI18n, useServerText } from "../../lib/i18n";
 import { SourceFields } from "../analytics/source-fields";
 import { DownloadTermsItems, NoteItem } from "../downloads/download-terms-notes";
 import { type ResendAnswer, ResendLinkPanel } from "../downloads/resend-link-panel";
 import { BusinessBuyerFields } from "./business-buyer-fields";
+import { PRICE_CURRENCY } from "./membership-price";
 import { MembershipPriceLine, MembershipTiers } from "./membership-tiers";
 import { AmountField, type BuyerEntry, DiscountCodeForm, FreeClaimForm, PriceLine } from "./price-forms";
-import { SOLD_OUT_BADGE, stockNotice } from "./stock";
+import { useStockNotice } from "./stock";
 
 /** What the server answered the page's last form post with. */
 export interface PurchaseAnswer extends BuyerEntry {
@@ -36,15 +37,21 @@ function BuyForm({
   answer?: PurchaseAnswer | undefined;
   source?: Record<string, string> | undefined;
 }) {
+  const { t } = useI18n();
   if (product.soldOut) {
     return (
       <Button size="lg" className="w-full" disabled>
-        {PURCHASE_UNAVAILABLE.soldOut}
+        {t("purchase.soldOut")}
       </Button>
     );
   }
   return (
-    <form method="post" action={`/product/${product.id}/buy`} data-buy-now="" className="space-y-4">
+    <form
+      method="post"
+      action={`/product/${product.id}/buy`}
+      data-buy-now={t("checkout.busy")}
+      className="space-y-4"
+    >
       {code && <input type="hidden" name="code" value={code} />}
       <SourceFields source={source} />
       {product.priceMode === "flexible" && (
@@ -54,7 +61,7 @@ function BuyForm({
         <BusinessBuyerFields product={product} entry={answer?.business} />
       )}
       <Button type="submit" size="lg" className="w-full" disabled={!product.purchasable}>
-        Buy Now
+        {t("purchase.buyNow")}
       </Button>
     </form>
   );
@@ -79,13 +86,14 @@ function MembershipPanel({
   source?: Record<string, string> | undefined;
   tiers: "here" | "apart";
 }) {
+  const serverText = useServerText();
   const reason = product.purchasable ? null : product.unavailableReason;
   return (
     <div className="space-y-5">
       <MembershipPriceLine product={product} />
       {reason && (
         <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">
-          {reason}
+          {serverText(reason)}
         </p>
       )}
       {tiers === "here" && (
@@ -114,10 +122,12 @@ export function PurchasePanel({
   /** A membership's tiers: in the panel, or shown apart by the page (MembershipTiers). */
   tiers?: "here" | "apart";
 }) {
+  const { t, money } = useI18n();
+  const serverText = useServerText();
+  const notice = useStockNotice()(product);
   if (product.kind === "membership") {
     return <MembershipPanel product={product} quote={quote} answer={answer} source={source} tiers={tiers} />;
   }
-  const notice = stockNotice(product);
   const reason = !product.soldOut && !product.purchasable ? product.unavailableReason : null;
   const applied = quote && quote.refusal === null ? quote : undefined;
   const code = applied?.code ?? null;
@@ -131,7 +141,7 @@ export function PurchasePanel({
         <PriceLine product={product} quote={quote} />
         {product.soldOut && (
           <Badge tone="danger" className="font-semibold">
-            {SOLD_OUT_BADGE}
+            {t("purchase.soldOutBadge")}
           </Badge>
         )}
       </div>
@@ -139,7 +149,7 @@ export function PurchasePanel({
       <div className="space-y-3">
         {answer?.buyRefused && (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-            {answer.buyRefused}
+            {serverText(answer.buyRefused)}
           </p>
         )}
         {freeOnly && !product.soldOut ? (
@@ -155,12 +165,17 @@ export function PurchasePanel({
         )}
         {flexible && canClaimFree && (
           <div className="border-t border-line pt-4">
-            <FreeClaimForm product={product} code={code} entry={answer?.free} lead="Or get it for $0:" />
+            <FreeClaimForm
+              product={product}
+              code={code}
+              entry={answer?.free}
+              lead={t("purchase.orFree", { zero: money(0, PRICE_CURRENCY, { whole: true }) })}
+            />
           </div>
         )}
         {reason && (
           <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">
-            {reason}
+            {serverText(reason)}
           </p>
         )}
         {product.purchasable && product.priceCents > 0 && (
@@ -170,14 +185,14 @@ export function PurchasePanel({
       </div>
       <ul className="space-y-2 border-t border-line pt-5">
         {product.fileCount > 1 && (
-          <NoteItem icon={FileStack}>{filesIncludedLabel(product.fileCount)}</NoteItem>
+          <NoteItem icon={FileStack}>{t("purchase.filesIncluded", { count: product.fileCount })}</NoteItem>
         )}
         {freeOnly ? (
-          <NoteItem icon={Mail}>The download link is sent to your email.</NoteItem>
+          <NoteItem icon={Mail}>{t("purchase.emailedLink")}</NoteItem>
         ) : (
           <>
-            <NoteItem icon={Download}>Instant download after payment.</NoteItem>
-            <NoteItem icon={ShieldCheck}>Secure payment by card through Stripe.</NoteItem>
+            <NoteItem icon={Download}>{t("purchase.instantDownload")}</NoteItem>
+            <NoteItem icon={ShieldCheck}>{t("purchase.securePayment")}</NoteItem>
           </>
         )}
         <DownloadTermsItems />

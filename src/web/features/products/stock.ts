@@ -1,4 +1,5 @@
 import { PRODUCT_LIMITS, type PublicProduct } from "../../../contracts/products";
+import { useI18n } from "../../lib/i18n";
 
 type Stock = Pick<PublicProduct, "inventoryType" | "quantityAvailable" | "soldOut">;
 
@@ -9,6 +10,28 @@ export function stockNotice(product: Stock): string | null {
   if (product.soldOut || product.inventoryType !== "limited" || product.quantityAvailable === null)
     return null;
   return `Only ${product.quantityAvailable} left in stock`;
+}
+
+/** stockNotice in the page's language (the API's stockLabel keeps stockNotice's English). */
+export function useStockNotice(): (product: Stock) => string | null {
+  const { t } = useI18n();
+  return (product) =>
+    stockNotice(product) === null ? null : t("purchase.stockLeft", { count: product.quantityAvailable ?? 0 });
+}
+
+/** storeCardBadge in the page's language. */
+export function useStoreCardBadge(): (product: Stock) => ReturnType<typeof storeCardBadge> {
+  const { t } = useI18n();
+  return (product) => {
+    const badge = storeCardBadge(product);
+    if (!badge) return null;
+    return {
+      tone: badge.tone,
+      label: product.soldOut
+        ? t("purchase.soldOutBadge")
+        : t("store.left", { count: product.quantityAvailable ?? 0 }),
+    };
+  };
 }
 
 /** Store card: 'SOLD OUT', or '{n} left' at 5 or fewer. */

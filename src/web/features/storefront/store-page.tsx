@@ -1,14 +1,14 @@
 import { type LucideIcon, PackageOpen, Store } from "lucide-react";
 import type { ReactNode } from "react";
-import { STORE_FALLBACK_NAME, type Storefront } from "../../../contracts/products";
-import { CreatorPageShell, creatorOf } from "../../components/layout/creator-page-shell";
+import type { Storefront } from "../../../contracts/products";
+import { CreatorPageShell, creatorOf, useStoreName } from "../../components/layout/creator-page-shell";
 import { Button } from "../../components/ui/button";
 import { useI18n } from "../../lib/i18n";
 import { StoreAvatar } from "./store-avatar";
 import { StoreProductCard } from "./store-product-card";
 
 function StoreHeader({ seller }: { seller: Storefront["seller"] }) {
-  const name = seller.storeName ?? STORE_FALLBACK_NAME;
+  const name = useStoreName()(seller.storeName);
   return (
     <header className="flex flex-col items-center text-center">
       <StoreAvatar
@@ -49,12 +49,13 @@ function EmptyState({
 }
 
 function StoreContent({ store, linkQuery }: { store: Storefront; linkQuery?: string | undefined }) {
+  const { t } = useI18n();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <StoreHeader seller={store.seller} />
-      <section aria-label="Products" className="mt-12">
+      <section aria-label={t("store.products")} className="mt-12">
         {store.products.length === 0 ? (
-          <EmptyState icon={PackageOpen} heading="h2" title="No products available yet" />
+          <EmptyState icon={PackageOpen} heading="h2" title={t("store.empty")} />
         ) : (
           <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {store.products.map((product, index) => (
@@ -82,7 +83,7 @@ function StoreContent({ store, linkQuery }: { store: Storefront; linkQuery?: str
  */
 export function StorePage({ store, linkQuery }: { store: Storefront; linkQuery?: string | undefined }) {
   return (
-    <CreatorPageShell creator={creatorOf(store.seller)}>
+    <CreatorPageShell creator={creatorOf(store.seller)} languageSwitcher>
       <StoreContent store={store} linkQuery={linkQuery} />
     </CreatorPageShell>
   );

@@ -1,12 +1,13 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatPrice } from "../../../contracts/money";
-import { priceLabel, type Storefront } from "../../../contracts/products";
+import type { Storefront } from "../../../contracts/products";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { membershipPrice } from "../products/membership-price";
+import { useI18n, useServerText } from "../../lib/i18n";
+import { localPriceLabel, membershipPrice, PRICE_CURRENCY } from "../products/membership-price";
 import { ProductCover } from "../products/product-cover";
-import { storeCardBadge } from "../products/stock";
+import { useStoreCardBadge } from "../products/stock";
 
 type StoreProduct = Storefront["products"][number];
 
@@ -26,23 +27,32 @@ export function cardTaxNote(product: StoreProduct, taxNote: string | null): stri
  * membership's by the month ("From $5.00/month", the words smaller than the amount).
  */
 function CardPrice({ product, taxNote }: { product: StoreProduct; taxNote: string | null }) {
+  const i18n = useI18n();
+  const serverText = useServerText();
+  const note = cardTaxNote(product, taxNote);
+  const noteLine = note && <span className="block text-xs font-medium text-muted"> {serverText(note)}</span>;
   if (product.kind !== "membership") {
-    const note = cardTaxNote(product, taxNote);
     return (
       <p className="min-w-0 text-lg font-bold text-ink tabular-nums">
-        {priceLabel(product)}
-        {note && <span className="block text-xs font-medium text-muted"> {note}</span>}
+        {localPriceLabel(i18n, product)}
+        {noteLine}
       </p>
     );
   }
   const { from, cents } = membershipPrice(product);
-  const note = cardTaxNote(product, taxNote);
+  // The words smaller than the amount: each <small> of the message, keyed by its place.
+  let part = 0;
   return (
     <p className="min-w-0 text-lg font-bold text-ink tabular-nums">
-      {from && <span className="text-sm font-medium text-muted">From </span>}
-      {formatPrice(cents)}
-      <span className="text-sm font-medium text-muted">/month</span>
-      {note && <span className="block text-xs font-medium text-muted"> {note}</span>}
+      {i18n.rich<ReactNode>(from ? "store.cardFromPerMonth" : "store.cardPerMonth", {
+        price: i18n.money(cents, PRICE_CURRENCY),
+        small: (chunks) => (
+          <span key={`small-${part++}`} className="text-sm font-medium text-muted">
+            {chunks}
+          </span>
+        ),
+      })}
+      {noteLine}
     </p>
   );
 }
@@ -61,7 +71,8 @@ export function StoreProductCard({
   /** Passed on to the product page: where the store's visitor came from (`?ref=…&utm_source=…`). */
   linkQuery?: string | undefined;
 }) {
-  const badge = storeCardBadge(product);
+  const { t } = useI18n();
+  const badge = useStoreCardBadge()(product);
   return (
     <Card className="flex w-full flex-col overflow-hidden">
       <div className="relative">
@@ -87,8 +98,11 @@ export function StoreProductCard({
         <div className="mt-auto flex items-center justify-between gap-3 pt-5">
           <CardPrice product={product} taxNote={taxNote} />
           <Button asChild size="sm">
-            <Link to={`/product/${product.id}${linkQuery}`} aria-label={`View Details of ${product.title}`}>
-              View Details
+            <Link
+              to={`/product/${product.id}${linkQuery}`}
+              aria-label={t("store.viewDetailsOf", { title: product.title })}
+            >
+              {t("store.viewDetails")}
             </Link>
           </Button>
         </div>
