@@ -1,5 +1,6 @@
 /**
- * Lighthouse on the buyer pages (run by hand: `npx tsx bench/lighthouse.ts`; `--runs 5` for more runs).
+ * Lighthouse on the buyer pages (run by hand: `npx tsx bench/lighthouse.ts`; `--runs 5` for more runs,
+ * `--lang ja` for the buyer pages in another language).
  *
  * Brings the build up to date first (the pages inline the built stylesheet and load the built script),
  * starts the real app on a port with a store of 6 products with real covers, and runs Lighthouse's
@@ -19,6 +20,9 @@ const CHROMIUM_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 const args = process.argv.slice(2);
 const runsIndex = args.indexOf("--runs");
 const runs = runsIndex === -1 ? 3 : Number(args[runsIndex + 1]);
+// `--lang de`: the buyer pages in that language (docs/i18n.md), as the switcher's link asks for them.
+const langIndex = args.indexOf("--lang");
+const langQuery = langIndex === -1 ? "" : `?lang=${encodeURIComponent(args[langIndex + 1] ?? "en")}`;
 
 execFileSync(process.execPath, ["scripts/build-if-stale.mjs"], { stdio: "inherit" });
 delete process.env.TEST_DATABASE_URL;
@@ -29,9 +33,9 @@ t.app.server.log.level = "silent";
 const { sellerId, productIds } = await seedPublicStore(t, 6, { memberships: 1 });
 const pages = [
   // Newest first: the last made is a one-time product, the first a membership.
-  ["product page", `/product/${productIds[0]}`],
-  ["membership page", `/product/${productIds.at(-1)}`],
-  ["storefront", `/store/${sellerId}`],
+  ["product page", `/product/${productIds[0]}${langQuery}`],
+  ["membership page", `/product/${productIds.at(-1)}${langQuery}`],
+  ["storefront", `/store/${sellerId}${langQuery}`],
   ["landing page", "/"],
 ] as const;
 
