@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { RATE_LIMIT_MESSAGES } from "../../../contracts/i18n/buyer-messages";
 import { FREE_CLAIM_MESSAGES, type FreeClaim } from "../../../contracts/products";
 import { type BusinessBuyer, businessBuyerSchema } from "../../../contracts/tax";
 import { requestedLocale } from "../../http/buyer-locale";
@@ -12,7 +13,6 @@ import { createMembershipCheckout, type MembershipChoice } from "./create-member
 import { textField } from "./purchase-price";
 
 const CHECKOUT_LIMIT = { name: "checkout:ip", limit: 30, windowSeconds: 60 };
-const TOO_MANY = "Too many checkouts. Please wait a minute.";
 
 export type CheckoutRouteDeps = CheckoutDeps & {
   visitorKey: string;
@@ -70,7 +70,7 @@ export async function buyNow(
   productId: string,
 ) {
   const now = deps.now();
-  await enforceRateLimit(deps.db, CHECKOUT_LIMIT, request.ip, TOO_MANY, now);
+  await enforceRateLimit(deps.db, CHECKOUT_LIMIT, request.ip, RATE_LIMIT_MESSAGES.checkouts, now);
   const code = await allowCodeTry(deps.db, request, textField(request.body, "code"), now);
   const visitor = buyerVisitor(deps, request, reply);
   return createBuyerCheckout(
@@ -123,7 +123,7 @@ export async function subscribe(
   choice: MembershipChoice,
 ) {
   const now = deps.now();
-  await enforceRateLimit(deps.db, CHECKOUT_LIMIT, request.ip, TOO_MANY, now);
+  await enforceRateLimit(deps.db, CHECKOUT_LIMIT, request.ip, RATE_LIMIT_MESSAGES.checkouts, now);
   const code = await allowCodeTry(deps.db, request, textField(request.body, "code"), now);
   const visitor = buyerVisitor(deps, request, reply);
   return createMembershipCheckout(
