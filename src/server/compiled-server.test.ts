@@ -38,8 +38,20 @@ interface Started {
   output: () => string;
 }
 
-/** `node main.js` in embedded mode on free ports, resolved once /api/health answers 200. */
+/**
+ * `node main.js` in embedded mode on free ports, resolved once /api/health answers 200. A port found
+ * free can be taken by another test's process before the server listens on it: then once more, on others.
+ */
 async function startBundle(dataDir: string, nodeOptions: string[] = []): Promise<Started> {
+  try {
+    return await startBundleOnce(dataDir, nodeOptions);
+  } catch (error) {
+    if (!String(error).includes("EADDRINUSE")) throw error;
+    return startBundleOnce(dataDir, nodeOptions);
+  }
+}
+
+async function startBundleOnce(dataDir: string, nodeOptions: string[]): Promise<Started> {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeOptions, path.join(bundleDir, "main.js")], {
     cwd: workDir,
