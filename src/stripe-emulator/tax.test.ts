@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { calculateTax, divideHalfUp, formatRate, isCovered, taxOn, taxTotals } from "./tax/calculate.js";
 import { createPurchaseSession, startTestEmulator, stripeError, type TestEmulator } from "./test-support.js";
 
@@ -650,8 +650,14 @@ describe("the hosted pages", () => {
       status: "active",
       head_office: { address: { country: "US", state: "NY" } },
     });
-    const events = await emulator.connect.waitFor("tax.settings.updated", 1);
-    expect(events.some((event) => event.account === account.id)).toBe(true);
+    // Earlier tests' accounts sent theirs too: wait for this account's.
+    await vi.waitFor(
+      async () => {
+        const events = await emulator.connect.waitFor("tax.settings.updated", 1);
+        expect(events.some((event) => event.account === account.id)).toBe(true);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
 
     const bad = await post("/registrations", { country: "US", type: "state_sales_tax" });
     expect(bad.status).toBe(400);
