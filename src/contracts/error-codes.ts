@@ -89,6 +89,10 @@ export const ERROR_CODES = [
   "invalid_signature",
   // Invoices
   "correction_closed",
+  "currency_locked",
+  "currency_not_supported",
+  "currency_not_settled",
+  "currency_not_offered",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { visitSourceFieldsSchema } from "./analytics";
-import { parsePriceToCents } from "./money";
+import { parseMoney } from "./money";
 
 /** A membership's tiers and what a member gets (product rules, "Memberships"). */
 export const MEMBERSHIP_LIMITS = {
@@ -90,10 +90,11 @@ type Checked<T> = { value: T } | { problem: string };
 function checkTierPrice(
   input: string | number | null | undefined,
   required: boolean,
+  currency: string,
 ): Checked<number | null> {
   const text = String(input ?? "").trim();
   if (text === "") return required ? { problem: MEMBERSHIP_MESSAGES.monthlyPriceMissing } : { value: null };
-  const cents = parsePriceToCents(text);
+  const cents = parseMoney(text, currency);
   if (cents === undefined) return { problem: MEMBERSHIP_MESSAGES.priceInvalid };
   if (cents < MEMBERSHIP_LIMITS.minPriceCents) return { problem: MEMBERSHIP_MESSAGES.priceTooLow };
   if (cents > MEMBERSHIP_LIMITS.maxPriceCents) return { problem: MEMBERSHIP_MESSAGES.priceTooHigh };
@@ -110,7 +111,7 @@ function checkTrialDays(input: string | number | null | undefined): Checked<numb
 }
 
 /** One tier's fields, or the first problem with them. */
-function checkTier(input: z.output<typeof tierInputSchema>): Checked<CheckedTier> {
+function checkTier(input: z.output<typeof tierInputSchema>, currency: string): Checked<CheckedTier> {
   const name = input.name.trim();
   if (name === "") return { problem: MEMBERSHIP_MESSAGES.tierNameMissing };
   if (name.length > MEMBERSHIP_LIMITS.tierNameMax) return { problem: MEMBERSHIP_MESSAGES.tierNameTooLong };
@@ -118,9 +119,9 @@ function checkTier(input: z.output<typeof tierInputSchema>): Checked<CheckedTier
   if (description.length > MEMBERSHIP_LIMITS.tierDescriptionMax) {
     return { problem: MEMBERSHIP_MESSAGES.tierDescriptionTooLong };
   }
-  const monthly = checkTierPrice(input.monthlyPrice, true);
+  const monthly = checkTierPrice(input.monthlyPrice, true, currency);
   if ("problem" in monthly) return monthly;
-  const yearly = checkTierPrice(input.yearlyPrice, false);
+  const yearly = checkTierPrice(input.yearlyPrice, false, currency);
   if ("problem" in yearly) return yearly;
   const trialDays = checkTrialDays(input.trialDays);
   if ("problem" in trialDays) return trialDays;
@@ -142,13 +143,16 @@ function checkTier(input: z.output<typeof tierInputSchema>): Checked<CheckedTier
 }
 
 /** The whole list of a membership's tiers: 1 to 5, names unique, at least one open to new members. */
-export function checkTiers(inputs: z.output<typeof tierInputSchema>[]): Checked<CheckedTier[]> {
+export function checkTiers(
+  inputs: z.output<typeof tierInputSchema>[],
+  currency = "usd",
+): Checked<CheckedTier[]> {
   if (inputs.length < MEMBERSHIP_LIMITS.minTiers) return { problem: MEMBERSHIP_MESSAGES.tiersMissing };
   if (inputs.length > MEMBERSHIP_LIMITS.maxTiers) return { problem: MEMBERSHIP_MESSAGES.tooManyTiers };
   const tiers: CheckedTier[] = [];
   const names = new Set<string>();
   for (const input of inputs) {
-    const tier = checkTier(input);
+    const tier = checkTier(input, currency);
     if ("problem" in tier) return tier;
     const key = tier.value.name.toLowerCase();
     if (names.has(key)) return { problem: MEMBERSHIP_MESSAGES.tierNameTwice };

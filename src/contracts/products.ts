@@ -7,7 +7,17 @@ import {
   tierInputSchema,
   tierSchema,
 } from "./memberships";
-import { formatPrice, parsePriceToCents } from "./money";
+import {
+  CURRENCY_MESSAGES,
+  type CurrencyPrice,
+  type CurrencyPriceInput,
+  currencyPriceInputSchema,
+  currencyPriceSchema,
+  DEFAULT_STORE_CURRENCY,
+  MAX_OTHER_PRICES,
+  minimumChargeCents,
+} from "./currencies";
+import { formatMoney, formatPrice, parseMoney } from "./money";
 import {
   checkFileList,
   type ProductFileEntry,
@@ -99,8 +109,8 @@ export const FREE_CLAIM_MESSAGES = {
   notFree: "This product isn't free. Use Buy Now to pay for it.",
 } as const;
 
-export const amountBelowMinimumMessage = (minimumCents: number) =>
-  `Please pay at least ${formatPrice(minimumCents)}.`;
+export const amountBelowMinimumMessage = (minimumCents: number, currency = "usd") =>
+  `Please pay at least ${currency === "usd" ? formatPrice(minimumCents) : formatMoney(minimumCents, currency)}.`;
 
 /**
  * What a buyer pays, in cents, for a product whose price (after any code) is `minimumCents`: a fixed
@@ -112,22 +122,23 @@ export function checkBuyerAmount(
   product: { priceMode: "fixed" | "flexible" },
   minimumCents: number,
   typed: string | number | undefined,
+  currency = "usd",
 ): { amountCents: number } | { problem: string } {
   if (product.priceMode === "fixed") return { amountCents: minimumCents };
   // "15,50" is how a buyer in Berlin or Paris writes 15.50 (a comma before one or two last digits);
   // any other comma groups thousands ("1,500").
   const text = String(typed ?? "")
     .trim()
-    .replace(/^\$/, "")
+    .replace(/^[$€£¥]/, "")
     .replace(/^(\d+),(\d{1,2})$/, "$1.$2")
     .replace(/,/g, "");
   if (text === "") return { problem: PAY_WHAT_YOU_WANT_MESSAGES.amountInvalid };
-  const cents = parsePriceToCents(text);
+  const cents = parseMoney(text, currency);
   if (cents === undefined) return { problem: PAY_WHAT_YOU_WANT_MESSAGES.amountInvalid };
   if (cents > PRODUCT_LIMITS.maxFlexiblePriceCents)
     return { problem: PAY_WHAT_YOU_WANT_MESSAGES.amountTooHigh };
-  if (cents < minimumCents) return { problem: amountBelowMinimumMessage(minimumCents) };
-  if (cents > 0 && cents < PRODUCT_LIMITS.minPriceCents)
+  if (cents < minimumCents) return { problem: amountBelowMinimumMessage(minimumCents, currency) };
+  if (cents > 0 && cents < minimumChargeCents(currency))
     return { problem: PAY_WHAT_YOU_WANT_MESSAGES.amountBelowCardMinimum };
   return { amountCents: cents };
 }
@@ -150,7 +161,8 @@ export type ProductField =
   | "quantityAvailable"
   | "fileUploadId"
   | "coverUploadId"
-  | "tiers";
+  | "tiers"
+  | "prices";
 
 const productFields = {
   title: z.string(),
@@ -177,6 +189,8 @@ const productFields = {
   /** On /new only: one file, the same as `files: [{ uploadId }]`. */
   fileUploadId: z.string(),
   coverUploadId: z.string().min(1).nullish(),
+  /** Fixed prices in other currencies (the buyer in that currency pays exactly that); the whole list. */
+  prices: z.array(currencyPriceInputSchema).max(50),
 };
 
 type Checked<T> = { value: T } | { problem: string };
@@ -201,29 +215,76 @@ function checkDescription(input: string): Checked<string> {
  * A price, or a flexible price's minimum: $0 (free) or from Stripe's $0.50 up (nothing in between can be
  * charged); a minimum is at most $10,000, what a buyer may pay.
  */
-function checkPrice(input: string | number, mode: "fixed" | "flexible" = "fixed"): Checked<number> {
+function checkPrice(
+  input: string | number,
+  mode: "fixed" | "flexible" = "fixed",
+  currency: string = DEFAULT_STORE_CURRENCY,
+): Checked<number> {
   const text = String(input).trim();
   if (text === "") return { problem: PRODUCT_MESSAGES.missingFields };
-  const cents = parsePriceToCents(text);
-  if (cents === undefined) return { problem: PRODUCT_MESSAGES.invalidPrice };
-  if (cents > 0 && cents < PRODUCT_LIMITS.minPriceCents) return { problem: PRODUCT_MESSAGES.priceTooLow };
+  const problems = priceProblems(currency);
+  const cents = parseMoney(text, currency);
+  if (cents === undefined) return { problem: problems.invalidPrice };
+  if (cents > 0 && cents < minimumChargeCents(currency)) return { problem: problems.priceTooLow };
   if (mode === "flexible" && cents > PRODUCT_LIMITS.maxFlexiblePriceCents)
-    return { problem: PRODUCT_MESSAGES.minimumTooHigh };
-  if (cents > PRODUCT_LIMITS.maxPriceCents) return { problem: PRODUCT_MESSAGES.priceTooHigh };
+    return { problem: problems.minimumTooHigh };
+  if (cents > PRODUCT_LIMITS.maxPriceCents) return { problem: problems.priceTooHigh };
   return { value: cents };
+}
+
+/**
+ * A price's refusals in the store's currency: the US-dollar texts are the product rules' own; other
+ * currencies say the same with their amounts (the limits are the same numbers of minor units).
+ */
+export function priceProblems(currency: string) {
+  if (currency === "usd") return PRODUCT_MESSAGES;
+  const money = (amount: number) => formatMoney(amount, currency);
+  return {
+    invalidPrice: CURRENCY_MESSAGES.invalidPrice(currency),
+    priceTooLow: `Price must be 0 (free) or at least ${money(minimumChargeCents(currency))}`,
+    priceTooHigh: `Price must be at most ${money(PRODUCT_LIMITS.maxPriceCents)}`,
+    minimumTooHigh: `Minimum price must be at most ${money(PRODUCT_LIMITS.maxFlexiblePriceCents)}`,
+    suggestedTooHigh: `Suggested price must be at most ${money(PRODUCT_LIMITS.maxFlexiblePriceCents)}`,
+  };
+}
+
+/**
+ * A product's fixed prices in currencies other than the store's: each a currency we know, once, not the
+ * store's, and at least Stripe's smallest charge there (a pay-what-you-want product's minimum there).
+ * Whether the seller's Stripe account takes the currency is the server's to check (it asks Stripe).
+ */
+function checkOtherPrices(inputs: CurrencyPriceInput[], storeCurrency: string): Checked<CurrencyPrice[]> {
+  if (inputs.length > MAX_OTHER_PRICES) return { problem: CURRENCY_MESSAGES.tooManyPrices };
+  const prices: CurrencyPrice[] = [];
+  for (const input of inputs) {
+    const { currency } = currencyPriceInputSchema.parse(input);
+    if (currency === storeCurrency) return { problem: CURRENCY_MESSAGES.sameAsStore(currency) };
+    if (prices.some((price) => price.currency === currency)) {
+      return { problem: CURRENCY_MESSAGES.duplicatePrice(currency) };
+    }
+    const cents = parseMoney(String(input.price).trim(), currency);
+    if (cents === undefined) return { problem: CURRENCY_MESSAGES.invalidPrice(currency) };
+    if (cents < minimumChargeCents(currency) || cents > PRODUCT_LIMITS.maxPriceCents) {
+      return { problem: CURRENCY_MESSAGES.priceTooLow(currency) };
+    }
+    prices.push({ currency, priceCents: cents });
+  }
+  return { value: prices };
 }
 
 /** A flexible price's suggestion: at least the minimum, at most $10,000, and a chargeable amount. */
 function checkSuggestedPrice(
   input: string | number | null | undefined,
   minimum: Checked<number>,
+  currency: string,
 ): Checked<number> {
   const text = String(input ?? "").trim();
   if (text === "") return { problem: PRODUCT_MESSAGES.suggestedMissing };
-  const cents = parsePriceToCents(text);
-  if (cents === undefined) return { problem: PRODUCT_MESSAGES.invalidPrice };
-  if (cents > PRODUCT_LIMITS.maxFlexiblePriceCents) return { problem: PRODUCT_MESSAGES.suggestedTooHigh };
-  if (cents > 0 && cents < PRODUCT_LIMITS.minPriceCents) return { problem: PRODUCT_MESSAGES.priceTooLow };
+  const problems = priceProblems(currency);
+  const cents = parseMoney(text, currency);
+  if (cents === undefined) return { problem: problems.invalidPrice };
+  if (cents > PRODUCT_LIMITS.maxFlexiblePriceCents) return { problem: problems.suggestedTooHigh };
+  if (cents > 0 && cents < minimumChargeCents(currency)) return { problem: problems.priceTooLow };
   if ("value" in minimum && cents < minimum.value) return { problem: PRODUCT_MESSAGES.suggestedTooLow };
   return { value: cents };
 }
@@ -233,11 +294,12 @@ function checkPricing(
   mode: "fixed" | "flexible",
   price: string | number,
   suggested: string | number | null | undefined,
+  currency: string,
 ): { price: Checked<number>; suggestedPrice: Checked<number | null> } {
-  const checked = checkPrice(price, mode);
+  const checked = checkPrice(price, mode, currency);
   return {
     price: checked,
-    suggestedPrice: mode === "flexible" ? checkSuggestedPrice(suggested, checked) : { value: null },
+    suggestedPrice: mode === "flexible" ? checkSuggestedPrice(suggested, checked, currency) : { value: null },
   };
 }
 
@@ -306,6 +368,8 @@ interface NewProductOutput {
   kind: "one_time" | "membership";
   /** A membership's tiers (contracts/memberships.ts); none for a one-time product. */
   tiers: CheckedTier[];
+  /** Fixed prices in other currencies than the store's. */
+  prices: CurrencyPrice[];
 }
 
 /**
@@ -325,12 +389,13 @@ function newMembershipProduct(
     taxCategory?: TaxCategory | null | undefined;
   },
   ctx: z.RefinementCtx,
+  currency: string,
 ): NewProductOutput {
   if (input.priceMode === "flexible") {
     ctx.addIssue({ code: "custom", message: MEMBERSHIP_MESSAGES.noPayWhatYouWant, path: ["priceMode"] });
     return z.NEVER;
   }
-  const tiers = checkTiers(input.tiers ?? []);
+  const tiers = checkTiers(input.tiers ?? [], currency);
   const checked = collect(
     {
       title: checkTitle(input.title),
@@ -356,10 +421,12 @@ function newMembershipProduct(
     taxCategory: input.taxCategory ?? null,
     kind: "membership",
     tiers: tiers.value,
+    prices: [],
   };
 }
 
-export const createProductSchema = z
+/** The body of a new product as sent, before its checks (which need the store currency: productSchemas). */
+export const createProductBodySchema = z
   .object({
     ...productFields,
     description: productFields.description.default(""),
@@ -371,9 +438,12 @@ export const createProductSchema = z
     tiers: z.array(tierInputSchema).max(20).optional(),
     price: productFields.price.optional(),
     inventoryType: productFields.inventoryType.optional(),
-  })
-  .transform((input, ctx): NewProductOutput => {
-    if (input.kind === "membership") return newMembershipProduct(input, ctx);
+    prices: productFields.prices.optional(),
+  });
+
+const newProductSchema = (currency: string) =>
+  createProductBodySchema.transform((input, ctx): NewProductOutput => {
+    if (input.kind === "membership") return newMembershipProduct(input, ctx, currency);
     if (input.price === undefined || input.inventoryType === undefined) {
       const field = input.price === undefined ? "price" : "inventoryType";
       ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.missingFields, path: [field] });
@@ -383,9 +453,10 @@ export const createProductSchema = z
       {
         title: checkTitle(input.title),
         description: checkDescription(input.description),
-        ...checkPricing(input.priceMode, input.price, input.suggestedPrice),
+        ...checkPricing(input.priceMode, input.price, input.suggestedPrice, currency),
         quantityAvailable: checkQuantity(input.inventoryType, input.quantityAvailable),
         files: checkNewFiles(input.files, input.fileUploadId),
+        prices: checkOtherPrices(input.prices ?? [], currency),
       },
       ctx,
     );
@@ -405,10 +476,11 @@ export const createProductSchema = z
       taxCategory: input.taxCategory ?? null,
       kind: "one_time",
       tiers: [],
+      prices: checked.prices,
     };
   });
-export type CreateProductInput = z.input<typeof createProductSchema>;
-export type NewProduct = z.output<typeof createProductSchema>;
+export type CreateProductInput = z.input<typeof createProductBodySchema>;
+export type NewProduct = NewProductOutput;
 
 /**
  * An edit: the create fields, each optional (absent = unchanged), with the same checks and messages.
@@ -417,21 +489,27 @@ export type NewProduct = z.output<typeof createProductSchema>;
  * suggestedPrice with it); a price alone keeps the mode, and the use case checks it against it.
  */
 /** An edit's pricing checks: none, a price alone (the mode unchanged), or the whole pricing. */
-function pricingChecks(input: {
-  price?: string | number;
-  priceMode?: "fixed" | "flexible";
-  suggestedPrice?: string | number | null;
-}): { price?: Checked<number>; suggestedPrice?: Checked<number | null> } {
+function pricingChecks(
+  input: {
+    price?: string | number;
+    priceMode?: "fixed" | "flexible";
+    suggestedPrice?: string | number | null;
+  },
+  currency: string,
+): { price?: Checked<number>; suggestedPrice?: Checked<number | null> } {
   if (input.price === undefined) return {};
-  if (input.priceMode === undefined) return { price: checkPrice(input.price) };
-  return checkPricing(input.priceMode, input.price, input.suggestedPrice);
+  if (input.priceMode === undefined) return { price: checkPrice(input.price, "fixed", currency) };
+  return checkPricing(input.priceMode, input.price, input.suggestedPrice, currency);
 }
 
-export const updateProductSchema = z
+/** The body of an edit as sent, before its checks (productSchemas). */
+export const updateProductBodySchema = z
   .object({ ...productFields, tiers: z.array(tierInputSchema).max(20) })
   .omit({ fileUploadId: true })
-  .partial()
-  .transform((input, ctx) => {
+  .partial();
+
+const productChangesSchema = (currency: string) =>
+  updateProductBodySchema.transform((input, ctx) => {
     if (input.quantityAvailable != null && input.inventoryType === undefined) {
       ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.missingFields, path: ["inventoryType"] });
       return z.NEVER;
@@ -444,12 +522,13 @@ export const updateProductSchema = z
       {
         ...(input.title !== undefined ? { title: checkTitle(input.title) } : {}),
         ...(input.description !== undefined ? { description: checkDescription(input.description) } : {}),
-        ...pricingChecks(input),
+        ...pricingChecks(input, currency),
         ...(input.inventoryType !== undefined
           ? { quantityAvailable: checkQuantity(input.inventoryType, input.quantityAvailable) }
           : {}),
         ...(input.files !== undefined ? { files: checkFileList(input.files, { editing: true }) } : {}),
-        ...(input.tiers !== undefined ? { tiers: checkTiers(input.tiers) } : {}),
+        ...(input.tiers !== undefined ? { tiers: checkTiers(input.tiers, currency) } : {}),
+        ...(input.prices !== undefined ? { prices: checkOtherPrices(input.prices, currency) } : {}),
       },
       ctx,
     );
@@ -470,10 +549,30 @@ export const updateProductSchema = z
       taxCategory: input.taxCategory,
       /** A membership's whole tier list (the use case refuses it for a one-time product). */
       tiers: checked.tiers,
+      /** The whole list of other-currency prices (absent: unchanged). */
+      prices: checked.prices,
     };
   });
-export type UpdateProductInput = z.input<typeof updateProductSchema>;
-export type ProductChanges = z.output<typeof updateProductSchema>;
+export type UpdateProductInput = z.input<typeof updateProductBodySchema>;
+export type ProductChanges = z.output<ReturnType<typeof productChangesSchema>>;
+
+const schemasByCurrency = new Map<
+  string,
+  { create: ReturnType<typeof newProductSchema>; update: ReturnType<typeof productChangesSchema> }
+>();
+
+/**
+ * The checks of a new product and of an edit, for a store selling in `currency` (prices are amounts
+ * of it: "1500" is ¥1,500 in a yen store, $15.00 in a dollar store). Made once per currency.
+ */
+export function productSchemas(currency: string) {
+  let schemas = schemasByCurrency.get(currency);
+  if (!schemas) {
+    schemas = { create: newProductSchema(currency), update: productChangesSchema(currency) };
+    schemasByCurrency.set(currency, schemas);
+  }
+  return schemas;
+}
 
 /**
  * A cover as an `<img>` wants it: `src` and `width`/`height` are its largest size (the size fixes the
@@ -514,6 +613,10 @@ const productCoreSchema = z.object({
   kind: z.enum(["one_time", "membership"]),
   /** A membership's tiers, in order (the public sees those open to new members); empty otherwise. */
   tiers: z.array(tierSchema),
+  /** The store currency, which priceCents, the suggestion and the tiers' prices are amounts of. */
+  currency: z.string(),
+  /** Fixed prices in other currencies (docs/money.md), by currency code. */
+  prices: z.array(currencyPriceSchema),
 });
 
 export const sellerProductSchema = productCoreSchema.extend({

@@ -28,6 +28,8 @@ export const sellerStatusSchema = z.object({
   canUseDashboard: z.boolean(),
   canSell: z.boolean(),
   hasBillingAccount: z.boolean(),
+  /** The currency the store sells and counts in (contracts/currencies.ts): every amount the seller sees. */
+  storeCurrency: z.string(),
   payouts: z.object({ accountCreated: z.boolean(), onboardingComplete: z.boolean() }),
 });
 export type SellerStatus = z.infer<typeof sellerStatusSchema>;

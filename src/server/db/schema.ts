@@ -57,6 +57,18 @@ export interface ProfileTable {
   profile_picture_upload_id: string | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+  /** The currency the store sells and counts in (docs/money.md), fixed from its first sale. */
+  store_currency: Generated<string>;
+  /** Stripe's Adaptive Pricing on the store's Checkout: buyers may pay in their own currency. */
+  adaptive_pricing: Generated<boolean>;
+}
+
+/** A product's fixed price in a currency other than the store's (a pay-what-you-want product's minimum there). */
+export interface ProductPriceTable {
+  product_id: string;
+  seller_id: string;
+  currency: string;
+  amount_cents: number;
 }
 
 export interface OutboxEmailTable {
@@ -307,6 +319,8 @@ export interface CheckoutTable {
   withdrawal_waiver: Generated<string | null>;
   /** The language the buyer's request asked for (docs/i18n.md): Checkout's, then the order's emails'. */
   buyer_locale: Generated<Locale>;
+  /** The currency Checkout was made in (the product's price there, or the store's). */
+  currency: Generated<string>;
 }
 
 export interface OrderTable {
@@ -318,8 +332,12 @@ export interface OrderTable {
   product_id: string | null;
   product_title: string;
   customer_email: string;
+  /** What the buyer paid, in the currency they paid in (Stripe's presentment amount). */
   amount_cents: number;
   currency: Generated<string>;
+  /** The same payment in the store currency, as Stripe settled it: what every total adds up (docs/money.md). */
+  settlement_cents: number;
+  settlement_currency: string;
   status: "completed" | "refunded";
   refunded_at: NullableTimestamp;
   downloads_used: Generated<number>;
@@ -479,6 +497,8 @@ export interface DiscountCodeTable {
   updated_at: CreatedAt;
   /** On a membership: the first payment only, or every payment (a Stripe coupon's duration). */
   membership_duration: Generated<"once" | "forever">;
+  /** An amount-off code's currency (its value is in that currency's minor unit); null for a percentage. */
+  currency: Generated<string | null>;
 }
 
 /** The Stripe coupon of a code on one connected account, at one value and duration (coupons are immutable). */
@@ -745,6 +765,7 @@ export interface DB {
   uploads: UploadTable;
   upload_key_sweeps: UploadKeySweepTable;
   discount_codes: DiscountCodeTable;
+  product_prices: ProductPriceTable;
   discount_code_coupons: DiscountCodeCouponTable;
   discount_code_products: DiscountCodeProductTable;
   analytics_product_days: AnalyticsProductDayTable;

@@ -22,6 +22,7 @@ import { refundsFeature } from "./refunds";
 import { sellerApiFeature } from "./seller-api";
 import { sellerWebhooksFeature } from "./seller-webhooks";
 import { statusFeature } from "./status";
+import { storeCurrencyFeature } from "./store-currency";
 import { storefrontFeature } from "./storefront";
 import { taxFeature } from "./tax";
 import { taxReportsFeature } from "./tax-reports";
@@ -43,6 +44,7 @@ export const FEATURES: readonly Feature[] = [
   uploadsFeature,
   productsFeature,
   storefrontFeature,
+  storeCurrencyFeature,
   analyticsFeature,
   discountsFeature,
   pdfStampsFeature,

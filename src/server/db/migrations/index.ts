@@ -27,6 +27,7 @@ import * as m0027 from "./0027_tax_report_index";
 import * as m0028 from "./0028_tax_rollup";
 import * as m0029 from "./0029_membership_tax";
 import * as m0030 from "./0030_buyer_locale";
+import * as m0031 from "./0031_currencies";
 
 // Every migration, in order. Append new ones; never edit one that has landed.
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "0028_tax_rollup": m0028,
   "0029_membership_tax": m0029,
   "0030_buyer_locale": m0030,
+  "0031_currencies": m0031,
 };

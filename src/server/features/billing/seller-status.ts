@@ -11,6 +11,7 @@ export async function sellerStatus(db: Database, sellerId: string, now: Date): P
       "profiles.stripe_customer_id",
       "profiles.stripe_connect_account_id",
       "profiles.stripe_connect_onboarding_complete",
+      "profiles.store_currency",
       "subscriptions.status",
       "subscriptions.current_period_end",
       "subscriptions.cancel_at_period_end",
@@ -40,6 +41,7 @@ export async function sellerStatus(db: Database, sellerId: string, now: Date): P
     canUseDashboard: access.canUseDashboard,
     canSell: access.canSell,
     hasBillingAccount: Boolean(row?.stripe_customer_id),
+    storeCurrency: row?.store_currency ?? "usd",
     payouts: {
       accountCreated: Boolean(row?.stripe_connect_account_id),
       onboardingComplete: row?.stripe_connect_onboarding_complete ?? false,

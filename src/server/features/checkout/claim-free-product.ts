@@ -96,7 +96,12 @@ export async function claimFreeProduct(
         deps,
         trx,
         checkout,
-        { sessionId: id, email, amountCents: 0, paymentIntentId: null },
+        {
+          sessionId: id,
+          email,
+          money: { amountCents: 0, currency: product.currency, settlementCents: 0, settlementCurrency: product.currency },
+          paymentIntentId: null,
+        },
         now,
         announce,
       );

@@ -180,6 +180,10 @@ export async function recordMembershipPayment(
       product_title: membership.product_title,
       customer_email: membership.customer_email,
       amount_cents: invoice.amount_paid,
+      // A membership's prices are in the store currency, which its invoices settle in.
+      currency: invoice.currency,
+      settlement_cents: invoice.amount_paid,
+      settlement_currency: invoice.currency,
       status: "completed",
       // A period's downloads count within the period (and its grace days), not a one-time sale's 30 days.
       download_window_ends_at: new Date(periodEnd.getTime() + MEMBERSHIP_LIMITS.graceDays * DAY_MS),

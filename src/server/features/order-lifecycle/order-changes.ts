@@ -7,6 +7,7 @@ export interface CreatedOrder {
   productId: string | null;
   checkoutId: string;
   email: string;
+  /** In the store currency (the order's settlement_cents): what every total adds up. */
   amountCents: number;
   /** False when the unit could not be delivered and the order was refunded at once. */
   delivered: boolean;
@@ -19,6 +20,7 @@ export interface RefundedOrder {
   sellerId: string;
   productId: string | null;
   email: string;
+  /** In the store currency (the order's settlement_cents). */
   amountCents: number;
   at: Date;
 }

@@ -11,6 +11,7 @@ import type { OrderChanges } from "../order-lifecycle";
 import { libraryPath, libraryToken } from "./buyer-links";
 import { purchaseQuery, toBuyerPurchase } from "./buyer-purchase";
 import { receiptEmail, unavailableRefundEmail } from "./emails";
+import { type OrderMoney, orderMoneyOf } from "./order-money";
 import { orderTaxView } from "./order-tax-view";
 import { type OrderTaxColumns, orderTaxOf } from "./session-tax";
 import { takeUnit } from "./stock";
@@ -34,7 +35,8 @@ export interface CheckoutPayment {
   /** The order's key: Stripe's session id, or the free claim's own (`free_…`). */
   sessionId: string;
   email: string;
-  amountCents: number;
+  /** What was paid, in the buyer's currency, and what it settled as in the store's (order-money.ts). */
+  money: OrderMoney;
   paymentIntentId: string | null;
   /** The title to record when the product was deleted meanwhile. */
   fallbackTitle?: string;
@@ -63,10 +65,15 @@ export async function fulfilCheckout(
     .forUpdate()
     .executeTakeFirst();
   if (!checkout) return undefined;
+  const store = await trx
+    .selectFrom("profiles")
+    .select("store_currency")
+    .where("id", "=", checkout.seller_id)
+    .executeTakeFirstOrThrow();
   const payment: CheckoutPayment = {
     sessionId: session.id,
     email: session.customer_details?.email ?? session.customer_email ?? "",
-    amountCents: session.amount_total ?? 0,
+    money: await orderMoneyOf(deps.stripe, session, checkout.stripe_account_id, store.store_currency),
     paymentIntentId: idOf(session.payment_intent),
     ...(session.metadata?.product_title ? { fallbackTitle: session.metadata.product_title } : {}),
     tax: orderTaxOf(session, checkout, now),
@@ -125,7 +132,8 @@ export async function completeCheckout(
     })
     .where("id", "=", checkout.id)
     .execute();
-  const { email, amountCents: amount, paymentIntentId: paymentIntent } = payment;
+  const { email, money, paymentIntentId: paymentIntent } = payment;
+  const amount = money.amountCents;
   const title = product?.title ?? payment.fallbackTitle ?? "Unknown Product";
 
   const orderId = newOrderId();
@@ -141,6 +149,9 @@ export async function completeCheckout(
       product_title: title,
       customer_email: email,
       amount_cents: amount,
+      currency: money.currency,
+      settlement_cents: money.settlementCents,
+      settlement_currency: money.settlementCurrency,
       status: deliverable ? "completed" : "refunded",
       refunded_at: deliverable ? null : now,
       download_window_ends_at: new Date(now.getTime() + PURCHASE_RULES.downloadWindowDays * DAY_MS),
@@ -159,7 +170,7 @@ export async function completeCheckout(
     productId: product?.id ?? null,
     checkoutId: checkout.id,
     email,
-    amountCents: amount,
+    amountCents: money.settlementCents,
     delivered: deliverable,
     at: now,
   });

@@ -1,17 +1,24 @@
 import { randomBytes } from "node:crypto";
-import type { NewProduct } from "../../../contracts/products";
+import { type CreateProductInput, productSchemas } from "../../../contracts/products";
 import { commitChange } from "../../adapters/events/commit-change";
 import { type EventBus, PUBLIC_PAGES_CHANGED } from "../../adapters/events/event-bus";
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
+import { AppError } from "../../http/errors";
 import { assertCanManageProducts } from "../billing";
+import { assertOtherCurrenciesAccepted, storeCurrencyOf } from "../store-currency";
+import type Stripe from "stripe";
+import type { z } from "zod";
 import { writeTiers } from "./membership-tiers";
 import { addNewProductFiles, productRows } from "./product-files";
+import { writeOtherPrices } from "./product-prices";
 import { type ProductRow, toSellerProduct } from "./product-shapes";
 import { attachProductUpload, productCoverColumns } from "./product-uploads";
 
 export interface ProductDeps {
   db: Database;
+  /** Asked which currencies the seller's account takes, for prices in other currencies. */
+  stripe: Stripe;
   storage: Storage;
   /** Product changes are announced to the public pages' caches (commitChange). */
   events: EventBus;
@@ -25,8 +32,16 @@ const newProductId = () => randomBytes(9).toString("base64url");
  * transaction: if any upload is not this seller's, not checked, or already used, nothing is created
  * and nothing is attached.
  */
-export async function createProduct(deps: ProductDeps, sellerId: string, input: NewProduct, now: Date) {
+export async function createProduct(deps: ProductDeps, sellerId: string, body: CreateProductInput, now: Date) {
   await assertCanManageProducts(deps.db, sellerId, now);
+  const { currency } = await storeCurrencyOf(deps.db, sellerId);
+  const input = checkedInput(productSchemas(currency).create, body);
+  await assertOtherCurrenciesAccepted(
+    deps,
+    sellerId,
+    input.prices.map((price) => price.currency),
+    now,
+  );
   const row: ProductRow = await commitChange(deps, async (trx, announce) => {
     announce(sellerId, PUBLIC_PAGES_CHANGED);
     const cover = input.coverUploadId
@@ -56,7 +71,18 @@ export async function createProduct(deps: ProductDeps, sellerId: string, input: 
       .executeTakeFirstOrThrow();
     await addNewProductFiles(trx, sellerId, id, input.files, now);
     if (input.kind === "membership") await writeTiers(trx, sellerId, id, input.tiers, now);
+    await writeOtherPrices(trx, sellerId, id, input.prices);
     return productRows(trx).where("products.id", "=", id).executeTakeFirstOrThrow();
   });
   return toSellerProduct(row);
+}
+
+/**
+ * A body through checks that depend on the seller (the store currency's amounts): refused as the
+ * route's own validation is, with the first problem's words.
+ */
+export function checkedInput<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw new AppError("validation_error", 400, parsed.error.issues[0]?.message ?? "Invalid request");
 }

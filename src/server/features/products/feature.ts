@@ -4,6 +4,6 @@ import { registerProductRoutes } from "./routes";
 /** The seller's products. */
 export const productsFeature: Feature = {
   name: "products",
-  register: ({ server, db, storage, auth, now, events }) =>
-    registerProductRoutes(server, { db, storage, auth, now, events }),
+  register: ({ server, db, stripe, storage, auth, now, events }) =>
+    registerProductRoutes(server, { db, stripe, storage, auth, now, events }),
 };

@@ -10,6 +10,7 @@ import type { DB } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { deleteSellerUploadRow, type UploadRow } from "../uploads";
 import { tiersColumn } from "./membership-tiers";
+import { currencyColumns } from "./product-prices";
 import { attachProductUpload } from "./product-uploads";
 
 /**
@@ -44,9 +45,14 @@ export function firstFileColumns(eb: ExpressionBuilder<DB, "products">) {
   ];
 }
 
-/** Every product read: its columns and its first file's. */
+/** Every product read: its columns, its first file's, its tiers, its store's currency and its other prices. */
 export const productRows = (db: Database) =>
-  db.selectFrom("products").selectAll("products").select(firstFileColumns).select(tiersColumn);
+  db
+    .selectFrom("products")
+    .selectAll("products")
+    .select(firstFileColumns)
+    .select(tiersColumn)
+    .select(currencyColumns);
 
 /** The product's files as its seller sees them, in order. */
 export async function listProductFiles(db: Database, productId: string): Promise<SellerProductFile[]> {

@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import type { CurrencyPrice } from "../../../contracts/currencies";
 import type { Tier } from "../../../contracts/memberships";
 import type { SellerProductFile } from "../../../contracts/product-files";
 import {
@@ -19,6 +20,9 @@ export type ProductRow = Selectable<ProductTable> & {
   file_count: number | string | bigint | null;
   /** A membership's tiers not removed, in order (membership-tiers.ts); null for a one-time product. */
   tiers: Tier[] | null;
+  /** The store currency and the fixed prices in others (product-prices.ts). */
+  store_currency: string;
+  prices: CurrencyPrice[] | null;
 };
 
 /** The thumbnail every cover got before covers had sizes. */
@@ -69,6 +73,8 @@ function productCore(row: ProductRow) {
     createdAt: row.created_at.toISOString(),
     kind: row.kind,
     tiers: row.tiers ?? [],
+    currency: row.store_currency,
+    prices: row.prices ?? [],
   };
 }
 

@@ -2,13 +2,13 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  createProductSchema,
+  createProductBodySchema,
   PRODUCT_LIMITS,
   publicProductSchema,
   sellerProductDetailSchema,
   sellerProductListSchema,
   sellerProductSchema,
-  updateProductSchema,
+  updateProductBodySchema,
 } from "../../../contracts/products";
 import { requireUser } from "../../http/session";
 import type { Auth } from "../auth";
@@ -32,7 +32,7 @@ export function registerProductRoutes(
 
   api.post(
     "/api/products",
-    { schema: { body: createProductSchema, response: { 201: sellerProductSchema } } },
+    { schema: { body: createProductBodySchema, response: { 201: sellerProductSchema } } },
     async (request, reply) => {
       const seller = await requireUser(deps.auth, request);
       const product = await createProduct(deps, seller.id, request.body, deps.now());
@@ -63,7 +63,7 @@ export function registerProductRoutes(
     {
       schema: {
         params: productParams,
-        body: updateProductSchema,
+        body: updateProductBodySchema,
         response: { 200: sellerProductDetailSchema },
       },
     },

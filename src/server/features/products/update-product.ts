@@ -4,7 +4,9 @@ import {
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   type ProductChanges,
+  productSchemas,
   quantityBelowTakenMessage,
+  type UpdateProductInput,
   type SellerProductDetail,
 } from "../../../contracts/products";
 import { commitChange } from "../../adapters/events/commit-change";
@@ -13,7 +15,9 @@ import type { ProductTable } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
 import { assertCanManageProducts } from "../billing";
 import { deleteObjectsOf, deleteSellerUploadRow, type UploadRow } from "../uploads";
-import type { ProductDeps } from "./create-product";
+import { assertOtherCurrenciesAccepted, storeCurrencyOf } from "../store-currency";
+import { checkedInput, type ProductDeps } from "./create-product";
+import { writeOtherPrices } from "./product-prices";
 import { writeTiers } from "./membership-tiers";
 import { listProductFiles, productRows, replaceProductFiles } from "./product-files";
 import { toSellerProductDetail, type UnitsTaken } from "./product-shapes";
@@ -47,10 +51,16 @@ export async function updateProduct(
   deps: UpdateProductDeps,
   sellerId: string,
   productId: string,
-  changes: ProductChanges,
+  body: UpdateProductInput,
   now: Date,
 ): Promise<SellerProductDetail> {
   await assertCanManageProducts(deps.db, sellerId, now);
+  const { currency } = await storeCurrencyOf(deps.db, sellerId);
+  const changes = checkedInput(productSchemas(currency).update, body);
+  if (changes.prices) {
+    const currencies = changes.prices.map((price) => price.currency);
+    await assertOtherCurrenciesAccepted(deps, sellerId, currencies, now);
+  }
   const { row, taken, replaced, files } = await commitChange(deps, async (trx, announce) => {
     announce(sellerId, PUBLIC_PAGES_CHANGED);
     const current = await trx
@@ -85,6 +95,7 @@ export async function updateProduct(
       await writeTiers(trx, sellerId, productId, changes.tiers, now);
       values.price_cents = lowestMonthlyCents(changes.tiers);
     }
+    if (changes.prices) await writeOtherPrices(trx, sellerId, productId, changes.prices);
     if (changes.coverUploadId !== undefined) {
       const cover = changes.coverUploadId
         ? await attachProductUpload(trx, sellerId, changes.coverUploadId, "product-cover")

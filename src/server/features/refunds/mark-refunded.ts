@@ -23,7 +23,16 @@ export function markRefunded(
             .where("stripe_account_id", "=", where.accountId)
             .where("payment_intent_id", "=", where.paymentIntentId);
     const order = await query
-      .returning(["id", "seller_id", "product_id", "customer_email", "product_title", "amount_cents"])
+      .returning([
+        "id",
+        "seller_id",
+        "product_id",
+        "customer_email",
+        "product_title",
+        "amount_cents",
+        "currency",
+        "settlement_cents",
+      ])
       .executeTakeFirst();
     if (order)
       await orderChanges.refunded(trx, {
@@ -31,7 +40,7 @@ export function markRefunded(
         sellerId: order.seller_id,
         productId: order.product_id,
         email: order.customer_email,
-        amountCents: order.amount_cents,
+        amountCents: order.settlement_cents,
         at: now,
       });
     return order;

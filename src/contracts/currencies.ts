@@ -1,0 +1,215 @@
+import { z } from "zod";
+import { formatMoney, minorUnitDigits } from "./money";
+
+/**
+ * Currencies a store sells in (docs/money.md): the store currency, fixed prices in others, and how a
+ * buyer's currency is chosen. Codes are lowercase, as Stripe writes them; amounts are minor units.
+ */
+
+/** The currencies every store may pick from; the seller's Stripe country may add more (its country spec). */
+export const STORE_CURRENCIES = ["usd", "eur", "gbp", "cad", "aud", "jpy", "brl", "inr", "mxn"] as const;
+export const DEFAULT_STORE_CURRENCY = "usd";
+
+/** The most other-currency prices one product may have. */
+export const MAX_OTHER_PRICES = 10;
+
+/** The query parameter of the currency switcher, and the cookie that remembers it (a year). */
+export const CURRENCY_PARAM = "currency";
+export const CURRENCY_COOKIE = "currency";
+
+export const currencyCodeSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z]{3}$/, "Choose a currency");
+
+/**
+ * Stripe's smallest charge per currency (its "minimum charge amounts" table), in minor units; others
+ * are taken as worth at least the 50 cents Stripe asks in USD, which our list keeps conservative.
+ */
+const MINIMUM_CHARGE: Record<string, number> = {
+  usd: 50,
+  eur: 50,
+  gbp: 30,
+  cad: 50,
+  aud: 50,
+  jpy: 50,
+  brl: 50,
+  inr: 50,
+  mxn: 1000,
+  chf: 50,
+  nzd: 50,
+  sgd: 50,
+  hkd: 400,
+  dkk: 250,
+  nok: 300,
+  sek: 300,
+  pln: 200,
+  czk: 1500,
+  huf: 17500,
+  ron: 200,
+  bgn: 100,
+  aed: 200,
+  thb: 1000,
+  myr: 200,
+};
+
+/** Stripe's smallest card charge in `currency`, in its minor unit. */
+export function minimumChargeCents(currency: string): number {
+  return MINIMUM_CHARGE[currency.toLowerCase()] ?? 10 ** minorUnitDigits(currency) / 2;
+}
+
+/** A currency's name in the reader's language: "Euro", "Japanese Yen". */
+const names = new Map<string, Intl.DisplayNames>();
+export function currencyName(currency: string, locale = "en"): string {
+  let display = names.get(locale);
+  if (!display) {
+    display = new Intl.DisplayNames([locale], { type: "currency" });
+    names.set(locale, display);
+  }
+  return display.of(currency.toUpperCase()) ?? currency.toUpperCase();
+}
+
+const EURO_COUNTRIES = [
+  "AT",
+  "BE",
+  "CY",
+  "DE",
+  "EE",
+  "ES",
+  "FI",
+  "FR",
+  "GR",
+  "HR",
+  "IE",
+  "IT",
+  "LT",
+  "LU",
+  "LV",
+  "MT",
+  "NL",
+  "PT",
+  "SI",
+  "SK",
+];
+const COUNTRY_CURRENCY: Record<string, string> = {
+  ...Object.fromEntries(EURO_COUNTRIES.map((country) => [country, "eur"])),
+  US: "usd",
+  GB: "gbp",
+  CA: "cad",
+  AU: "aud",
+  JP: "jpy",
+  BR: "brl",
+  IN: "inr",
+  MX: "mxn",
+  CH: "chf",
+  NZ: "nzd",
+  SG: "sgd",
+  HK: "hkd",
+  DK: "dkk",
+  NO: "nok",
+  SE: "sek",
+  PL: "pln",
+  CZ: "czk",
+  HU: "huf",
+  RO: "ron",
+  BG: "bgn",
+  AE: "aed",
+  TH: "thb",
+  MY: "myr",
+  KR: "krw",
+};
+
+/** The currency of a country (two letters): "DE" → "eur"; undefined when we do not know it. */
+export const currencyOfCountry = (country: string | undefined): string | undefined =>
+  country ? COUNTRY_CURRENCY[country.toUpperCase()] : undefined;
+
+/**
+ * The country an Accept-Language header's first tag with a region names ("de-DE,de;q=0.9" → "DE"):
+ * the fallback when no proxy says where the buyer is.
+ */
+export function countryFromAcceptLanguage(header: string | undefined | null): string | undefined {
+  for (const part of (header ?? "").split(",").slice(0, 20)) {
+    const region = /^\s*[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(part)?.[1];
+    if (region) return region.toUpperCase();
+  }
+  return undefined;
+}
+
+/** What a request says about the buyer's currency, strongest first. */
+export interface CurrencyHints {
+  /** The switcher's `?currency=`. */
+  param?: string | undefined;
+  /** The remembered switcher choice. */
+  cookie?: string | undefined;
+  /** The buyer's country from the proxy or CDN (BUYER_COUNTRY_HEADER). */
+  country?: string | undefined;
+  acceptLanguage?: string | undefined;
+}
+
+/**
+ * The currency a buyer's page shows a product in: the first of the hints' currencies the product has a
+ * price in (the switcher, the remembered choice, the country, Accept-Language's region), else the store
+ * currency.
+ */
+export function negotiateCurrency(hints: CurrencyHints, offered: readonly string[], store: string): string {
+  const wanted = [
+    hints.param?.toLowerCase(),
+    hints.cookie?.toLowerCase(),
+    currencyOfCountry(hints.country),
+    currencyOfCountry(countryFromAcceptLanguage(hints.acceptLanguage)),
+  ];
+  return wanted.find((currency) => currency && (currency === store || offered.includes(currency))) ?? store;
+}
+
+/** A product's price in one currency (its minimum there, for pay what you want). */
+export const currencyPriceSchema = z.object({ currency: z.string(), priceCents: z.number().int() });
+export type CurrencyPrice = z.infer<typeof currencyPriceSchema>;
+
+/** A fixed price in another currency as the seller types it: EUR and "18". */
+export const currencyPriceInputSchema = z.object({
+  currency: currencyCodeSchema,
+  price: z.union([z.string(), z.number()]),
+});
+export type CurrencyPriceInput = z.input<typeof currencyPriceInputSchema>;
+
+export const CURRENCY_MESSAGES = {
+  locked: "The store currency can't change after your first sale.",
+  unsupported: (currency: string) => `Your Stripe account can't take payments in ${currency.toUpperCase()}.`,
+  duplicatePrice: (currency: string) => `There is already a price in ${currency.toUpperCase()}.`,
+  sameAsStore: (currency: string) =>
+    `${currency.toUpperCase()} is your store currency: set that price above.`,
+  tooManyPrices: `A product can have at most ${MAX_OTHER_PRICES} prices in other currencies.`,
+  invalidPrice: (currency: string) =>
+    minorUnitDigits(currency) === 0
+      ? `Enter a whole amount in ${currency.toUpperCase()}, like 1500`
+      : `Enter an amount in ${currency.toUpperCase()} with at most ${minorUnitDigits(currency)} decimals, like 18.00`,
+  priceTooLow: (currency: string) =>
+    `Prices in ${currency.toUpperCase()} start at ${formatMoney(minimumChargeCents(currency), currency)}.`,
+  noPriceIn: (currency: string) => `This product has no price in ${currency.toUpperCase()}.`,
+  codeOtherCurrency: (currency: string) =>
+    `This code takes an amount off in ${currency.toUpperCase()} and can't be used with this price.`,
+  otherPricesNeedSettlement: (settlement: string) =>
+    `Prices in other currencies need your store currency to be ${settlement.toUpperCase()}, the currency Stripe pays you in.`,
+  updatedTitle: "Currency settings saved",
+} as const;
+
+/** The store's currency settings as the dashboard shows them. */
+export const storeCurrencySettingsSchema = z.object({
+  currency: z.string(),
+  /** True once the store has a sale: the currency is then fixed. */
+  locked: z.boolean(),
+  /** What the seller may pick (their Stripe account's country decides beyond STORE_CURRENCIES). */
+  choices: z.array(z.object({ code: z.string(), name: z.string() })),
+  /** Stripe's Adaptive Pricing on Checkout: buyers without a fixed price pay in their own currency. */
+  adaptivePricing: z.boolean(),
+  /** The currency Stripe pays the seller in (their account's default currency), when connected. */
+  settlementCurrency: z.string().nullable(),
+});
+export type StoreCurrencySettings = z.infer<typeof storeCurrencySettingsSchema>;
+
+export const storeCurrencyInputSchema = z.object({
+  currency: currencyCodeSchema.optional(),
+  adaptivePricing: z.boolean().optional(),
+});
+export type StoreCurrencyInput = z.input<typeof storeCurrencyInputSchema>;
