@@ -92,6 +92,8 @@ export const buyerPurchaseSchema = z.object({
   /** The creator's id: their store is `/store/{sellerId}`. */
   sellerId: z.string().optional(),
   amountCents: z.number(),
+  /** The currency the buyer paid in. */
+  currency: z.string().default("usd"),
   customerEmail: z.string(),
   status: orderStatusSchema,
   createdAt: z.string(),
@@ -186,7 +188,12 @@ export const saleSchema = z.object({
   id: z.string(),
   customerEmail: z.string(),
   productTitle: z.string(),
+  /** What the buyer paid, in the currency they paid in. */
   amountCents: z.number(),
+  currency: z.string().default("usd"),
+  /** The same sale in the store currency, as Stripe settled it (docs/money.md). */
+  settlementCents: z.number(),
+  settlementCurrency: z.string().default("usd"),
   createdAt: z.string(),
   status: orderStatusSchema,
   /** Downloads taken across all files, of `downloadsAllowed` (3 per file of the product). */

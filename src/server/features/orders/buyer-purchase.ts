@@ -121,6 +121,7 @@ export function toBuyerPurchase(
     sellerName: row.store_name ?? STORE_FALLBACK_NAME,
     sellerId: row.seller_id,
     amountCents: row.amount_cents,
+    currency: row.currency,
     customerEmail: row.customer_email,
     status: row.status,
     createdAt: row.created_at.toISOString(),

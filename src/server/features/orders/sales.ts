@@ -17,6 +17,9 @@ type SaleRow = Pick<
   | "customer_email"
   | "product_title"
   | "amount_cents"
+  | "currency"
+  | "settlement_cents"
+  | "settlement_currency"
   | "created_at"
   | "status"
   | "downloads_used"
@@ -57,6 +60,9 @@ const salesPageQuery = queryTemplate(
         "customer_email",
         "product_title",
         "amount_cents",
+        "currency",
+        "settlement_cents",
+        "settlement_currency",
         "created_at",
         "status",
         "downloads_used",
@@ -124,6 +130,9 @@ export async function salesPage(
       customerEmail: row.customer_email,
       productTitle: row.product_title,
       amountCents: row.amount_cents,
+      currency: row.currency,
+      settlementCents: row.settlement_cents,
+      settlementCurrency: row.settlement_currency,
       createdAt: row.created_at.toISOString(),
       status: row.status,
       downloadsUsed: row.downloads_used,
