@@ -118,7 +118,32 @@ const COUNTRY_CURRENCY: Record<string, string> = {
   TH: "thb",
   MY: "myr",
   KR: "krw",
+  ZA: "zar",
+  IL: "ils",
+  TR: "try",
+  ID: "idr",
+  PH: "php",
+  TW: "twd",
+  CO: "cop",
+  CL: "clp",
+  PE: "pen",
+  SA: "sar",
+  NG: "ngn",
+  KE: "kes",
+  CN: "cny",
+  IS: "isk",
+  VN: "vnd",
 };
+
+/**
+ * The currencies a buyer's page may be shown in: the store currencies and those of the countries we
+ * recognise. A product's fixed prices are in these; a switcher's or cookie's other value is ignored, so
+ * the kept pages per currency stay a short list.
+ */
+export const BUYER_CURRENCIES: ReadonlySet<string> = new Set([
+  ...STORE_CURRENCIES,
+  ...Object.values(COUNTRY_CURRENCY),
+]);
 
 /** The currency of a country (two letters): "DE" → "eur"; undefined when we do not know it. */
 export const currencyOfCountry = (country: string | undefined): string | undefined =>
@@ -148,18 +173,26 @@ export interface CurrencyHints {
 }
 
 /**
- * The currency a buyer's page shows a product in: the first of the hints' currencies the product has a
- * price in (the switcher, the remembered choice, the country, Accept-Language's region), else the store
- * currency.
+ * The currency a buyer asks for, strongest hint first (the switcher, the remembered choice, the
+ * country, Accept-Language's region), among BUYER_CURRENCIES; undefined when nothing says.
  */
-export function negotiateCurrency(hints: CurrencyHints, offered: readonly string[], store: string): string {
+export function wantedCurrency(hints: CurrencyHints): string | undefined {
   const wanted = [
     hints.param?.toLowerCase(),
     hints.cookie?.toLowerCase(),
     currencyOfCountry(hints.country),
     currencyOfCountry(countryFromAcceptLanguage(hints.acceptLanguage)),
   ];
-  return wanted.find((currency) => currency && (currency === store || offered.includes(currency))) ?? store;
+  return wanted.find((currency) => currency !== undefined && BUYER_CURRENCIES.has(currency));
+}
+
+/** The currency a product is shown and sold in to a buyer who wants `wanted`: it, if priced in it, else the store's. */
+export function offeredCurrency(
+  product: { currency: string; prices: readonly { currency: string }[] },
+  wanted: string | undefined,
+): string {
+  if (wanted && product.prices.some((price) => price.currency === wanted)) return wanted;
+  return product.currency;
 }
 
 /** A product's price in one currency (its minimum there, for pay what you want). */
@@ -177,6 +210,7 @@ export const CURRENCY_MESSAGES = {
   locked: "The store currency can't change after your first sale.",
   unsupported: (currency: string) => `Your Stripe account can't take payments in ${currency.toUpperCase()}.`,
   duplicatePrice: (currency: string) => `There is already a price in ${currency.toUpperCase()}.`,
+  notOffered: (currency: string) => `Prices in ${currency.toUpperCase()} aren't available yet.`,
   sameAsStore: (currency: string) =>
     `${currency.toUpperCase()} is your store currency: set that price above.`,
   tooManyPrices: `A product can have at most ${MAX_OTHER_PRICES} prices in other currencies.`,

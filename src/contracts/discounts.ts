@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatPrice, parsePriceToCents } from "./money";
+import { formatPrice, parseMoney } from "./money";
 import { PRODUCT_LIMITS } from "./products";
 
 export const DISCOUNT_LIMITS = {
@@ -20,6 +20,7 @@ export const discountRefusalSchema = z.enum([
   "used_up",
   "paused",
   "not_for_product",
+  "other_currency",
 ]);
 export type DiscountRefusal = z.infer<typeof discountRefusalSchema>;
 
@@ -31,6 +32,7 @@ export const DISCOUNT_REFUSAL_MESSAGES: Record<DiscountRefusal, string> = {
   used_up: "This discount code has been used up.",
   paused: "This discount code is paused right now.",
   not_for_product: "This discount code doesn't apply to this product.",
+  other_currency: "This discount code can't be used with prices in this currency.",
 };
 
 export const DISCOUNT_MESSAGES = {
@@ -89,6 +91,8 @@ export const discountCodeFieldsSchema = z.object({
   maxUses: z.union([z.string().max(20), z.number()]).nullish(),
   /** On a membership: the first payment only (default), or every payment. */
   membershipDuration: z.enum(["once", "forever"]).optional(),
+  /** An amount off's currency: the store's, which the server sets (what the form sends is ignored). */
+  currency: z.string().max(3).optional(),
 });
 export type DiscountCodeFields = z.input<typeof discountCodeFieldsSchema>;
 
@@ -115,7 +119,7 @@ export const discountCodeInputSchema = discountCodeFieldsSchema.transform((input
     value = WHOLE_NUMBER.test(valueText) ? Number(valueText) : 0;
     if (value < 1 || value > 100) problem("value", DISCOUNT_MESSAGES.percentInvalid);
   } else {
-    value = parsePriceToCents(valueText.replace(/^\$/, "")) ?? 0;
+    value = parseMoney(valueText.replace(/^[$€£¥]/, ""), input.currency ?? "usd") ?? 0;
     if (value < 1) problem("value", DISCOUNT_MESSAGES.amountInvalid);
     else if (value > PRODUCT_LIMITS.maxPriceCents) problem("value", DISCOUNT_MESSAGES.amountTooHigh);
   }
@@ -141,6 +145,7 @@ export const discountCodeInputSchema = discountCodeFieldsSchema.transform((input
     code,
     kind: input.kind,
     value,
+    currency: input.kind === "amount" ? (input.currency ?? "usd") : null,
     /** Null: every product of the seller, now and later. */
     productIds: input.appliesTo === "all" ? null : productIds,
     startsAt: startsAt ?? null,

@@ -67,6 +67,8 @@ export const createCheckoutSchema = z.object({
   /** Buying as a business: the name and EU VAT number for the invoice (checked before Checkout). */
   businessName: z.string().max(300).optional(),
   vatNumber: z.string().max(60).optional(),
+  /** The currency the page showed the price in; the product must have a price in it (docs/money.md). */
+  currency: z.string().max(8).optional(),
   /** Where the visit came from (the product page's source fields); kept for the sale's attribution. */
   ...visitSourceFieldsSchema.shape,
 });

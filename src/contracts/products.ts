@@ -8,6 +8,7 @@ import {
   tierSchema,
 } from "./memberships";
 import {
+  BUYER_CURRENCIES,
   CURRENCY_MESSAGES,
   type CurrencyPrice,
   type CurrencyPriceInput,
@@ -258,6 +259,7 @@ function checkOtherPrices(inputs: CurrencyPriceInput[], storeCurrency: string): 
   const prices: CurrencyPrice[] = [];
   for (const input of inputs) {
     const { currency } = currencyPriceInputSchema.parse(input);
+    if (!BUYER_CURRENCIES.has(currency)) return { problem: CURRENCY_MESSAGES.notOffered(currency) };
     if (currency === storeCurrency) return { problem: CURRENCY_MESSAGES.sameAsStore(currency) };
     if (prices.some((price) => price.currency === currency)) {
       return { problem: CURRENCY_MESSAGES.duplicatePrice(currency) };

@@ -75,6 +75,7 @@ export const BUYER_MESSAGES: ReadonlyArray<readonly [english: string, render: Re
   [DISCOUNT_REFUSAL_MESSAGES.used_up, say("message.discountUsedUp")],
   [DISCOUNT_REFUSAL_MESSAGES.paused, say("message.discountPaused")],
   [DISCOUNT_REFUSAL_MESSAGES.not_for_product, say("message.discountNotForProduct")],
+  [DISCOUNT_REFUSAL_MESSAGES.other_currency, say("message.discountOtherCurrency")],
   [PAY_WHAT_YOU_WANT_MESSAGES.amountInvalid, say("message.amountInvalid")],
   [PAY_WHAT_YOU_WANT_MESSAGES.amountTooHigh, say("message.amountTooHigh")],
   [PAY_WHAT_YOU_WANT_MESSAGES.amountBelowCardMinimum, say("message.amountBelowCardMinimum")],

@@ -208,6 +208,8 @@ export interface MembershipTierPriceTable {
   tax_behavior: Generated<TierPriceTaxBehavior>;
   /** Its product's Stripe tax code ('': none). */
   tax_code: Generated<string>;
+  /** The store currency it was made in. */
+  currency: Generated<string>;
   stripe_price_id: string;
   created_at: CreatedAt;
 }

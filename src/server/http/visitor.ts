@@ -16,6 +16,8 @@ export interface CheckoutVisitor {
    * speak: Checkout and the purchase's emails speak it.
    */
   locale?: Locale;
+  /** The currency the buyer's request asks for (buyer-currency.ts' requestedCurrency), when it names one. */
+  currency?: string;
 }
 
 /** A key of its own for visitor hashes, derived from the app's secret. */

@@ -30,6 +30,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alter table orders alter column settlement_cents set not null;
     alter table orders alter column settlement_currency set not null;
 
+    -- A tier's Stripe price is in the store currency of when it was made: a store that changes its
+    -- currency before its first sale makes new ones.
+    alter table membership_tier_prices add column currency text not null default 'usd';
+    alter table membership_tier_prices drop constraint membership_tier_prices_pkey;
+    alter table membership_tier_prices add primary key
+      (tier_id, billing_interval, amount_cents, stripe_account_id, tax_behavior, tax_code, currency);
+
     alter table discount_codes add column currency text;
     update discount_codes set currency = 'usd' where kind = 'amount';
     alter table discount_codes add constraint discount_codes_currency_check
@@ -44,6 +51,11 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     alter table orders drop column settlement_currency;
     alter table orders drop column settlement_cents;
     alter table checkouts drop column currency;
+    delete from membership_tier_prices where currency <> 'usd';
+    alter table membership_tier_prices drop constraint membership_tier_prices_pkey;
+    alter table membership_tier_prices add primary key
+      (tier_id, billing_interval, amount_cents, stripe_account_id, tax_behavior, tax_code);
+    alter table membership_tier_prices drop column currency;
     drop table product_prices;
     alter table profiles drop column adaptive_pricing;
     alter table profiles drop column store_currency;

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { RATE_LIMIT_MESSAGES } from "../../../contracts/i18n/buyer-messages";
 import { FREE_CLAIM_MESSAGES, type FreeClaim } from "../../../contracts/products";
 import { type BusinessBuyer, businessBuyerSchema } from "../../../contracts/tax";
+import { buyerCountry, requestedCurrency } from "../../http/buyer-currency";
 import { requestedLocale } from "../../http/buyer-locale";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { type CheckoutVisitor, checkoutBrowserId, checkoutVisitor } from "../../http/visitor";
@@ -21,13 +22,6 @@ export type CheckoutRouteDeps = CheckoutDeps & {
   buyerCountryHeader?: string;
 };
 
-/** The buyer's country from the proxy's header (two letters, upper case), when there is one. */
-function buyerCountry(deps: CheckoutRouteDeps, request: FastifyRequest): string | undefined {
-  const value = deps.buyerCountryHeader ? request.headers[deps.buyerCountryHeader] : undefined;
-  const country = typeof value === "string" ? value.trim().toUpperCase() : "";
-  return /^[A-Z]{2}$/.test(country) && country !== "XX" ? country : undefined;
-}
-
 /**
  * Who presses Buy Now or Subscribe: their network and browser (hashed), the proxy's country, and the
  * language their request asks for (`?lang=`, the `lang` cookie, Accept-Language), which the checkout
@@ -39,12 +33,14 @@ function buyerVisitor(
   reply: FastifyReply,
 ): CheckoutVisitor {
   const browserId = checkoutBrowserId(request, reply, deps.appUrl.startsWith("https://"));
-  const country = buyerCountry(deps, request);
+  const country = buyerCountry(request, deps.buyerCountryHeader);
   const locale = requestedLocale(request);
+  const currency = requestedCurrency(request, deps.buyerCountryHeader);
   return {
     ...checkoutVisitor(deps.visitorKey, request.ip, browserId),
     ...(country ? { country } : {}),
     ...(locale ? { locale } : {}),
+    ...(currency ? { currency } : {}),
   };
 }
 
@@ -78,7 +74,12 @@ export async function buyNow(
     productId,
     visitor,
     now,
-    { code, amount: textField(request.body, "amount", 32), business: businessFields(request) },
+    {
+      code,
+      amount: textField(request.body, "amount", 32),
+      business: businessFields(request),
+      currency: textField(request.body, "currency", 8),
+    },
     sourceOfFields(request.body),
   );
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Insertable } from "kysely";
 import Stripe from "stripe";
 import type { VisitSource } from "../../../contracts/analytics";
+import { CURRENCY_MESSAGES, offeredCurrency } from "../../../contracts/currencies";
 import { DISCOUNT_REFUSAL_MESSAGES } from "../../../contracts/discounts";
 import { DEFAULT_LOCALE } from "../../../contracts/i18n/locales";
 import { translator } from "../../../contracts/i18n/translator";
@@ -23,7 +24,8 @@ import {
   settleCheckout,
   takeUnit,
 } from "../orders";
-import { getPublicProduct } from "../products";
+import { getPublicProduct, productInCurrency } from "../products";
+import { storeCurrencyOf } from "../store-currency";
 import {
   checkBusinessBuyer,
   checkoutTaxParams,
@@ -69,7 +71,8 @@ export async function createBuyerCheckout(
   choice: BuyerChoice = {},
   source: VisitSource = NO_SOURCE,
 ): Promise<string> {
-  let product = await getPublicProduct(deps.db, productId, now);
+  const currency = await checkoutCurrency(deps, productId, visitor, choice, now);
+  let product = await productIn(deps, productId, currency, now);
   const limited = product.inventoryType === "limited";
   const { amountCents, discount } = await decidePurchasePrice(deps.db, product, choice, now);
   if (amountCents === 0) {
@@ -87,12 +90,13 @@ export async function createBuyerCheckout(
     {
       codeId: discount?.codeId ?? null,
       amountCents,
+      currency,
     },
     now,
   );
   if (networkHold.url) return networkHold.url;
   // The buyer's own checkout at another price just ended, and gave its unit back.
-  if (networkHold.replaced) product = await getPublicProduct(deps.db, productId, now);
+  if (networkHold.replaced) product = await productIn(deps, productId, currency, now);
   // Someone else on this network holds a unit: they are told to wait, unless nothing is left anyway.
   if (networkHold.waiting && product.purchasable) throw alreadyOpen();
   if (!product.purchasable) {
@@ -138,6 +142,7 @@ export async function createBuyerCheckout(
     buyer_tax_id_check: business?.check ? JSON.stringify(business.check) : null,
     withdrawal_waiver: waiver,
     buyer_locale: locale,
+    currency,
   });
   try {
     const metadata = {
@@ -151,7 +156,8 @@ export async function createBuyerCheckout(
       : undefined;
     const tax = checkoutTaxParams(taxTerms, await productTaxCategory(deps.db, product.id), waiver, customer);
     const { t, money } = translator(locale);
-    const usd = (cents: number) => money(cents, "usd");
+    const inCurrency = (cents: number) => money(cents, currency);
+    const adaptive = await adaptivePricingFor(deps, product.seller.id, currency);
     const cover = product.coverImageUrl?.startsWith("/")
       ? `${deps.appUrl}${product.coverImageUrl}`
       : product.coverImageUrl;
@@ -162,7 +168,7 @@ export async function createBuyerCheckout(
           {
             quantity: 1,
             price_data: {
-              currency: "usd",
+              currency,
               unit_amount: amountCents,
               ...tax.price,
               product_data: {
@@ -172,8 +178,8 @@ export async function createBuyerCheckout(
                   ? {
                       description: t("checkout.codeDiscount", {
                         code: discount.code,
-                        off: usd(discount.discountCents),
-                        original: usd(discount.originalPriceCents),
+                        off: inCurrency(discount.discountCents),
+                        original: inCurrency(discount.originalPriceCents),
                       }),
                     }
                   : {}),
@@ -181,10 +187,10 @@ export async function createBuyerCheckout(
                   ? {
                       description: discount
                         ? t("checkout.payWhatYouWantWithCode", {
-                            minimum: usd(discount.priceCents),
+                            minimum: inCurrency(discount.priceCents),
                             code: discount.code,
                           })
-                        : t("checkout.payWhatYouWant", { minimum: usd(product.priceCents) }),
+                        : t("checkout.payWhatYouWant", { minimum: inCurrency(product.priceCents) }),
                     }
                   : {}),
                 ...(cover?.startsWith("https://") ? { images: [cover] } : {}),
@@ -193,6 +199,7 @@ export async function createBuyerCheckout(
           },
         ],
         ...tax.session,
+        ...(adaptive ? { adaptive_pricing: { enabled: true } } : {}),
         // Checkout in the buyer's language; a request that named none of ours lets Stripe pick from the
         // browser, as it speaks more languages than we do.
         locale: visitor.locale ?? "auto",
@@ -264,7 +271,7 @@ async function openCheckoutOfNetwork(
   deps: CheckoutDeps,
   productId: string,
   visitor: CheckoutVisitor,
-  { codeId, amountCents }: { codeId: string | null; amountCents: number },
+  { codeId, amountCents, currency }: { codeId: string | null; amountCents: number; currency: string },
   now: Date,
 ): Promise<NetworkHold> {
   const holds = await deps.db
@@ -305,6 +312,7 @@ async function openCheckoutOfNetwork(
     } else if (
       held.discount_code_id === codeId &&
       session.amount_total === amountCents &&
+      session.currency === currency &&
       session.url &&
       !(held.code_hold_ends_at && held.code_hold_ends_at <= now)
     ) {
@@ -352,4 +360,39 @@ async function recordHold(
 function abandonHold(deps: CheckoutDeps, hold: CheckoutRef, error: unknown, now: Date) {
   const refused = error instanceof Stripe.errors.StripeError && (error.statusCode ?? 500) < 500;
   return refused ? settleCheckout(deps, hold.id, undefined, now) : closeCheckout(deps, hold, now);
+}
+
+/**
+ * The currency of this checkout (docs/money.md): the one the page showed the price in (its form's
+ * `currency`, which the product must have a price in), else the one the buyer's request asks for when
+ * the product has a price in it, else the store's.
+ */
+async function checkoutCurrency(
+  deps: CheckoutDeps,
+  productId: string,
+  visitor: CheckoutVisitor,
+  choice: BuyerChoice,
+  now: Date,
+): Promise<string> {
+  const product = await getPublicProduct(deps.db, productId, now);
+  const chosen = choice.currency?.trim().toLowerCase();
+  if (!chosen) return offeredCurrency(product, visitor.currency);
+  if (offeredCurrency(product, chosen) !== chosen) {
+    throw new AppError("currency_not_offered", 422, CURRENCY_MESSAGES.noPriceIn(chosen), { field: "currency" });
+  }
+  return chosen;
+}
+
+/** The product as it sells in `currency` (products/product-prices.ts). */
+async function productIn(deps: CheckoutDeps, productId: string, currency: string, now: Date) {
+  return productInCurrency(await getPublicProduct(deps.db, productId, now), currency);
+}
+
+/**
+ * Stripe's Adaptive Pricing on this checkout: when the seller turned it on and the buyer pays the store
+ * currency's price (a fixed price in the buyer's currency needs no conversion).
+ */
+async function adaptivePricingFor(deps: CheckoutDeps, sellerId: string, currency: string): Promise<boolean> {
+  const store = await storeCurrencyOf(deps.db, sellerId);
+  return store.adaptivePricing && store.currency === currency;
 }

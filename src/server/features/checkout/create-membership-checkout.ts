@@ -130,6 +130,7 @@ export async function createMembershipCheckout(
       name: `${product.title}: ${tier.name}`,
       interval: choice.interval,
       amountCents,
+      currency: product.currency,
       stripeAccountId: account,
       taxBehavior: tax.price.tax_behavior,
       taxCode: tax.product.tax_code,
@@ -186,19 +187,19 @@ export async function createMembershipCheckout(
  */
 async function membershipDiscount(
   deps: CheckoutDeps,
-  product: { id: string; seller: { id: string } },
+  product: { id: string; currency: string; seller: { id: string } },
   amountCents: number,
   code: CodeTry,
   now: Date,
 ) {
-  const priced = { id: product.id, sellerId: product.seller.id, priceCents: amountCents };
+  const priced = { id: product.id, sellerId: product.seller.id, priceCents: amountCents, currency: product.currency };
   const evaluation = await evaluateDiscountCode(deps.db, priced, code, now, { countHeldUses: false });
   if (!evaluation.ok) {
     throw new AppError("discount_refused", 422, evaluation.message, { reason: evaluation.reason });
   }
   const rule = await deps.db
     .selectFrom("discount_codes")
-    .select(["kind", "value", "membership_duration"])
+    .select(["kind", "value", "membership_duration", "currency"])
     .where("id", "=", evaluation.codeId)
     .where("seller_id", "=", product.seller.id)
     .executeTakeFirstOrThrow();
@@ -209,6 +210,7 @@ async function membershipDiscount(
       code: evaluation.code,
       kind: rule.kind,
       value: rule.value,
+      currency: rule.currency ?? product.currency,
       duration: rule.membership_duration,
     },
   };

@@ -14,6 +14,8 @@ export interface BuyerChoice {
   amount?: string | undefined;
   /** Buying as a business: the name and VAT number for the invoice (checked before Checkout). */
   business?: BusinessBuyer | undefined;
+  /** The currency the page showed the price in (its form's `currency`); else the buyer's request decides. */
+  currency?: string | undefined;
 }
 
 export interface PurchasePrice {
@@ -38,13 +40,23 @@ export async function decidePurchasePrice(
 ): Promise<PurchasePrice> {
   let discount: PurchasePrice["discount"];
   if (choice.code) {
-    const priced = { id: product.id, sellerId: product.seller.id, priceCents: product.priceCents };
+    const priced = {
+      id: product.id,
+      sellerId: product.seller.id,
+      priceCents: product.priceCents,
+      currency: product.currency,
+    };
     const evaluation = await evaluateDiscountCode(db, priced, choice.code, now, { countHeldUses: false });
     if (!evaluation.ok)
       throw new AppError("discount_refused", 422, evaluation.message, { reason: evaluation.reason });
     discount = evaluation;
   }
-  const amount = checkBuyerAmount(product, discount?.priceCents ?? product.priceCents, choice.amount);
+  const amount = checkBuyerAmount(
+    product,
+    discount?.priceCents ?? product.priceCents,
+    choice.amount,
+    product.currency,
+  );
   if ("problem" in amount) throw new AppError("amount_refused", 422, amount.problem, { field: "amount" });
   return { amountCents: amount.amountCents, ...(discount ? { discount } : {}) };
 }

@@ -13,11 +13,12 @@ import { getPublicProduct } from "../products";
 import type { CodeTry } from "./code-tries";
 import { type DiscountedPrice, discountCodeStatus, priceAfterDiscount } from "./discount-price";
 
-/** The product a code is tried on: whose it is and its price now. */
+/** The product a code is tried on: whose it is and its price now, in the currency the buyer pays in. */
 export interface PricedProduct {
   id: string;
   sellerId: string;
   priceCents: number;
+  currency: string;
 }
 
 export type DiscountEvaluation =
@@ -74,6 +75,7 @@ export async function evaluateDiscountCode(
       "max_uses",
       "uses_used",
       "uses_reserved",
+      "currency",
     ])
     .select((eb) =>
       eb
@@ -96,6 +98,8 @@ export async function evaluateDiscountCode(
   const status = discountCodeStatus(row, now, options);
   if (status !== "active") return refused(row.code, REFUSAL_OF_STATUS[status]);
   if (!row.applies) return refused(row.code, "not_for_product");
+  // An amount off is an amount of one currency: it lowers no price in another.
+  if (row.kind === "amount" && row.currency !== product.currency) return refused(row.code, "other_currency");
   return {
     ok: true,
     codeId: row.id,
@@ -136,7 +140,12 @@ export async function priceWithCode(
     refusal: null,
   };
   if (!typed) return full;
-  const priced = { id: product.id, sellerId: product.seller.id, priceCents: product.priceCents };
+  const priced = {
+    id: product.id,
+    sellerId: product.seller.id,
+    priceCents: product.priceCents,
+    currency: product.currency,
+  };
   const discount = await evaluateDiscountCode(db, priced, typed, now, { countHeldUses: true });
   if (!discount.ok)
     return { ...full, code: discount.code, refusal: { reason: discount.reason, message: discount.message } };

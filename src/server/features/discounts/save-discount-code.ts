@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
+import { minorToDecimal } from "../../../contracts/money";
 import {
   DISCOUNT_LIMITS,
   DISCOUNT_MESSAGES,
@@ -13,6 +14,7 @@ import { type Database, inTransaction } from "../../db/database";
 import type { DiscountCodeTable } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
 import { assertHasActivePlan } from "../billing";
+import { storeCurrencyOf } from "../store-currency";
 import { listDiscountCodes } from "./list-discount-codes";
 
 const newCodeId = () => `dc_${randomBytes(10).toString("base64url")}`;
@@ -27,8 +29,8 @@ function fieldError(status: number, fields: Partial<Record<keyof DiscountCodeFie
 }
 
 /** The form's fields checked and normalized, or a 400 naming each field that is wrong. */
-function parseRule(fields: unknown): DiscountCodeRule {
-  const parsed = discountCodeInputSchema.safeParse(fields);
+function parseRule(fields: object, currency: string): DiscountCodeRule {
+  const parsed = discountCodeInputSchema.safeParse({ ...fields, currency });
   if (parsed.success) return parsed.data;
   const problems: Partial<Record<keyof DiscountCodeFields, string>> = {};
   for (const issue of parsed.error.issues) {
@@ -67,6 +69,7 @@ const columnsOf = (rule: DiscountCodeRule) => ({
   code: rule.code,
   kind: rule.kind,
   value: rule.value,
+  currency: rule.currency,
   all_products: rule.productIds === null,
   starts_at: rule.startsAt,
   ends_at: rule.endsAt,
@@ -98,7 +101,7 @@ export async function createDiscountCode(
   now: Date,
 ): Promise<DiscountCode> {
   await assertHasActivePlan(db, sellerId, now);
-  const rule = parseRule(fields);
+  const rule = parseRule(fields as object, (await storeCurrencyOf(db, sellerId)).currency);
   const id = newCodeId();
   await saving(db, async (trx) => {
     const { count } = await trx
@@ -123,7 +126,7 @@ function fieldsOf(row: Selectable<DiscountCodeTable>, productIds: string[]): Dis
   return {
     code: row.code,
     kind: row.kind,
-    value: row.kind === "percent" ? String(row.value) : (row.value / 100).toFixed(2),
+    value: row.kind === "percent" ? String(row.value) : minorToDecimal(row.value, row.currency ?? "usd"),
     appliesTo: row.all_products ? "all" : "chosen",
     productIds,
     startsAt: row.starts_at?.toISOString() ?? null,
@@ -159,13 +162,9 @@ export async function updateDiscountCode(
       .select("product_id")
       .where("discount_code_id", "=", codeId)
       .execute();
-    const rule = parseRule({
-      ...fieldsOf(
-        row,
-        chosen.map((c) => c.product_id),
-      ),
-      ...changes,
-    });
+    // An amount off keeps its currency; a percentage made an amount takes the store's.
+    const currency = row.currency ?? (await storeCurrencyOf(trx, sellerId)).currency;
+    const rule = parseRule({ ...fieldsOf(row, chosen.map((c) => c.product_id)), ...changes }, currency);
     if (rule.maxUses !== null && rule.maxUses < row.uses_used)
       throw fieldError(400, { maxUses: DISCOUNT_MESSAGES.maxUsesBelowUses });
     if (changes.productIds !== undefined || changes.appliesTo !== undefined) {

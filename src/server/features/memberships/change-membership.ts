@@ -81,6 +81,8 @@ async function planChange(
     name: `${tier.title}: ${tier.name}`,
     interval: choice.interval,
     amountCents,
+    // The member keeps paying in the currency they subscribed in.
+    currency: subscription.currency,
     stripeAccountId: membership.stripe_account_id,
     taxBehavior: tax.price.tax_behavior,
     taxCode: tax.product.tax_code,

@@ -6,8 +6,9 @@ export interface CouponRequest {
   codeId: string;
   code: string;
   kind: "percent" | "amount";
-  /** Percent off (1-100), or cents off. */
+  /** Percent off (1-100), or an amount off in `currency`'s minor unit. */
   value: number;
+  currency: string;
   duration: "once" | "forever";
   stripeAccountId: string;
 }
@@ -45,7 +46,7 @@ export async function membershipCoupon(
       duration: request.duration,
       ...(request.kind === "percent"
         ? { percent_off: request.value }
-        : { amount_off: request.value, currency: "usd" }),
+        : { amount_off: request.value, currency: request.currency }),
       metadata: { discount_code_id: request.codeId },
     },
     {

@@ -10,6 +10,8 @@ export interface TierPriceRequest {
   name: string;
   interval: BillingInterval;
   amountCents: number;
+  /** The store currency, which the tier's prices are amounts of. */
+  currency: string;
   stripeAccountId: string;
   /**
    * Stripe Tax's part (tax/checkout-tax.ts, checkoutTaxParams): the price's tax behaviour and its
@@ -34,6 +36,7 @@ export async function tierPrice(db: Database, stripe: Stripe, request: TierPrice
     stripe_account_id: request.stripeAccountId,
     tax_behavior: storedBehavior(request.taxBehavior),
     tax_code: request.taxCode ?? "",
+    currency: request.currency,
   };
   const known = await db
     .selectFrom("membership_tier_prices")
@@ -44,11 +47,12 @@ export async function tierPrice(db: Database, stripe: Stripe, request: TierPrice
     .where("stripe_account_id", "=", key.stripe_account_id)
     .where("tax_behavior", "=", key.tax_behavior)
     .where("tax_code", "=", key.tax_code)
+    .where("currency", "=", key.currency)
     .executeTakeFirst();
   if (known) return known.stripe_price_id;
   const price = await stripe.prices.create(
     {
-      currency: "usd",
+      currency: request.currency,
       unit_amount: request.amountCents,
       recurring: { interval: request.interval },
       ...(key.tax_behavior !== "unspecified" ? { tax_behavior: key.tax_behavior } : {}),
@@ -80,8 +84,10 @@ function tierPriceIdempotencyKey(key: {
   amount_cents: number;
   tax_behavior: string;
   tax_code: string;
+  currency: string;
 }): string {
-  const base = `tier-price-${key.tier_id}-${key.billing_interval}-${key.amount_cents}`;
+  // A US-dollar price keeps the key it always had.
+  const base = `tier-price-${key.tier_id}-${key.billing_interval}-${key.amount_cents}${key.currency === "usd" ? "" : `-${key.currency}`}`;
   // A price without tax keeps the key it always had.
   return key.tax_behavior === "unspecified" && !key.tax_code
     ? base

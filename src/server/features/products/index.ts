@@ -5,6 +5,7 @@
 export { productsFeature } from "./feature";
 export { listSellerProducts } from "./list-seller-products";
 export { productRows } from "./product-files";
+export { productInCurrency } from "./product-prices";
 export { toPublicProduct } from "./product-shapes";
 export { getPublicProduct } from "./public-product";
 export { getSellerProduct } from "./seller-product";

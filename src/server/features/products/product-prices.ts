@@ -42,11 +42,26 @@ export async function writeOtherPrices(
     .execute();
 }
 
-/** The amount a product costs in `currency`: the store's price, a fixed other price, or none. */
-export function priceIn(
-  product: { currency: string; priceCents: number; prices: readonly CurrencyPrice[] },
-  currency: string,
-): number | undefined {
-  if (currency === product.currency) return product.priceCents;
-  return product.prices.find((price) => price.currency === currency)?.priceCents;
+/**
+ * A public product as a buyer in `currency` sees and buys it: its price there (a fixed other price is
+ * also a pay-what-you-want minimum and suggestion there) and that currency. The store's own currency,
+ * or one it has no price in, leaves it as it is.
+ */
+export function productInCurrency<P extends PricedInCurrencies>(product: P, currency: string): P {
+  if (currency === product.currency) return product;
+  const price = product.prices.find((other) => other.currency === currency);
+  if (!price) return product;
+  return {
+    ...product,
+    currency,
+    priceCents: price.priceCents,
+    suggestedPriceCents: product.suggestedPriceCents === null ? null : price.priceCents,
+  };
+}
+
+interface PricedInCurrencies {
+  currency: string;
+  priceCents: number;
+  suggestedPriceCents: number | null;
+  prices: readonly CurrencyPrice[];
 }
