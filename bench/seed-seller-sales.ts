@@ -31,9 +31,9 @@ export async function seedSellerSales(
     from generate_series(1, ${counts.orders}) n;
   `.execute(t.db);
   await sql`
-    insert into orders (id, stripe_session_id, stripe_account_id, payment_intent_id, seller_id, product_id, product_title, customer_email, amount_cents, status, download_window_ends_at, created_at)
+    insert into orders (id, stripe_session_id, stripe_account_id, payment_intent_id, seller_id, product_id, product_title, customer_email, amount_cents, settlement_cents, settlement_currency, status, download_window_ends_at, created_at)
     select 'ord_bench_' || n, 'cs_bench_' || n, 'acct_bench', 'pi_bench_' || n, ${sellerId}, 'benchproduct', 'Bench Guide',
-           'buyer' || n || '@example.com', 1999, case when n % 20 = 0 then 'refunded' else 'completed' end,
+           'buyer' || n || '@example.com', 1999, 1999, 'usd', case when n % 20 = 0 then 'refunded' else 'completed' end,
            now() + interval '30 days', now() - (n || ' minutes')::interval
     from generate_series(1, ${counts.orders}) n;
   `.execute(t.db);

@@ -20,8 +20,8 @@ async function seedOrders(sellerId: string, count: number) {
     insert into checkouts (id, stripe_session_id, seller_id, stripe_account_id, product_id, reservation, state, expires_at)
     select 'hold_csv_' || n, 'cs_csv_' || n, ${seller}, 'acct_csv', null, 'none', 'paid', now()
     from generate_series(0, ${sql.lit(count)}) n;
-    insert into orders (id, stripe_session_id, stripe_account_id, seller_id, product_id, product_title, customer_email, amount_cents, status, download_window_ends_at, created_at)
-    select 'ord_csv_' || n, 'cs_csv_' || n, 'acct_csv', ${seller}, null, 'Guide', 'buyer' || n || '@example.com', 500,
+    insert into orders (id, stripe_session_id, stripe_account_id, seller_id, product_id, product_title, customer_email, amount_cents, settlement_cents, settlement_currency, status, download_window_ends_at, created_at)
+    select 'ord_csv_' || n, 'cs_csv_' || n, 'acct_csv', ${seller}, null, 'Guide', 'buyer' || n || '@example.com', 500, 500, 'usd',
            case when n = 0 then 'refunded' else 'completed' end, now() + interval '30 days',
            date_trunc('minute', now()) - ((n / 3) || ' minutes')::interval
     from generate_series(0, ${sql.lit(count)}) n;

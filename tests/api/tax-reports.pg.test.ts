@@ -52,6 +52,8 @@ describe("the tax report roll-up on PostgreSQL", () => {
           product_title: "Guide",
           customer_email: "buyer@example.com",
           amount_cents: 1190,
+          settlement_cents: 1190,
+          settlement_currency: "usd",
           tax_cents: 190,
           tax_rate: "19",
           taxability_reason: "standard_rated",

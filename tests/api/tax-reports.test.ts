@@ -81,6 +81,8 @@ async function seedOrders(sellerId: string, orders: OrderSeed[]) {
         product_title: "Guide",
         customer_email: "buyer@example.com",
         amount_cents: order.amount,
+        settlement_cents: order.amount,
+        settlement_currency: "usd",
         tax_cents: order.tax ?? 0,
         tax_rate: order.rate ?? null,
         taxability_reason: order.reason ?? null,

@@ -230,6 +230,8 @@ export interface MembershipTable {
   customer_email: string;
   billing_interval: BillingInterval;
   amount_cents: number;
+  /** The currency the member pays in (the store's when they subscribed). */
+  currency: Generated<string>;
   status: string;
   cancel_at_period_end: Generated<boolean>;
   current_period_start: Timestamp;

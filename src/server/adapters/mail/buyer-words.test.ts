@@ -78,7 +78,7 @@ const TAXES = [
 describe("the words of buyers' emails", () => {
   it("say in English exactly what the spec's shared texts say", () => {
     for (const tax of TAXES) expect(taxLabelIn(english, tax)).toBe(taxLabel(tax));
-    expect(taxLineIn(english, TAXES[0]!)).toBe("Tax: $1.90 (VAT 19% (DE)), included in the amount paid.");
+    expect(taxLineIn(english, TAXES[0]!, "usd")).toBe("Tax: $1.90 (VAT 19% (DE)), included in the amount paid.");
     const day = new Date("2026-11-22T15:00:00Z");
     expect(downloadTermsIn(english, day)).toBe(downloadTerms(day));
     for (const files of [
@@ -95,8 +95,11 @@ describe("the words of buyers' emails", () => {
   it("say it in the buyer's language, with its own numbers and days", () => {
     const german = translator("de");
     expect(taxLabelIn(german, TAXES[0]!)).toBe("MwSt. 19 % (DE)");
-    expect(taxLineIn(german, TAXES[0]!)?.replace(/\u00a0/g, " ")).toBe(
+    expect(taxLineIn(german, TAXES[0]!, "usd")?.replace(/\u00a0/g, " ")).toBe(
       "Steuer: 1,90 $ (MwSt. 19 % (DE)), im gezahlten Betrag enthalten.",
+    );
+    expect(taxLineIn(german, TAXES[0]!, "eur")?.replace(/\u00a0/g, " ")).toBe(
+      "Steuer: 1,90 € (MwSt. 19 % (DE)), im gezahlten Betrag enthalten.",
     );
     expect(taxLabelIn(translator("fr"), TAXES[4]!)).toBe("Autoliquidation");
     expect(downloadTermsIn(translator("ja"), new Date("2026-11-22T15:00:00Z"))).toBe(

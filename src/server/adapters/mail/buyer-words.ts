@@ -11,8 +11,8 @@ import { type OrderTax, taxRateLabel } from "../../../contracts/tax";
 /** A day as the buyer's language writes it ("Nov 27, 2026", "27.11.2026", "2026/11/27"), in UTC. */
 export const dayIn = (tr: Translator, date: string | Date): string => tr.date(new Date(date));
 
-/** An amount in US dollars (every sale's currency today), as the buyer's language writes it ("$19.99", "19,99 $"). */
-export const usdIn = (tr: Translator, cents: number): string => tr.money(cents, "usd");
+/** An amount in its currency, as the buyer's language writes it ("$19.99", "19,99 $", "18,00 €", "￥1,500"). */
+export const moneyIn = (tr: Translator, amount: number, currency: string): string => tr.money(amount, currency);
 
 /** Sentences side by side: a space between them, as languages written without spaces do not need. */
 export const sentencesIn = (tr: Translator, ...sentences: string[]): string =>
@@ -69,7 +69,7 @@ export function taxLabelIn(tr: Translator, tax: TaxForLabel): string | null {
 }
 
 /** "Tax: $3.19 (VAT 19% (DE)), included in the amount paid." */
-export function taxLineIn(tr: Translator, tax: TaxForLabel): string | null {
+export function taxLineIn(tr: Translator, tax: TaxForLabel, currency: string): string | null {
   const label = taxLabelIn(tr, tax);
-  return label ? tr.t("email.common.taxIncluded", { amount: usdIn(tr, tax.taxCents), label }) : null;
+  return label ? tr.t("email.common.taxIncluded", { amount: moneyIn(tr, tax.taxCents, currency), label }) : null;
 }

@@ -37,6 +37,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alter table membership_tier_prices add primary key
       (tier_id, billing_interval, amount_cents, stripe_account_id, tax_behavior, tax_code, currency);
 
+    -- A membership's amount is in the currency it was subscribed in.
+    alter table memberships add column currency text not null default 'usd';
+
     alter table discount_codes add column currency text;
     update discount_codes set currency = 'usd' where kind = 'amount';
     alter table discount_codes add constraint discount_codes_currency_check
@@ -48,6 +51,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     alter table discount_codes drop constraint discount_codes_currency_check;
     alter table discount_codes drop column currency;
+    alter table memberships drop column currency;
     alter table orders drop column settlement_currency;
     alter table orders drop column settlement_cents;
     alter table checkouts drop column currency;

@@ -1,6 +1,6 @@
 import { type Translator, translator } from "../../../contracts/i18n/translator";
 import type { OrderTax } from "../../../contracts/tax";
-import { dayIn, taxLineIn, usdIn } from "../../adapters/mail/buyer-words";
+import { dayIn, moneyIn, taxLineIn } from "../../adapters/mail/buyer-words";
 import { renderEmail } from "../../adapters/mail/layout";
 import type { OutgoingEmail } from "../../adapters/mail/transport";
 import type { MembershipRow } from "./sync-membership";
@@ -17,6 +17,7 @@ export interface MembershipEmailContext {
     | "tier_name"
     | "billing_interval"
     | "amount_cents"
+    | "currency"
     | "current_period_end"
     | "buyer_locale"
   >;
@@ -40,7 +41,7 @@ function wordsOf(context: MembershipEmailContext) {
 /** A membership began: with a trial, when the first payment comes; else the receipt of the first. */
 export function welcomeEmail(context: MembershipEmailContext, trialEnd: Date | null): OutgoingEmail {
   const { tr, t, locale, names, membership } = wordsOf(context);
-  const amount = usdIn(tr, membership.amount_cents);
+  const amount = moneyIn(tr, membership.amount_cents, membership.currency);
   const price =
     membership.billing_interval === "year"
       ? t("email.membership.perYear", { price: amount })
@@ -80,7 +81,7 @@ export function paymentReceiptEmail(
   },
 ): OutgoingEmail {
   const { tr, t, locale, names, membership } = wordsOf(context);
-  const taxLine = payment.tax ? taxLineIn(tr, payment.tax) : null;
+  const taxLine = payment.tax ? taxLineIn(tr, payment.tax, membership.currency) : null;
   return {
     to: membership.customer_email,
     subject: t("email.receipt.subject", names),
@@ -91,7 +92,7 @@ export function paymentReceiptEmail(
       paragraphs: [
         t("email.membership.what", names),
         t("email.periodReceipt.amountPaid", {
-          amount: usdIn(tr, payment.amountCents),
+          amount: moneyIn(tr, payment.amountCents, membership.currency),
           start: dayIn(tr, payment.periodStart),
           end: dayIn(tr, payment.periodEnd),
           orderId: payment.orderId,
@@ -125,7 +126,7 @@ export function paymentFailedEmail(
       preheader: t("email.paymentFailed.preheader"),
       heading: t("email.paymentFailed.heading"),
       paragraphs: [
-        t("email.paymentFailed.couldNotCharge", { ...names, amount: usdIn(tr, membership.amount_cents) }),
+        t("email.paymentFailed.couldNotCharge", { ...names, amount: moneyIn(tr, membership.amount_cents, membership.currency) }),
         t("email.paymentFailed.accessUntil", { day: dayIn(tr, accessUntil) }),
       ],
       ...(payUrl ? { button: { label: t("email.paymentFailed.button"), url: payUrl } } : {}),
@@ -171,7 +172,7 @@ export function endedEmail(context: MembershipEmailContext): OutgoingEmail {
 export function yearlyReminderEmail(context: MembershipEmailContext): OutgoingEmail {
   const { tr, t, locale, names, membership } = wordsOf(context);
   const charge = {
-    amount: usdIn(tr, membership.amount_cents),
+    amount: moneyIn(tr, membership.amount_cents, membership.currency),
     day: dayIn(tr, membership.current_period_end),
   };
   return {

@@ -97,6 +97,7 @@ export async function syncMembership(
     customer_email: read.email || before?.customer_email || "",
     billing_interval: interval,
     amount_cents: (item?.price.unit_amount ?? 0) * (item?.quantity ?? 1),
+    currency: subscription.currency,
     status,
     cancel_at_period_end: subscription.cancel_at_period_end,
     current_period_start: toDate(item?.current_period_start) ?? read.fetchedAt,

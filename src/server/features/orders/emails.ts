@@ -9,7 +9,7 @@ import {
   downloadTermsIn,
   sentencesIn,
   taxLineIn,
-  usdIn,
+  moneyIn,
 } from "../../adapters/mail/buyer-words";
 import { renderEmail } from "../../adapters/mail/layout";
 import type { OutgoingEmail } from "../../adapters/mail/transport";
@@ -42,11 +42,11 @@ export function receiptEmail(
   const product = purchase.productTitle;
   const seller = purchase.sellerName;
   const paid = {
-    amount: usdIn(tr, purchase.amountCents),
+    amount: moneyIn(tr, purchase.amountCents, purchase.currency),
     day: dayIn(tr, purchase.createdAt),
     orderId: purchase.orderId,
   };
-  const taxLine = tax ? taxLineIn(tr, tax) : null;
+  const taxLine = tax ? taxLineIn(tr, tax, purchase.currency) : null;
   return {
     to: purchase.customerEmail,
     subject: t("email.receipt.subject", { product }),
@@ -60,7 +60,7 @@ export function receiptEmail(
           ? t("email.receipt.amountPaidWithCode", {
               ...paid,
               code: discount.code,
-              saved: usdIn(tr, discount.savedCents),
+              saved: moneyIn(tr, discount.savedCents, purchase.currency),
             })
           : t("email.receipt.amountPaid", paid),
         ...(taxLine ? [taxLine] : []),
@@ -132,6 +132,7 @@ export function unavailableRefundEmail(
   to: string,
   productTitle: string,
   amountCents: number,
+  currency: string,
   locale: Locale,
 ): OutgoingEmail {
   const tr = translator(locale);
@@ -145,7 +146,7 @@ export function unavailableRefundEmail(
       heading: t("email.unavailable.heading"),
       paragraphs: [
         t("email.unavailable.why", { product: productTitle }),
-        t("email.unavailable.refunded", { amount: usdIn(tr, amountCents) }),
+        t("email.unavailable.refunded", { amount: moneyIn(tr, amountCents, currency) }),
       ],
     }),
   };
@@ -156,6 +157,7 @@ export function refundEmail(
   to: string,
   productTitle: string,
   amountCents: number,
+  currency: string,
   locale: Locale,
 ): OutgoingEmail {
   const tr = translator(locale);
@@ -168,7 +170,7 @@ export function refundEmail(
       preheader: t("email.refund.preheader"),
       heading: t("email.refund.heading"),
       paragraphs: [
-        t("email.refund.what", { product: productTitle, amount: usdIn(tr, amountCents) }),
+        t("email.refund.what", { product: productTitle, amount: moneyIn(tr, amountCents, currency) }),
         t("email.refund.linkEnds"),
       ],
     }),

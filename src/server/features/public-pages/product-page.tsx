@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { VisitSource } from "../../../contracts/analytics";
+import { offeredCurrency } from "../../../contracts/currencies";
 import type { Locale } from "../../../contracts/i18n/locales";
 import { translator } from "../../../contracts/i18n/translator";
 import type { PurchaseAnswer } from "../../../web/server-rendered";
 import { ProductPage } from "../../../web/server-rendered";
+import { pageCurrency } from "../../http/buyer-currency";
 import { buyerLocale } from "../../http/buyer-locale";
 import { AppError } from "../../http/errors";
 import { hasSource, NO_SOURCE, sourceFieldValues, sourceOfPage } from "../analytics";
 import { allowCodeTry, type CodeTry, priceWithCode } from "../discounts";
-import { getPublicProduct } from "../products";
+import { getPublicProduct, productInCurrency } from "../products";
 import { previewTags, productPreview } from "../storefront";
 import { type KeptPages, PUBLIC_PAGE_CACHE, SOURCED_PAGE_CACHE } from "./kept-pages";
 import { sendProductNotFound } from "./not-found-page";
@@ -31,6 +33,7 @@ export function registerProductPage(
     async (request, reply) => {
       const { productId } = request.params;
       const locale = buyerLocale(request, reply);
+      const currency = pageCurrency(request, reply, deps.checkout.buyerCountryHeader);
       const code = codeOf(request.query);
       const source = sourceOfPage(
         request.query,
@@ -59,13 +62,13 @@ export function registerProductPage(
       // A visit from elsewhere gets the page with its source in the Buy Now form: kept per source (the
       // same for every visitor from there), and private, since a shared cache would not key it by Referer.
       // Each language is a page of its own; a product's change drops them all (they are its seller's).
-      const plainKey = `product:${productId}:${locale}`;
+      const plainKey = `product:${productId}:${locale}:${currency ?? ""}`;
       const kept = hasSource(source)
         ? await sourcedOrPlain(request, `${plainKey}:${JSON.stringify(sourceFieldValues(source))}`, plainKey)
         : { cache: pages, key: plainKey };
       const sourced = kept.key !== plainKey;
       const page = await kept.cache.page(kept.key, () =>
-        renderProductPage(deps, productId, { locale, source: sourced ? source : undefined }),
+        renderProductPage(deps, productId, { locale, currency, source: sourced ? source : undefined }),
       );
       if (!page) return sendProductNotFound(deps, reply);
       return sendFinishedPage(request, reply, page, sourced ? SOURCED_PAGE_CACHE : PUBLIC_PAGE_CACHE);
@@ -89,6 +92,8 @@ export async function renderProductPage(
   productId: string,
   options: {
     locale: Locale;
+    /** The currency the buyer asks for (http/buyer-currency.ts): shown when the product has a price in it. */
+    currency?: string | undefined;
     answer?: PurchaseAnswer | undefined;
     code?: CodeTry | undefined;
     source?: VisitSource | undefined;
@@ -96,8 +101,9 @@ export async function renderProductPage(
   },
 ): Promise<RenderedPage | null> {
   const { locale, answer, code, source = NO_SOURCE } = options;
-  const product = await getPublicProduct(deps.db, productId, deps.now()).catch(nullWhenNotFound);
-  if (!product) return null;
+  const stored = await getPublicProduct(deps.db, productId, deps.now()).catch(nullWhenNotFound);
+  if (!stored) return null;
+  const product = productInCurrency(stored, offeredCurrency(stored, options.currency));
   const quote = code ? await priceWithCode(deps.db, product, code, deps.now()) : undefined;
   const sourceFields = sourceFieldValues(source);
   const plainPath = `/product/${product.id}`;
@@ -137,9 +143,10 @@ export async function answerWithPage(
 ) {
   const { request } = reply;
   const locale = buyerLocale(request, reply);
+  const currency = pageCurrency(request, reply, deps.checkout.buyerCountryHeader);
   // Only a code this request was allowed to try: a page refused by the limit says nothing of the code.
   const path = request.method === "GET" && code ? request.url : undefined;
-  const page = await renderProductPage(deps, productId, { locale, answer, code, source, path });
+  const page = await renderProductPage(deps, productId, { locale, currency, answer, code, source, path });
   if (page === null) return sendProductNotFound(deps, reply);
   return sendUncached(reply, status, page.html);
 }

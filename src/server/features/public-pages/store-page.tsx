@@ -1,9 +1,12 @@
 import type { FastifyInstance } from "fastify";
+import { offeredCurrency } from "../../../contracts/currencies";
 import type { Locale } from "../../../contracts/i18n/locales";
 import { translator } from "../../../contracts/i18n/translator";
 import { StorePage } from "../../../web/server-rendered";
+import { pageCurrency } from "../../http/buyer-currency";
 import { buyerLocale } from "../../http/buyer-locale";
 import { hasSource, sourceFieldValues, sourceOfPage } from "../analytics";
+import { productInCurrency } from "../products";
 import { getStorefront, previewTags, storePreview } from "../storefront";
 import { type KeptPages, PUBLIC_PAGE_CACHE, SOURCED_PAGE_CACHE } from "./kept-pages";
 import { sendNotFoundPage } from "./not-found-page";
@@ -21,19 +24,22 @@ export function registerStorePage(
   app.get<{ Params: { userId: string } }>("/store/:userId", async (request, reply) => {
     const { userId } = request.params;
     const locale = buyerLocale(request, reply);
+    const currency = pageCurrency(request, reply, deps.checkout.buyerCountryHeader);
     // As a product page: a visit from elsewhere gets its source passed on in the product links.
     const source = sourceOfPage(
       request.query,
       { referer: request.headers.referer, host: request.headers.host },
       deps.appUrl,
     );
-    const plainKey = `store:${userId}:${locale}`;
+    const plainKey = `store:${userId}:${locale}:${currency ?? ""}`;
     const sourceQuery = hasSource(source) ? `?${new URLSearchParams(sourceFieldValues(source))}` : "";
     const kept = sourceQuery
       ? await sourcedOrPlain(request, `${plainKey}${sourceQuery}`, plainKey)
       : { cache: pages, key: plainKey };
     const linkQuery = kept.key === plainKey ? "" : sourceQuery;
-    const page = await kept.cache.page(kept.key, () => renderStorePage(deps, userId, linkQuery, locale));
+    const page = await kept.cache.page(kept.key, () =>
+      renderStorePage(deps, userId, linkQuery, locale, currency),
+    );
     if (!page) return sendNotFoundPage(deps, reply, "store");
     return sendFinishedPage(request, reply, page, linkQuery ? SOURCED_PAGE_CACHE : PUBLIC_PAGE_CACHE);
   });
@@ -45,9 +51,15 @@ export async function renderStorePage(
   sellerId: string,
   linkQuery: string,
   locale: Locale,
+  currency?: string,
 ): Promise<RenderedPage | null> {
-  const store = await getStorefront(deps.db, sellerId, deps.now()).catch(nullWhenNotFound);
-  if (!store) return null;
+  const stored = await getStorefront(deps.db, sellerId, deps.now()).catch(nullWhenNotFound);
+  if (!stored) return null;
+  // Each card in the buyer's currency where the product has a price in it (docs/money.md).
+  const store = {
+    ...stored,
+    products: stored.products.map((product) => productInCurrency(product, offeredCurrency(product, currency))),
+  };
   const path = `/store/${store.seller.id}`;
   const html = renderDocument({
     assets: deps.assets,

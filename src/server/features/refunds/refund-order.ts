@@ -50,7 +50,13 @@ export async function refundOrder(deps: RefundDeps, sellerId: string, orderId: s
     const refunded = await markRefunded(trx, deps.orderChanges, { orderId: order.id }, now);
     if (!refunded) return;
     await deps.outbox.enqueue(
-      refundEmail(order.customer_email, order.product_title, order.amount_cents, order.buyer_locale),
+      refundEmail(
+        order.customer_email,
+        order.product_title,
+        order.amount_cents,
+        order.currency,
+        order.buyer_locale,
+      ),
       trx,
     );
     announce(sellerId, { type: "sales.changed" });
