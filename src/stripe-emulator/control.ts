@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { expireCheckoutSession, findCheckoutSession, payCheckoutSession } from "./actions/checkout.js";
 import { findCharge, findDispute, openDispute, resolveDispute } from "./actions/disputes.js";
@@ -37,6 +37,10 @@ const schemas = {
     business_name: z.string().optional(),
     tax_id: z.string().optional(),
     terms_of_service: z.boolean().optional(),
+    /** Adaptive Pricing: the currency the buyer pays in (the session's or the local one offered). */
+    currency: z.string().optional(),
+    /** The buyer's languages, as the hosted page reads them; default: this request's `Accept-Language`. */
+    accept_language: z.string().optional(),
   }),
   headOffice: addressSchema.extend({ country: z.string() }),
   registration: z.strictObject({
@@ -86,7 +90,13 @@ export function registerControlApi(app: FastifyInstance, emulator: Emulator): vo
   const route = (
     method: "GET" | "POST",
     url: string,
-    handler: (params: Record<string, string>, body: unknown, query: unknown, reply: FastifyReply) => unknown,
+    handler: (
+      params: Record<string, string>,
+      body: unknown,
+      query: unknown,
+      reply: FastifyReply,
+      request: FastifyRequest,
+    ) => unknown,
   ) => {
     app.route({
       method,
@@ -94,7 +104,7 @@ export function registerControlApi(app: FastifyInstance, emulator: Emulator): vo
       handler: async (request, reply) => {
         try {
           const params = z.record(z.string(), z.string()).parse(request.params ?? {});
-          return await handler(params, request.body, request.query, reply);
+          return await handler(params, request.body, request.query, reply, request);
         } catch (error) {
           return sendApiError(reply, error);
         }
@@ -138,7 +148,7 @@ export function registerControlApi(app: FastifyInstance, emulator: Emulator): vo
     return { ok: true };
   });
 
-  route("POST", "/checkout/sessions/:id/complete", (params, body, _query, reply) => {
+  route("POST", "/checkout/sessions/:id/complete", (params, body, _query, reply, request) => {
     const input = parseBody(schemas.complete, body);
     const { account, session } = findCheckoutSession(emulator, params.id ?? "");
     const customer =
@@ -158,6 +168,8 @@ export function registerControlApi(app: FastifyInstance, emulator: Emulator): vo
       taxId: input.tax_id,
       // A test driving the page ticks the box unless it says otherwise (a buyer who pays must).
       termsAccepted: input.terms_of_service ?? true,
+      acceptLanguage: input.accept_language ?? request.headers["accept-language"],
+      currency: input.currency,
     });
     if (result.ok) return result.session;
     // A field of the page (address, business details, terms) is the caller's mistake, not a card error.

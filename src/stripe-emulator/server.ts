@@ -13,6 +13,7 @@ import { registerTaxDashboardPage } from "./pages/tax-dashboard.js";
 import { registerAccounts } from "./resources/accounts.js";
 import { registerBillingPortal } from "./resources/billing-portal.js";
 import { registerCheckoutSessions } from "./resources/checkout-sessions.js";
+import { registerCountrySpecs } from "./resources/country-specs.js";
 import { registerCoupons } from "./resources/coupons.js";
 import { registerCustomers } from "./resources/customers.js";
 import { registerDisputes } from "./resources/disputes.js";
@@ -84,6 +85,7 @@ export function buildServer(emulator: Emulator): FastifyInstance {
   registerWebhookEndpoints(routes, emulator);
   registerEvents(routes, emulator);
   registerTax(routes, emulator);
+  registerCountrySpecs(routes);
 
   registerCheckoutPage(app, emulator);
   registerOnboardingPage(app, emulator);

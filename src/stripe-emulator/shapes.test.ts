@@ -536,6 +536,33 @@ const SUBSCRIPTION_AUTOMATIC_TAX = {
 
 const CUSTOMER_TAX_ID = { type: true, value: true } satisfies KeyList<Stripe.Invoice.CustomerTaxId>;
 
+const COUNTRY_SPEC = {
+  id: true,
+  object: true,
+  default_currency: true,
+  supported_bank_account_currencies: true,
+  supported_payment_currencies: true,
+  supported_payment_methods: true,
+  supported_transfer_countries: true,
+  verification_fields: true,
+} satisfies KeyList<Stripe.CountrySpec>;
+
+const VERIFICATION_FIELDS = {
+  company: true,
+  individual: true,
+} satisfies KeyList<Stripe.CountrySpec.VerificationFields>;
+
+const VERIFICATION_FIELD_LISTS = {
+  additional: true,
+  minimum: true,
+} satisfies KeyList<Stripe.CountrySpec.VerificationFields.Individual>;
+
+/** A session paid in the buyer's currency with Adaptive Pricing has this optional hash. */
+const PRESENTMENT_DETAILS = {
+  presentment_amount: true,
+  presentment_currency: true,
+} satisfies KeyList<Stripe.Checkout.Session.PresentmentDetails>;
+
 function expectKeys(object: object | null | undefined, expected: object, optional: string[] = []) {
   const keys = Object.keys(object ?? {});
   expect(keys.filter((key) => !optional.includes(key)).sort()).toEqual(Object.keys(expected).sort());
@@ -761,5 +788,31 @@ describe("the shapes of Stripe Tax", () => {
     expectKeys(rate, TAX_RATE);
     const rates = await stripe.taxRates.list({}, scoped);
     expect(rates.data.map((entry) => entry.id)).toContain(rate.id);
+  });
+});
+
+describe("the shapes of currencies", () => {
+  it("a country spec, and a session paid in the buyer's currency with its converted balance transaction", async () => {
+    const spec = await stripe.countrySpecs.retrieve("JP");
+    expectKeys(spec, COUNTRY_SPEC);
+    expectKeys(spec.verification_fields, VERIFICATION_FIELDS);
+    expectKeys(spec.verification_fields.individual, VERIFICATION_FIELD_LISTS);
+    expectKeys(spec.verification_fields.company, VERIFICATION_FIELD_LISTS);
+
+    const account = await stripe.accounts.create({ type: "standard" });
+    const scoped = { stripeAccount: account.id };
+    const session = await createPurchaseSession(stripe, account.id, { adaptive_pricing: { enabled: true } });
+    await emulator.control(`/checkout/sessions/${session.id}/complete`, { accept_language: "ja-JP" });
+    const done = await stripe.checkout.sessions.retrieve(
+      session.id,
+      { expand: ["payment_intent.latest_charge.balance_transaction"] },
+      scoped,
+    );
+    expectKeys(done, CHECKOUT_SESSION, [...CHECKOUT_SESSION_OPTIONAL, "presentment_details"]);
+    expectKeys(done.presentment_details, PRESENTMENT_DETAILS);
+    const charge = (done.payment_intent as Stripe.PaymentIntent).latest_charge as Stripe.Charge;
+    const transaction = charge.balance_transaction as Stripe.BalanceTransaction;
+    expectKeys(transaction, BALANCE_TRANSACTION);
+    expect(transaction.exchange_rate).toEqual(expect.any(Number));
   });
 });

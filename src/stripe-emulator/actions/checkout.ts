@@ -12,6 +12,7 @@ import { snapshot } from "../state/snapshot.js";
 import type { CheckoutSessionDetails, SavedCard, Scope } from "../state/types.js";
 import { isEu } from "../tax/calculate.js";
 import { AUTOMATIC, type EventOrigin } from "../webhooks/events.js";
+import { offeredCurrency, presentmentOf, presentmentSettlement } from "./adaptive-pricing.js";
 import { applyCheckoutTax } from "./checkout-tax.js";
 import { applySessionTaxFromInvoice } from "./invoice-tax.js";
 import { chargeCard } from "./payments.js";
@@ -37,7 +38,8 @@ export interface CheckoutFieldError {
     | "city"
     | "business_name"
     | "tax_id"
-    | "terms_of_service";
+    | "terms_of_service"
+    | "currency";
 }
 
 /** What the page collects beside the card, when the session asks for it. */
@@ -50,6 +52,12 @@ export interface BuyerInput {
   /** A VAT number (`DE123456789`); its type is read from its shape. */
   taxId?: string | undefined;
   termsAccepted?: boolean | undefined;
+  /**
+   * Adaptive Pricing: the buyer's `Accept-Language` (their country, hence the currency offered) and the
+   * currency they chose to pay in (the session's, or the one offered; default: the one offered).
+   */
+  acceptLanguage?: string | undefined;
+  currency?: string | undefined;
 }
 
 /** A session and the account it lives on, found by id alone (hosted pages and the control API). */
@@ -85,6 +93,12 @@ export function payCheckoutSession(
       : undefined;
   const buyer = checkBuyer(session, existing, payment);
   if (!buyer.ok) return buyer;
+  const paymentCurrency = choosePaymentCurrency(
+    session,
+    offeredCurrency(emulator, account, session, payment.acceptLanguage),
+    payment.currency,
+  );
+  if (typeof paymentCurrency !== "string") return paymentCurrency;
   const card = checkCard(payment, emulator.now());
   if (!card.ok) return card;
   const details = emulator.store.state.checkoutDetails[session.id];
@@ -160,12 +174,15 @@ export function payCheckoutSession(
       applySessionTaxFromInvoice(emulator, account, session, details, subscription, invoice);
     }
   } else if ((session.amount_total ?? 0) > 0) {
+    // In the buyer's currency (Adaptive Pricing), from the final total (tax included).
+    const presentment =
+      paymentCurrency !== session.currency ? presentmentOf(session, paymentCurrency) : undefined;
     const { paymentIntent } = chargeCard(
       emulator,
       account,
       {
-        amount: session.amount_total ?? 0,
-        currency: session.currency ?? "usd",
+        amount: presentment?.amount ?? session.amount_total ?? 0,
+        currency: presentment?.currency ?? session.currency ?? "usd",
         customer: typeof session.customer === "string" ? session.customer : null,
         email,
         metadata: { ...details.paymentIntentMetadata },
@@ -175,8 +192,15 @@ export function payCheckoutSession(
         billingName: buyer.name,
       },
       AUTOMATIC,
+      presentment ? presentmentSettlement(emulator, account, session, presentment) : undefined,
     );
     session.payment_intent = paymentIntent.id;
+    if (presentment) {
+      session.presentment_details = {
+        presentment_amount: presentment.amount,
+        presentment_currency: presentment.currency,
+      };
+    }
   }
   const liveCoupon = coupon ? emulator.store.find("coupons", account, coupon.id) : undefined;
   if (liveCoupon) redeemCoupon(emulator, account, liveCoupon);
@@ -212,6 +236,27 @@ export function expireIfDue(emulator: Emulator, account: Scope, session: Stripe.
   if (session.status === "open" && session.expires_at <= emulator.now()) {
     expireCheckoutSession(emulator, account, session, AUTOMATIC);
   }
+}
+
+/**
+ * The currency the buyer pays in: the session's, or the local one the page offered (the default when
+ * offered). Another currency is refused, as the page offers no other.
+ */
+function choosePaymentCurrency(
+  session: Stripe.Checkout.Session,
+  offered: string | undefined,
+  chosen: string | undefined,
+): string | CheckoutFieldError {
+  const integration = session.currency ?? "usd";
+  const choice = chosen?.trim().toLowerCase() || offered || integration;
+  if (choice === integration || choice === offered) return choice;
+  const choices = [integration, offered].filter(Boolean).join(" or ");
+  return {
+    ok: false,
+    code: "currency_unavailable",
+    message: `This Checkout Session can't be paid in ${choice}: choose ${choices}.`,
+    param: "currency",
+  };
 }
 
 /** Subscription mode always has a customer; payment mode only keeps the one it was given. */

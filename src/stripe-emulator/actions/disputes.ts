@@ -13,7 +13,7 @@ import { mergeMetadata } from "../params.js";
 import { snapshot } from "../state/snapshot.js";
 import type { Scope } from "../state/types.js";
 import { AUTOMATIC, type EventOrigin } from "../webhooks/events.js";
-import { recordBalanceMovement } from "./payments.js";
+import { recordBalanceMovement, settleLikeCharge } from "./payments.js";
 
 /** How long the seller has to answer a dispute, from when it opens (`evidence_details.due_by`). */
 export const EVIDENCE_WINDOW_SECONDS = 7 * 86_400;
@@ -84,6 +84,7 @@ export function openDispute(
     amount,
     currency: charge.currency,
     description: `Chargeback withdrawal for ${charge.id}`,
+    settled: settleLikeCharge(emulator, account, charge, amount),
   });
   const dispute = buildDispute(id, now, {
     charge,
@@ -221,12 +222,14 @@ function finishDispute(
   dispute.status = outcome;
   if (outcome === "won") {
     const chargeId = typeof dispute.charge === "string" ? dispute.charge : dispute.charge.id;
+    const charge = store.find("charges", account, chargeId);
     const reversal = recordBalanceMovement(emulator, account, {
       kind: "dispute_reversal",
       source: dispute.id,
       amount: dispute.amount,
       currency: dispute.currency,
       description: `Chargeback reversal for ${chargeId}`,
+      settled: charge ? settleLikeCharge(emulator, account, charge, dispute.amount) : undefined,
     });
     dispute.balance_transactions.push(snapshot(reversal));
     store.put("disputes", account, dispute);

@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { defaultCurrencyOf } from "./country-spec.js";
 
 /** What Stripe asks a new Standard account for before it can take charges. */
 const ONBOARDING_REQUIREMENTS = [
@@ -40,7 +41,8 @@ export function buildAccount(id: string, created: number, fields: AccountFields)
     controller: { is_controller: true, type: "application", stripe_dashboard: { type: "full" } },
     country: fields.country,
     created,
-    default_currency: fields.country === "US" ? "usd" : "eur",
+    // The country spec's currency: US usd, GB gbp, JP jpy, DE eur, …
+    default_currency: defaultCurrencyOf(fields.country),
     details_submitted: false,
     email: fields.email,
     external_accounts: {

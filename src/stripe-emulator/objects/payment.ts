@@ -218,9 +218,12 @@ export function buildRefund(
   };
 }
 
-/** Stripe's US card pricing: 2.9% + 30¢ per successful charge; refunds give no fee back. */
+/**
+ * Stripe's US card pricing: 2.9% + 30¢ per successful charge (2.9% rounded half up, in integers), taken
+ * in the currency the charge settles in (30 of its minor units); refunds give no fee back.
+ */
 function cardFee(amount: number): number {
-  return Math.round(amount * 0.029) + 30;
+  return Math.floor((amount * 29 + 500) / 1000) + 30;
 }
 
 /** Funds from a card charge become available two days later (the payout schedule's `delay_days`). */
@@ -241,17 +244,35 @@ export interface BalanceMovement {
   amount: number;
   currency: string;
   description: string | null;
+  /**
+   * What the movement is worth in the account's settlement currency (its `default_currency`) when that
+   * is another currency; the transaction is then booked in it. Absent: booked as it is.
+   */
+  settled?: Settlement | undefined;
 }
 
-function movementFee(movement: BalanceMovement): Stripe.BalanceTransaction.FeeDetail[] {
-  const detail = (amount: number, description: string): Stripe.BalanceTransaction.FeeDetail => ({
-    amount,
+/** A movement converted to the account's settlement currency. */
+export interface Settlement {
+  /** Positive, in the minor unit of `currency`. */
+  amount: number;
+  currency: string;
+  /** The movement's amount in whole units times this is `amount` in whole units (Stripe's `exchange_rate`). */
+  exchangeRate: number;
+}
+
+function movementFee(
+  movement: BalanceMovement,
+  amount: number,
+  currency: string,
+): Stripe.BalanceTransaction.FeeDetail[] {
+  const detail = (fee: number, description: string): Stripe.BalanceTransaction.FeeDetail => ({
+    amount: fee,
     application: null,
-    currency: movement.currency,
+    currency,
     description,
     type: "stripe_fee",
   });
-  if (movement.kind === "charge") return [detail(cardFee(movement.amount), "Stripe processing fees")];
+  if (movement.kind === "charge") return [detail(cardFee(amount), "Stripe processing fees")];
   if (movement.kind === "dispute") return [detail(DISPUTE_FEE, "Dispute fee")];
   return [];
 }
@@ -259,17 +280,22 @@ function movementFee(movement: BalanceMovement): Stripe.BalanceTransaction.FeeDe
 /**
  * What a charge adds to the account's balance, or a refund or a dispute takes from it. Disputes are
  * `adjustment`s, reported as `dispute` (the withdrawal) and `dispute_reversal` (a won dispute's money
- * back), as Stripe books them.
+ * back), as Stripe books them. A movement in another currency than the account's is booked converted
+ * (`settled`): `amount`, `fee`, `net` and `currency` in the settlement currency, the fee worked out on
+ * the converted amount, and `exchange_rate` the rate used; otherwise `exchange_rate` is `null`.
  */
 export function buildBalanceTransaction(
   id: string,
   created: number,
   movement: BalanceMovement,
 ): Stripe.BalanceTransaction {
-  const feeDetails = movementFee(movement);
+  const settled = movement.settled;
+  const currency = settled?.currency ?? movement.currency;
+  const magnitude = settled?.amount ?? movement.amount;
+  const feeDetails = movementFee(movement, magnitude, currency);
   const fee = feeDetails.reduce((sum, detail) => sum + detail.amount, 0);
   const outgoing = movement.kind === "refund" || movement.kind === "dispute";
-  const amount = outgoing ? -movement.amount : movement.amount;
+  const amount = outgoing ? -magnitude : magnitude;
   const isDispute = movement.kind === "dispute" || movement.kind === "dispute_reversal";
   return {
     id,
@@ -278,9 +304,9 @@ export function buildBalanceTransaction(
     available_on: created + AVAILABLE_AFTER_SECONDS,
     balance_type: "payments",
     created,
-    currency: movement.currency,
+    currency,
     description: movement.description,
-    exchange_rate: null,
+    exchange_rate: settled?.exchangeRate ?? null,
     fee,
     fee_details: feeDetails,
     net: amount - fee,

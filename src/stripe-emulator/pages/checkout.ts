@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type Stripe from "stripe";
+import { formatMoney } from "../../contracts/money.js";
+import { offeredCurrency, presentmentOf } from "../actions/adaptive-pricing.js";
 import {
   customerTaxExempt,
   expireIfDue,
@@ -9,12 +11,13 @@ import {
 } from "../actions/checkout.js";
 import { lineBehavior } from "../actions/checkout-tax.js";
 import { activeCoverage, taxSettingsOf } from "../actions/tax.js";
+import { CONVERSION_FEE_PERCENT, preferredLanguage } from "../currencies.js";
 import type { Emulator } from "../emulator.js";
 import { StripeApiError } from "../errors.js";
 import type { Scope } from "../state/types.js";
 import { type CardForm, cardFields, TEST_CARDS_HINT } from "./card-fields.js";
 import { checkoutWords } from "./checkout-words.js";
-import { formatAmount, html, layout, messagePage } from "./layout.js";
+import { formatAmount, type Html, html, layout, messagePage } from "./layout.js";
 import {
   type AddressForm,
   addressFields,
@@ -28,6 +31,19 @@ import {
 
 interface PayForm extends CardForm, AddressForm {
   email?: string;
+  /** Adaptive Pricing: the currency the page showed (the session's, or the buyer's own). */
+  currency?: string;
+}
+
+/**
+ * Adaptive Pricing on the page: the buyer's currency it offers (from the request's `Accept-Language`),
+ * the currency it shows (the offered one unless the buyer chose the session's with `?currency=`), and
+ * the locale amounts in the buyer's currency are written in.
+ */
+interface CurrencyView {
+  offered: string | undefined;
+  showing: string;
+  locale: string;
 }
 
 const FIELD_PARAMS = new Set([
@@ -43,12 +59,20 @@ const FIELD_PARAMS = new Set([
 ]);
 
 export function registerCheckoutPage(app: FastifyInstance, emulator: Emulator): void {
-  app.get<{ Params: { id: string } }>("/c/pay/:id", (request, reply) => {
+  app.get<{ Params: { id: string }; Querystring: { currency?: unknown } }>("/c/pay/:id", (request, reply) => {
     const found = lookup(emulator, request.params.id);
     if (!found) return notFound(reply);
     expireIfDue(emulator, found.account, found.session);
     if (found.session.status !== "open") return closedSession(reply, found.session);
-    return reply.type("text/html").send(checkoutPage(emulator, found.account, found.session, {}));
+    const chosen = typeof request.query.currency === "string" ? request.query.currency : undefined;
+    const view = currencyView(
+      emulator,
+      found.account,
+      found.session,
+      request.headers["accept-language"],
+      chosen,
+    );
+    return reply.type("text/html").send(checkoutPage(emulator, found.account, found.session, {}, view));
   });
 
   app.post<{ Params: { id: string }; Body: PayForm }>("/c/pay/:id", (request, reply) => {
@@ -57,6 +81,8 @@ export function registerCheckoutPage(app: FastifyInstance, emulator: Emulator): 
     expireIfDue(emulator, found.account, found.session);
     if (found.session.status !== "open") return closedSession(reply, found.session);
     const form = request.body ?? {};
+    const acceptLanguage = request.headers["accept-language"];
+    const currency = typeof form.currency === "string" ? form.currency : undefined;
     const result = payCheckoutSession(emulator, found.account, found.session, {
       email: form.email ?? "",
       number: form.card_number ?? "",
@@ -74,13 +100,16 @@ export function registerCheckoutPage(app: FastifyInstance, emulator: Emulator): 
       businessName: form.business_name,
       taxId: form.tax_id,
       termsAccepted: form.terms === "on",
+      acceptLanguage,
+      currency,
     });
     if (!result.ok) {
       const fieldError = FIELD_PARAMS.has(result.param)
         ? { param: result.param, message: result.message }
         : undefined;
+      const view = currencyView(emulator, found.account, found.session, acceptLanguage, currency);
       return reply
-        .status(fieldError ? 400 : 402)
+        .status(fieldError || result.param === "currency" ? 400 : 402)
         .type("text/html")
         .send(
           checkoutPage(
@@ -88,6 +117,7 @@ export function registerCheckoutPage(app: FastifyInstance, emulator: Emulator): 
             found.account,
             found.session,
             form,
+            view,
             fieldError ? undefined : result.message,
             fieldError,
           ),
@@ -152,6 +182,38 @@ export function merchantName(emulator: Emulator, account: Scope): string {
   return connected?.business_profile?.name || connected?.settings?.dashboard.display_name || "Test merchant";
 }
 
+function currencyView(
+  emulator: Emulator,
+  account: Scope,
+  session: Stripe.Checkout.Session,
+  acceptLanguage: string | undefined,
+  chosen: string | undefined,
+): CurrencyView {
+  const integration = session.currency ?? "usd";
+  const offered = offeredCurrency(emulator, account, session, acceptLanguage);
+  const choice = chosen?.trim().toLowerCase();
+  const showing = choice === integration ? integration : (offered ?? integration);
+  const pageLocale = session.locale && session.locale !== "auto" ? session.locale : undefined;
+  return { offered, showing, locale: pageLocale ?? preferredLanguage(acceptLanguage) ?? "en-US" };
+}
+
+/**
+ * The converted total and the line saying so, with a link (no script needed) to pay in the other
+ * currency; nothing when the page offers no currency of the buyer's.
+ */
+function conversionNote(session: Stripe.Checkout.Session, view: CurrencyView): Html | string {
+  const { offered } = view;
+  if (!offered) return "";
+  const integration = session.currency ?? "usd";
+  const original = formatMoney(session.amount_total ?? 0, integration, view.locale);
+  const local = presentmentOf(session, offered);
+  const converted = formatMoney(local.amount, offered, view.locale);
+  if (view.showing === integration) {
+    return html`<p class="hint" data-testid="currency-choice"><a href="?currency=${offered}" data-testid="pay-in-local">Pay in ${offered.toUpperCase()} (${converted}) instead</a></p>`;
+  }
+  return html`<p class="hint" data-testid="currency-conversion">Price converted from ${original} at 1 ${integration.toUpperCase()} = ${local.rate} ${offered.toUpperCase()}, including a ${CONVERSION_FEE_PERCENT}% conversion fee. <a href="?currency=${integration}" data-testid="pay-in-original">Pay in ${integration.toUpperCase()} (${original}) instead</a></p>`;
+}
+
 function intervalLabel(price: Stripe.Price | null): string {
   const recurring = price?.recurring;
   if (!recurring) return "";
@@ -165,6 +227,7 @@ function checkoutPage(
   account: Scope,
   session: Stripe.Checkout.Session,
   form: PayForm,
+  view: CurrencyView,
   error?: string,
   fieldError?: FieldError,
 ): string {
@@ -175,7 +238,11 @@ function checkoutPage(
     (details?.trialEnd ? Math.ceil((details.trialEnd - emulator.now()) / 86_400) : undefined);
   const discount = session.total_details?.amount_discount ?? 0;
   const currency = session.currency ?? "usd";
-  const total = formatAmount(session.amount_total ?? 0, currency);
+  // With Adaptive Pricing the totals and the button show the buyer's currency; the lines stay as priced.
+  const converted = view.showing !== currency;
+  const total = converted
+    ? formatMoney(presentmentOf(session, view.showing).amount, view.showing, view.locale)
+    : formatAmount(session.amount_total ?? 0, currency);
   const recurring = intervalLabel(lineItems.find((item) => item.price?.recurring)?.price ?? null);
   const merchant = merchantName(emulator, account);
   const customer =
@@ -230,8 +297,11 @@ function checkoutPage(
   ${
     trialDays
       ? html`<p class="total" data-testid="total">${trialDays} days free</p>`
-      : html`<p class="total" data-testid="total"><span data-total>${total}</span><span class="muted small">${recurring}</span></p>`
+      : converted
+        ? html`<p class="total" data-testid="total"><span>${total}</span></p>`
+        : html`<p class="total" data-testid="total"><span data-total>${total}</span><span class="muted small">${recurring}</span></p>`
   }
+  ${conversionNote(session, view)}
   <ul class="items">
     ${lineItems.map(
       (item) =>
@@ -240,12 +310,13 @@ function checkoutPage(
     ${taxInSummary ? html`<li><span>Subtotal</span><span>${formatAmount(session.amount_subtotal ?? 0, currency)}</span></li>` : ""}
     ${discount > 0 && !trialDays ? html`<li><span>Discount</span><span>−${formatAmount(discount, currency)}</span></li>` : ""}
     ${taxRow}
-    <li><span>${words.totalDueToday}</span><span data-total>${total}</span></li>
+    <li><span>${words.totalDueToday}</span>${converted ? html`<span>${total}</span>` : html`<span data-total>${total}</span>`}</li>
   </ul>
 </section>
 <section class="card" aria-label="Payment">
   <h2>${words.payWithCard}</h2>
   <form method="post" novalidate>
+    ${view.offered ? html`<input type="hidden" name="currency" value="${view.showing}">` : ""}
     <label for="email">Email</label>
     <input type="email" id="email" name="email" autocomplete="email" required value="${email}">
     ${
@@ -265,7 +336,7 @@ function checkoutPage(
     ${session.tax_id_collection?.enabled ? businessFields(form, fieldError) : ""}
     ${cardFields(form, error)}
     ${terms ? termsField(merchant, session.custom_text.terms_of_service_acceptance?.message ?? null, form, fieldError) : ""}
-    <button class="button" type="submit" id="pay"${subscribing ? "" : html` data-pay="1"`}>${subscribing ? words.subscribe : `${words.pay} ${total}`}</button>
+    <button class="button" type="submit" id="pay"${subscribing || converted ? "" : html` data-pay="1"`}>${subscribing ? words.subscribe : `${words.pay} ${total}`}</button>
     ${submitText ? html`<p class="hint" data-testid="submit-text">${customText(submitText)}</p>` : ""}
     ${afterSubmitText ? html`<p class="hint" data-testid="after-submit-text">${customText(afterSubmitText)}</p>` : ""}
   </form>

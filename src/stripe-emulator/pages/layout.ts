@@ -1,3 +1,5 @@
+import { formatMoney } from "../../contracts/money.js";
+
 /** HTML-escapes text for element content and attribute values. */
 function escapeHtml(value: string): string {
   return value
@@ -28,10 +30,9 @@ function renderValue(value: unknown): string {
   return escapeHtml(String(value));
 }
 
+/** An amount in its currency's minor unit as the pages show it ("$15.00", "¥1,500"), never through a float. */
 export function formatAmount(amount: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(
-    amount / 100,
-  );
+  return formatMoney(amount, currency, "en-US");
 }
 
 export function formatDate(unixSeconds: number): string {

@@ -23,6 +23,7 @@ import {
 } from "../params.js";
 import type { CheckoutSessionDetails, Scope } from "../state/types.js";
 import { checkTrial, sessionCoupon, spreadDiscount } from "./checkout-offers.js";
+import { requireSupportedCurrency } from "./country-specs.js";
 import { createPrice, priceDataSchema } from "./prices.js";
 
 /** The languages Stripe's Checkout speaks (`locale`; `auto`: the browser's), as the SDK lists them. */
@@ -161,6 +162,7 @@ const createSchema = z.strictObject({
   discounts: list(
     z.strictObject({ coupon: text().optional(), promotion_code: text().optional() }),
   ).optional(),
+  adaptive_pricing: z.strictObject({ enabled: boolean().optional() }).optional(),
 });
 
 const listSchema = z.strictObject({
@@ -334,6 +336,9 @@ function createSession(emulator: Emulator, { account, params }: ApiCall): Stripe
     locale: input.locale ?? null,
   });
   if (coupon) session.discounts = [{ coupon: coupon.id, promotion_code: null }];
+  // Adaptive Pricing (the hosted page offers the buyer's local currency; see actions/adaptive-pricing.ts).
+  // Stripe's default is the Dashboard setting, which the emulator takes to be off.
+  if (input.adaptive_pricing?.enabled) session.adaptive_pricing = { enabled: true };
   if (input.submit_type) session.submit_type = input.submit_type;
   if (input.allow_promotion_codes !== undefined) session.allow_promotion_codes = input.allow_promotion_codes;
   if (input.billing_address_collection) session.billing_address_collection = input.billing_address_collection;
@@ -457,13 +462,12 @@ function checkLine(
   }
   const { store } = emulator;
   if (item.price) {
-    return {
-      param,
-      quantity: item.quantity,
-      price: store.get("prices", account, item.price, "price", `${param}[price]`),
-    };
+    const price = store.get("prices", account, item.price, "price", `${param}[price]`);
+    requireSupportedCurrency(emulator, account, price.currency, `${param}[price]`);
+    return { param, quantity: item.quantity, price };
   }
   if (!item.price_data) throw parameterMissing(`${param}[price]`);
+  requireSupportedCurrency(emulator, account, item.price_data.currency, `${param}[price_data][currency]`);
   const { product, product_data: productData } = item.price_data;
   if (!product && !productData) throw parameterMissing(`${param}[price_data][product_data]`);
   if (product) store.get("products", account, product, "product", `${param}[price_data][product]`);

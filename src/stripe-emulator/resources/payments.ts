@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { z } from "zod";
 import { chargeDisputes } from "../actions/disputes.js";
-import { recordBalanceMovement } from "../actions/payments.js";
+import { recordBalanceMovement, settleLikeCharge } from "../actions/payments.js";
 import type { ApiRoutes } from "../api.js";
 import type { Emulator } from "../emulator.js";
 import { invalidRequest, parameterMissing, StripeApiError } from "../errors.js";
@@ -144,6 +144,7 @@ function createRefund(
     amount,
     currency: charge.currency,
     description: "REFUND FOR CHARGE",
+    settled: settleLikeCharge(emulator, account, charge, amount),
   });
   const refund = buildRefund(
     refundId,

@@ -20,6 +20,7 @@ import {
   text,
 } from "../params.js";
 import type { Scope } from "../state/types.js";
+import { requireSupportedCurrency } from "./country-specs.js";
 
 export const productDataSchema = z.strictObject({
   name: requiredText(),
@@ -129,6 +130,7 @@ export function registerPrices(routes: ApiRoutes, emulator: Emulator): void {
 
   routes.post("/v1/prices", ({ account, params }) => {
     const input = parseParams(createSchema, params);
+    requireSupportedCurrency(emulator, account, input.currency, "currency");
     if (input.lookup_key) {
       const holder = store.list("prices", account).find((price) => price.lookup_key === input.lookup_key);
       if (holder && !input.transfer_lookup_key) {
