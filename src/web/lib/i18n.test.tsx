@@ -30,7 +30,7 @@ describe("the pages' English words, where web code had them", () => {
       const tiers = [500, 900]
         .slice(0, open)
         .map((monthlyPriceCents) => ({ monthlyPriceCents, closed: false }));
-      const product = { priceCents: 500, tiers };
+      const product = { priceCents: 500, currency: "usd", tiers };
       expect(localMembershipPriceLabel(english, product)).toBe(membershipPriceLabel(product));
     }
   });

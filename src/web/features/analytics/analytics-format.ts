@@ -4,7 +4,8 @@ import type {
   MembershipMetrics,
   SellerAnalytics,
 } from "../../../contracts/analytics";
-import { formatPrice } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
+import { DASHBOARD_LOCALE } from "../../lib/money";
 
 const SHORT_DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const LONG_DATE = new Intl.DateTimeFormat("en-US", {
@@ -60,11 +61,17 @@ export type MembershipFigure = { title: string; value: string; detail: string | 
 
 /**
  * The membership cards: MRR and paying members as they stand now (trials beside them), then new
- * members, churned members and renewal revenue within the period (`periodLabel`, "Last 30 days").
+ * members, churned members and renewal revenue within the period (`periodLabel`, "Last 30 days");
+ * amounts in the store currency.
  */
-export function membershipFigures(metrics: MembershipMetrics, periodLabel: string): MembershipFigure[] {
+export function membershipFigures(
+  metrics: MembershipMetrics,
+  periodLabel: string,
+  currency: string,
+): MembershipFigure[] {
+  const money = (amount: number) => formatMoney(amount, currency, DASHBOARD_LOCALE);
   return [
-    { title: "MRR", value: formatPrice(metrics.mrrCents), detail: null, note: "Now" },
+    { title: "MRR", value: money(metrics.mrrCents), detail: null, note: "Now" },
     {
       title: "Paying members",
       value: formatCount(metrics.payingMembers),
@@ -75,7 +82,7 @@ export function membershipFigures(metrics: MembershipMetrics, periodLabel: strin
     { title: "Churned", value: formatCount(metrics.churnedMembers), detail: null, note: periodLabel },
     {
       title: "Renewal revenue",
-      value: formatPrice(metrics.renewalRevenueCents),
+      value: money(metrics.renewalRevenueCents),
       detail: null,
       note: periodLabel,
     },

@@ -7,11 +7,13 @@ import {
   type AnalyticsPeriod,
   type SellerAnalytics,
 } from "../../../contracts/analytics";
-import { formatPrice, formatWholeDollars } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
 import { BackLink } from "../../components/back-link";
 import { Card } from "../../components/ui/card";
 import { RetryNotice } from "../../components/ui/retry-notice";
 import { PageSpinner } from "../../components/ui/spinner";
+import { DASHBOARD_LOCALE, formatWholeMoney } from "../../lib/money";
+import { useStoreCurrency } from "../../lib/store-currency";
 import { SellerGate } from "../seller/seller-gate";
 import { useAnalytics, useAnalyticsProducts } from "./analytics-api";
 import {
@@ -37,16 +39,25 @@ const isPeriod = (value: string | null): value is AnalyticsPeriod =>
 const SELECT_CLASS =
   "h-10 w-full min-w-0 rounded-lg border border-line bg-white px-3 text-sm text-ink shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:w-auto";
 
-const MEASURES: Array<{ key: TotalKey; title: string; format: (value: number) => string }> = [
-  { key: "revenueCents", title: "Revenue", format: formatPrice },
+type Measure = { key: TotalKey; title: string; format: (value: number) => string };
+
+/** The totals and charts; revenue is an amount of the store currency. */
+const measures = (currency: string): Measure[] => [
+  {
+    key: "revenueCents",
+    title: "Revenue",
+    format: (value) => formatMoney(value, currency, DASHBOARD_LOCALE),
+  },
   { key: "units", title: "Units sold", format: formatCount },
   { key: "productViews", title: "Product page views", format: formatCount },
   { key: "storeViews", title: "Store views", format: formatCount },
 ];
 
-/** A whole-number axis for counts; cents shown as dollars without decimals. */
-const axisFormat = (key: TotalKey) =>
-  key === "revenueCents" ? formatWholeDollars : (value: number) => formatCount(value);
+/** A whole-number axis for counts; revenue in whole units of the store currency, without decimals. */
+const axisFormat = (key: TotalKey, currency: string) =>
+  key === "revenueCents"
+    ? (value: number) => formatWholeMoney(value, currency)
+    : (value: number) => formatCount(value);
 
 /** How the series is grouped, as the charts and their table say it. */
 const perBucket = (data: SellerAnalytics) => (data.bucket === "week" ? "per week" : "per day");
@@ -109,9 +120,10 @@ function Filters({
 
 function Totals({ data }: { data: SellerAnalytics }) {
   const compare = previousLabel(data.period);
+  const currency = useStoreCurrency();
   return (
     <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-5 lg:gap-4">
-      {MEASURES.map((measure) => (
+      {measures(currency).map((measure) => (
         <TotalCard
           key={measure.key}
           title={measure.title}
@@ -127,9 +139,10 @@ function Totals({ data }: { data: SellerAnalytics }) {
 
 function Charts({ data }: { data: SellerAnalytics }) {
   const per = perBucket(data);
+  const currency = useStoreCurrency();
   return (
     <section aria-label="Charts" className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-      {MEASURES.map((measure) => {
+      {measures(currency).map((measure) => {
         const points = data.series.map((point) => ({
           label: pointLabel(point.date, data.bucket),
           axisLabel: formatDay(point.date),
@@ -157,7 +170,7 @@ function Charts({ data }: { data: SellerAnalytics }) {
               title={`${measure.title} ${per}`}
               points={points}
               format={measure.format}
-              tickFormat={axisFormat(measure.key)}
+              tickFormat={axisFormat(measure.key, currency)}
               integer
               summary={summary}
             />
@@ -175,13 +188,13 @@ type ProductRow = SellerAnalytics["products"][number];
 /** Free-text names (sites, product titles) stand out and may break anywhere to fit a phone. */
 const NAME_CELL = "font-medium [overflow-wrap:anywhere]";
 
-const seriesColumns = (data: SellerAnalytics): TableColumn<SeriesPoint>[] => [
+const seriesColumns = (data: SellerAnalytics, currency: string): TableColumn<SeriesPoint>[] => [
   {
     header: data.bucket === "week" ? "Week of" : "Day",
     cellClassName: "font-normal",
     cell: (point) => formatDay(point.date, true),
   },
-  ...MEASURES.map(
+  ...measures(currency).map(
     (measure): TableColumn<SeriesPoint> => ({
       header: measure.title,
       align: "right",
@@ -190,16 +203,20 @@ const seriesColumns = (data: SellerAnalytics): TableColumn<SeriesPoint>[] => [
   ),
 ];
 
-/** Views, sales and revenue: the same three numbers per traffic source and per product. */
-const salesColumns = <
-  Row extends Pick<ProductRow, "productViews" | "units" | "revenueCents">,
->(): TableColumn<Row>[] => [
+/** Views, sales and revenue (in the store currency): the same three numbers per traffic source and per product. */
+const salesColumns = <Row extends Pick<ProductRow, "productViews" | "units" | "revenueCents">>(
+  currency: string,
+): TableColumn<Row>[] => [
   { header: "Views", align: "right", cell: (row) => formatCount(row.productViews) },
   { header: "Sales", align: "right", cell: (row) => formatCount(row.units) },
-  { header: "Revenue", align: "right", cell: (row) => formatPrice(row.revenueCents) },
+  {
+    header: "Revenue",
+    align: "right",
+    cell: (row) => formatMoney(row.revenueCents, currency, DASHBOARD_LOCALE),
+  },
 ];
 
-const SOURCE_COLUMNS: TableColumn<Source>[] = [
+const sourceColumns = (currency: string): TableColumn<Source>[] => [
   {
     header: "Source",
     cellClassName: NAME_CELL,
@@ -214,10 +231,10 @@ const SOURCE_COLUMNS: TableColumn<Source>[] = [
       </>
     ),
   },
-  ...salesColumns<Source>(),
+  ...salesColumns<Source>(currency),
 ];
 
-const PRODUCT_COLUMNS: TableColumn<ProductRow>[] = [
+const productColumns = (currency: string): TableColumn<ProductRow>[] => [
   {
     header: "Product",
     cellClassName: NAME_CELL,
@@ -230,7 +247,7 @@ const PRODUCT_COLUMNS: TableColumn<ProductRow>[] = [
       </>
     ),
   },
-  ...salesColumns<ProductRow>(),
+  ...salesColumns<ProductRow>(currency),
   // On a phone, conversion is a line under the product's name instead.
   {
     header: "Conversion",
@@ -245,6 +262,7 @@ const sourceKey = (source: Source) =>
 
 function SeriesTable({ data }: { data: SellerAnalytics }) {
   const per = perBucket(data);
+  const currency = useStoreCurrency();
   return (
     <Card className="min-w-0">
       <details>
@@ -254,7 +272,7 @@ function SeriesTable({ data }: { data: SellerAnalytics }) {
         <DataTable
           label="The charts' numbers"
           caption={`Revenue, units sold, product page views and store views ${per}`}
-          columns={seriesColumns(data)}
+          columns={seriesColumns(data, currency)}
           rows={data.series}
           rowKey={(point) => point.date}
           wide
@@ -265,13 +283,14 @@ function SeriesTable({ data }: { data: SellerAnalytics }) {
 }
 
 function SourcesTable({ data }: { data: SellerAnalytics }) {
+  const currency = useStoreCurrency();
   return (
     <TableCard
       title="Traffic sources"
       description="Where product page visitors and buyers came from: the site that linked to you, and the link's utm_source, utm_medium and utm_campaign. A sale counts for the visit that started it."
       emptyMessage="No visits in this period yet."
       caption="Top traffic sources by revenue, sales and views"
-      columns={SOURCE_COLUMNS}
+      columns={sourceColumns(currency)}
       rows={data.sources}
       rowKey={sourceKey}
       rowTestId="source-row"
@@ -280,13 +299,14 @@ function SourcesTable({ data }: { data: SellerAnalytics }) {
 }
 
 function ProductsTable({ data }: { data: SellerAnalytics }) {
+  const currency = useStoreCurrency();
   return (
     <TableCard
       title="Products"
       description="Conversion is sales ÷ product page views in the period, at most 100%."
       emptyMessage="No views or sales in this period yet."
       caption="Views, sales, revenue and conversion per product"
-      columns={PRODUCT_COLUMNS}
+      columns={productColumns(currency)}
       rows={data.products}
       rowKey={(product) => product.productId}
     />

@@ -1,8 +1,12 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { MembershipMetrics, SellerAnalytics } from "../../../contracts/analytics";
+import { StoreCurrencyProvider } from "../../lib/store-currency";
 import { membershipFigures } from "./analytics-format";
 import { MembershipTotals } from "./membership-totals";
+
+const inStore = (element: React.ReactElement, currency = "usd") =>
+  renderToStaticMarkup(<StoreCurrencyProvider currency={currency}>{element}</StoreCurrencyProvider>);
 
 const metrics: MembershipMetrics = {
   mrrCents: 2000 + 2000 + 500 + Math.round(5000 / 12),
@@ -30,14 +34,14 @@ const analytics = (memberships: MembershipMetrics | null, period: SellerAnalytic
 
 describe("the analytics page's memberships", () => {
   it("shows MRR and paying members now, new, churned and renewals in the period", () => {
-    expect(membershipFigures(metrics, "Last 30 days")).toEqual([
+    expect(membershipFigures(metrics, "Last 30 days", "usd")).toEqual([
       { title: "MRR", value: "$49.17", detail: null, note: "Now" },
       { title: "Paying members", value: "4", detail: "+ 2 on trial", note: "Now" },
       { title: "New members", value: "1,234", detail: null, note: "Last 30 days" },
       { title: "Churned", value: "1", detail: null, note: "Last 30 days" },
       { title: "Renewal revenue", value: "$20.00", detail: null, note: "Last 30 days" },
     ]);
-    expect(membershipFigures({ ...metrics, trialingMembers: 0 }, "All time")[1]).toEqual({
+    expect(membershipFigures({ ...metrics, trialingMembers: 0 }, "All time", "usd")[1]).toEqual({
       title: "Paying members",
       value: "4",
       detail: null,
@@ -46,12 +50,18 @@ describe("the analytics page's memberships", () => {
   });
 
   it("draws a Memberships section of cards, and nothing for a seller who never had a member", () => {
-    const html = renderToStaticMarkup(<MembershipTotals data={analytics(metrics, "7d")} />);
+    const html = inStore(<MembershipTotals data={analytics(metrics, "7d")} />);
     expect(html).toContain(">Memberships</h2>");
     expect(html.match(/role="group"/g)).toHaveLength(5);
     expect(html).toMatch(/aria-label="MRR".*\$49\.17.*Now/);
     expect(html).toMatch(/aria-label="Paying members".*>4<span[^>]*>\+ 2 on trial<\/span>/);
     expect(html).toMatch(/aria-label="Renewal revenue".*\$20\.00.*Last 7 days/);
-    expect(renderToStaticMarkup(<MembershipTotals data={analytics(null)} />)).toBe("");
+    expect(inStore(<MembershipTotals data={analytics(null)} />)).toBe("");
+  });
+
+  it("counts MRR and renewals in the store currency", () => {
+    expect(membershipFigures(metrics, "Now", "eur")[0]?.value).toBe("€49.17");
+    const html = inStore(<MembershipTotals data={analytics({ ...metrics, mrrCents: 4917 })} />, "jpy");
+    expect(html).toMatch(/aria-label="MRR".*¥4,917/);
   });
 });

@@ -1,4 +1,5 @@
 import { ANALYTICS_PERIOD_LABELS, type SellerAnalytics } from "../../../contracts/analytics";
+import { useStoreCurrency } from "../../lib/store-currency";
 import { membershipFigures } from "./analytics-format";
 import { TotalCard } from "./total-card";
 
@@ -7,8 +8,9 @@ import { TotalCard } from "./total-card";
  * then new members, churned members and renewal revenue within the chosen period.
  */
 export function MembershipTotals({ data }: { data: SellerAnalytics }) {
+  const currency = useStoreCurrency();
   if (!data.memberships) return null;
-  const figures = membershipFigures(data.memberships, ANALYTICS_PERIOD_LABELS[data.period]);
+  const figures = membershipFigures(data.memberships, ANALYTICS_PERIOD_LABELS[data.period], currency);
   return (
     <section aria-labelledby="analytics-memberships" className="space-y-3">
       <div>

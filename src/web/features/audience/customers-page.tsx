@@ -10,7 +10,6 @@ import {
   customersCsvFileName,
 } from "../../../contracts/audience";
 import { apiErrorSchema } from "../../../contracts/errors";
-import { formatPrice } from "../../../contracts/money";
 import { countOf } from "../../../contracts/plural";
 import { LoadMoreButton } from "../../components/load-more-button";
 import { Badge } from "../../components/ui/badge";
@@ -22,6 +21,7 @@ import { RetryNotice } from "../../components/ui/retry-notice";
 import { Spinner } from "../../components/ui/spinner";
 import { isAlreadyReported } from "../../lib/already-reported";
 import { ApiError, monitoredFetch } from "../../lib/api";
+import { useMoney } from "../../lib/store-currency";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { useSettledSearch } from "../../lib/use-settled-search";
 import { fileNameOf, saveFile } from "../sales/export-csv";
@@ -72,6 +72,7 @@ function Unsubscribed({ customer }: { customer: Customer }) {
 }
 
 function CustomersTable({ customers }: { customers: Customer[] }) {
+  const money = useMoney();
   return (
     <table className="w-full table-fixed text-left text-sm">
       <thead className="border-y border-line bg-slate-50/70 text-xs tracking-wide text-muted uppercase">
@@ -107,7 +108,7 @@ function CustomersTable({ customers }: { customers: Customer[] }) {
             </td>
             <td className="px-3 py-3 text-right text-muted tabular-nums">{customer.ordersCount}</td>
             <td className="px-3 py-3 text-right font-medium text-ink tabular-nums">
-              {formatPrice(customer.totalCents)}
+              {money(customer.totalCents)}
             </td>
             <td className="px-3 py-3 whitespace-nowrap text-muted tabular-nums">
               {formatSaleDate(customer.firstPurchaseAt)}
@@ -123,6 +124,7 @@ function CustomersTable({ customers }: { customers: Customer[] }) {
 }
 
 function CustomerCards({ customers }: { customers: Customer[] }) {
+  const money = useMoney();
   return (
     <ul className="divide-y divide-line border-t border-line">
       {customers.map((customer) => (
@@ -131,7 +133,7 @@ function CustomerCards({ customers }: { customers: Customer[] }) {
             <p className="min-w-0 truncate font-medium text-ink" title={customer.email}>
               {customer.email}
             </p>
-            <p className="shrink-0 font-semibold text-ink tabular-nums">{formatPrice(customer.totalCents)}</p>
+            <p className="shrink-0 font-semibold text-ink tabular-nums">{money(customer.totalCents)}</p>
           </div>
           <Products customer={customer} />
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">

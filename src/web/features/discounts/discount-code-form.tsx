@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { DISCOUNT_MESSAGES, type DiscountCode } from "../../../contracts/discounts";
-import { formatPrice } from "../../../contracts/money";
+import { formatMoney, minorUnitDigits } from "../../../contracts/money";
 import type { SellerProduct } from "../../../contracts/products";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -12,6 +12,8 @@ import { Label } from "../../components/ui/label";
 import { RadioCards } from "../../components/ui/radio-card";
 import { isAlreadyReported } from "../../lib/already-reported";
 import { ApiError } from "../../lib/api";
+import { amountPlaceholder, currencySymbol, DASHBOARD_LOCALE } from "../../lib/money";
+import { useMoney, useStoreCurrency } from "../../lib/store-currency";
 import {
   type DiscountFormField,
   type DiscountFormValues,
@@ -23,10 +25,16 @@ import {
 } from "./discount-form-values";
 import { useSaveDiscountCode } from "./discounts-api";
 
-const KINDS = [
-  { value: "percent", label: "Percent off", hint: "e.g. 20% off the price" },
-  { value: "amount", label: "Amount off", hint: "e.g. $5.00 off the price" },
-] as const;
+/** Percent off, or an amount of the store currency off. */
+const kindsIn = (currency: string) =>
+  [
+    { value: "percent", label: "Percent off", hint: "e.g. 20% off the price" },
+    {
+      value: "amount",
+      label: "Amount off",
+      hint: `e.g. ${formatMoney(500, currency, DASHBOARD_LOCALE)} off the price`,
+    },
+  ] as const;
 /** How long a code lowers a membership's price (a Stripe coupon's duration). */
 const MEMBERSHIP_DURATIONS = [
   { value: "once", label: "First payment", hint: "Takes off the first payment only" },
@@ -54,9 +62,11 @@ export function DiscountCodeForm({
   onDone: () => void;
 }) {
   const id = useId();
+  const currency = useStoreCurrency();
+  const money = useMoney();
   const { register, control, handleSubmit, watch, setError, clearErrors, formState } =
     useForm<DiscountFormValues>({
-      defaultValues: editing ? toDiscountFormValues(editing) : EMPTY_DISCOUNT_FORM,
+      defaultValues: editing ? toDiscountFormValues(editing, currency) : EMPTY_DISCOUNT_FORM,
     });
   const { mutateAsync: save, isPending: saving } = useSaveDiscountCode(userId);
   const kind = watch("kind");
@@ -76,7 +86,7 @@ export function DiscountCodeForm({
 
   const onSubmit = handleSubmit(async (values) => {
     clearErrors();
-    if (showProblems(discountFormProblems(values))) return;
+    if (showProblems(discountFormProblems(values, currency))) return;
     try {
       await save({ id: editing?.id ?? null, fields: toDiscountFields(values) });
       toast.success(editing ? DISCOUNT_MESSAGES.savedTitle : DISCOUNT_MESSAGES.createdTitle, {
@@ -130,7 +140,7 @@ export function DiscountCodeForm({
                 id={fieldId("kind")}
                 label="Discount type"
                 value={field.value}
-                options={KINDS}
+                options={kindsIn(currency)}
                 onChange={(value) => {
                   field.onChange(value);
                   clearErrors("value");
@@ -140,20 +150,25 @@ export function DiscountCodeForm({
           />
           <div className="space-y-2">
             <Label htmlFor={fieldId("value")}>
-              {kind === "percent" ? "Percent off" : "Amount off (USD)"}
+              {kind === "percent" ? "Percent off" : `Amount off (${currency.toUpperCase()})`}
             </Label>
             <div className="relative max-w-48">
               <span
                 aria-hidden="true"
                 className={`pointer-events-none absolute inset-y-0 flex items-center text-sm text-muted ${kind === "percent" ? "right-3" : "left-3"}`}
               >
-                {kind === "percent" ? "%" : "$"}
+                {kind === "percent" ? "%" : currencySymbol(currency)}
               </span>
               <Input
                 id={fieldId("value")}
-                inputMode="decimal"
-                placeholder={kind === "percent" ? "20" : "5.00"}
-                className={kind === "percent" ? "pr-8" : "pl-7"}
+                inputMode={kind === "amount" && minorUnitDigits(currency) === 0 ? "numeric" : "decimal"}
+                placeholder={kind === "percent" ? "20" : amountPlaceholder("5.00", currency)}
+                className={kind === "percent" ? "pr-8" : undefined}
+                style={
+                  kind === "percent"
+                    ? undefined
+                    : { paddingLeft: `calc(1.25rem + ${currencySymbol(currency).length}ch)` }
+                }
                 {...errorProps("value")}
                 {...register("value")}
               />
@@ -203,7 +218,7 @@ export function DiscountCodeForm({
                         />
                         <span className="min-w-0 flex-1 truncate text-ink">{product.title}</span>
                         <span className="shrink-0 text-muted tabular-nums">
-                          {formatPrice(product.priceCents)}
+                          {money(product.priceCents, product.currency)}
                         </span>
                       </label>
                     </li>

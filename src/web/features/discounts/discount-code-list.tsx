@@ -5,10 +5,8 @@ import {
   DISCOUNT_MESSAGES,
   type DiscountCode,
   type DiscountCodeStatus,
-  describeDiscount,
   offerUrl,
 } from "../../../contracts/discounts";
-import { formatPrice } from "../../../contracts/money";
 import type { SellerProduct } from "../../../contracts/products";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -20,6 +18,7 @@ import {
 } from "../../components/ui/dropdown-menu";
 import { isAlreadyReported } from "../../lib/already-reported";
 import { copyToClipboard } from "../../lib/clipboard";
+import { type MoneyFormatter, useMoney } from "../../lib/store-currency";
 import { usePauseDiscountCode } from "./discounts-api";
 
 const STATUS: Record<
@@ -36,6 +35,10 @@ const STATUS: Record<
 const day = (iso: string) => format(new Date(iso), "MMM d, yyyy");
 
 /** "From Jun 1, 2026 to Jun 30, 2026", as the seller chose the days (the end day is included). */
+/** "20% off", "$5.00 off" (an amount off is an amount of the store currency). */
+export const describeCode = (code: Pick<DiscountCode, "kind" | "value">, money: MoneyFormatter): string =>
+  code.kind === "percent" ? `${code.value}% off` : `${money(code.value)} off`;
+
 function datesOf(code: DiscountCode): string | null {
   const lastDay = code.endsAt ? day(new Date(new Date(code.endsAt).getTime() - 1).toISOString()) : null;
   if (code.startsAt && lastDay) return `${day(code.startsAt)} to ${lastDay}`;
@@ -111,6 +114,7 @@ function CodeRow({
   onDelete: () => void;
 }) {
   const { mutate: setPaused, isPending } = usePauseDiscountCode(userId);
+  const money = useMoney();
   const status = STATUS[code.status];
   const dates = datesOf(code);
   const togglePause = () =>
@@ -133,7 +137,7 @@ function CodeRow({
         <Badge tone={status.tone}>{status.label}</Badge>
       </div>
       <p className="text-sm text-muted">
-        <span className="font-medium text-ink">{describeDiscount(code.kind, code.value)}</span>
+        <span className="font-medium text-ink">{describeCode(code, money)}</span>
         <span aria-hidden="true"> · </span>
         <span className="sr-only">, </span>
         {scopeOf(code, products)}
@@ -157,7 +161,7 @@ function CodeRow({
         </div>
         <div className="flex gap-1.5">
           <dt className="text-muted">Revenue</dt>
-          <dd className="font-medium text-ink tabular-nums">{formatPrice(code.revenueCents)}</dd>
+          <dd className="font-medium text-ink tabular-nums">{money(code.revenueCents)}</dd>
         </div>
       </dl>
       <div className="flex flex-wrap gap-2">

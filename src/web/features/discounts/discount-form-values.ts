@@ -1,9 +1,14 @@
 import { format } from "date-fns";
+import { CURRENCY_MESSAGES } from "../../../contracts/currencies";
 import {
+  DISCOUNT_MESSAGES,
   type DiscountCode,
   type DiscountCodeFields,
   discountCodeInputSchema,
 } from "../../../contracts/discounts";
+import { formatMoney, minorToDecimal, parseMoney } from "../../../contracts/money";
+import { PRODUCT_LIMITS } from "../../../contracts/products";
+import { currencySymbol, DASHBOARD_LOCALE } from "../../lib/money";
 
 /** The form as the seller fills it: dates are calendar days in the seller's own time zone. */
 export interface DiscountFormValues {
@@ -60,12 +65,12 @@ export function toDiscountFields(values: DiscountFormValues): DiscountCodeFields
   };
 }
 
-/** A saved code back into the form, to edit it. */
-export function toDiscountFormValues(code: DiscountCode): DiscountFormValues {
+/** A saved code back into the form, to edit it; an amount off is an amount of the store currency. */
+export function toDiscountFormValues(code: DiscountCode, currency: string): DiscountFormValues {
   return {
     code: code.code,
     kind: code.kind,
-    value: code.kind === "percent" ? String(code.value) : (code.value / 100).toFixed(2),
+    value: code.kind === "percent" ? String(code.value) : minorToDecimal(code.value, currency),
     appliesTo: code.allProducts ? "all" : "chosen",
     productIds: code.productIds,
     startsOn: code.startsAt ? format(new Date(code.startsAt), "yyyy-MM-dd") : "",
@@ -100,11 +105,61 @@ export function formProblemsOf(
   return problems;
 }
 
-/** The same checks the server makes, before sending: each problem next to its field. */
-export function discountFormProblems(values: DiscountFormValues): Partial<Record<DiscountFormField, string>> {
-  const parsed = discountCodeInputSchema.safeParse(toDiscountFields(values));
-  if (parsed.success) return {};
+/**
+ * What is wrong with an amount off typed in the store currency ("5", "4.99"; "500" in yen, which has no
+ * decimals), read with parseMoney; undefined when it is an amount from the smallest unit up to the
+ * highest price. US dollars keep the contract's words.
+ */
+export function amountOffProblem(text: string, currency: string): string | undefined {
+  const typed = text.trim();
+  if (typed === "") return DISCOUNT_MESSAGES.valueRequired;
+  const symbol = currencySymbol(currency);
+  const amount = parseMoney(typed.startsWith(symbol) ? typed.slice(symbol.length) : typed, currency);
+  if (amount === undefined || amount < 1) {
+    return currency === "usd" ? DISCOUNT_MESSAGES.amountInvalid : CURRENCY_MESSAGES.invalidPrice(currency);
+  }
+  if (amount > PRODUCT_LIMITS.maxPriceCents) {
+    return currency === "usd"
+      ? DISCOUNT_MESSAGES.amountTooHigh
+      : `Amount off must be at most ${formatMoney(PRODUCT_LIMITS.maxPriceCents, currency, DASHBOARD_LOCALE)}`;
+  }
+  return undefined;
+}
+
+/** The form's fields in the order they are on screen: the first with a problem gets the focus. */
+const FIELD_ORDER: DiscountFormField[] = [
+  "code",
+  "kind",
+  "value",
+  "appliesTo",
+  "productIds",
+  "startsOn",
+  "endsOn",
+  "maxUses",
+  "membershipDuration",
+];
+
+/**
+ * The same checks the server makes, before sending: each problem next to its field. In a store selling
+ * in another currency than US dollars an amount off is read in it (amountOffProblem); the rest is the
+ * contract's schema.
+ */
+export function discountFormProblems(
+  values: DiscountFormValues,
+  currency: string,
+): Partial<Record<DiscountFormField, string>> {
+  const amount = values.kind === "amount" && currency !== "usd";
+  // The contract reads an amount as dollars and cents: another currency's amount is checked here.
+  const parsed = discountCodeInputSchema.safeParse(
+    toDiscountFields(amount ? { ...values, value: "1" } : values),
+  );
   const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-  return formProblemsOf(fields);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+  const problems = formProblemsOf(fields);
+  const valueProblem = amount ? amountOffProblem(values.value, currency) : undefined;
+  if (valueProblem) problems.value = valueProblem;
+  const ordered: Partial<Record<DiscountFormField, string>> = {};
+  for (const field of FIELD_ORDER) if (problems[field]) ordered[field] = problems[field];
+  return ordered;
 }

@@ -1,13 +1,15 @@
-import { formatPrice } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
 import type { Sale } from "../../../contracts/orders";
+import { DASHBOARD_LOCALE } from "../../lib/money";
 
 /**
  * The discount code a sale was made with and what it saved the buyer, for the sales table (under the
- * amount) and the phone cards (with the sale's facts). Nothing for a sale without a code.
+ * amount) and the phone cards (with the sale's facts), in the sale's currency. Nothing for a sale
+ * without a code.
  */
 export function SaleDiscount({ sale, inline = false }: { sale: Sale; inline?: boolean }) {
   if (!sale.discountCode) return null;
-  const saved = `−${formatPrice(sale.discountCents)}`;
+  const saved = `−${formatMoney(sale.discountCents, sale.currency, DASHBOARD_LOCALE)}`;
   if (inline) {
     return (
       <span className="min-w-0 truncate tabular-nums" title={`Code ${sale.discountCode}, saved ${saved}`}>

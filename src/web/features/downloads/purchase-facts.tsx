@@ -3,7 +3,6 @@ import type { BuyerPurchase } from "../../../contracts/orders";
 import { useStoreName } from "../../components/layout/creator-page-shell";
 import { useI18n, useServerText } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
-import { PRICE_CURRENCY } from "../products/membership-price";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -35,11 +34,11 @@ export function PurchaseFacts({
     <dl className={cn("divide-y divide-line", className)}>
       <Fact term={t("product.soldBy")}>{storeName(purchase.sellerName)}</Fact>
       <Fact term={t(purchase.status === "refunded" ? "facts.amountRefunded" : "facts.amountPaid")}>
-        <span className="tabular-nums">{money(purchase.amountCents, PRICE_CURRENCY)}</span>
+        <span className="tabular-nums">{money(purchase.amountCents, purchase.currency)}</span>
       </Fact>
       {purchase.tax && (
         <Fact term={t("facts.taxIncluded")}>
-          <span className="tabular-nums">{money(purchase.tax.taxCents, PRICE_CURRENCY)}</span> ·{" "}
+          <span className="tabular-nums">{money(purchase.tax.taxCents, purchase.currency)}</span> ·{" "}
           {serverText(purchase.tax.label)}
         </Fact>
       )}

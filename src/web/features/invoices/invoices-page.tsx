@@ -6,7 +6,7 @@ import {
   type InvoiceSummary,
   quarterPeriod,
 } from "../../../contracts/invoices";
-import { formatPrice } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
 import { LoadMoreButton } from "../../components/load-more-button";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -15,6 +15,7 @@ import { fieldClasses, Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { RetryNotice } from "../../components/ui/retry-notice";
 import { Spinner } from "../../components/ui/spinner";
+import { DASHBOARD_LOCALE } from "../../lib/money";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { cn } from "../../lib/utils";
 import { formatSaleDate } from "../sales/sale-format";
@@ -23,8 +24,9 @@ import { exportZipUrl, useInvoices } from "./invoices-api";
 
 type PeriodChoice = "this" | "last" | "custom";
 
-/** Money of a document: a credit note's amounts are negative. */
-const money = (cents: number) => (cents < 0 ? `-${formatPrice(-cents)}` : formatPrice(cents));
+/** A document's total in its own currency: a credit note's amounts are negative ("-$19.99"). */
+const total = (invoice: Pick<InvoiceSummary, "totalCents" | "currency">) =>
+  formatMoney(invoice.totalCents, invoice.currency, DASHBOARD_LOCALE);
 
 function KindBadge({ kind }: { kind: InvoiceKind }) {
   return <Badge tone={kind === "invoice" ? "success" : "neutral"}>{INVOICE_KIND_LABELS[kind]}</Badge>;
@@ -97,9 +99,7 @@ function InvoicesTable({ invoices }: { invoices: InvoiceSummary[] }) {
             <td className="px-3 py-3">
               <KindBadge kind={invoice.kind} />
             </td>
-            <td className="px-3 py-3 text-right font-medium text-ink tabular-nums">
-              {money(invoice.totalCents)}
-            </td>
+            <td className="px-3 py-3 text-right font-medium text-ink tabular-nums">{total(invoice)}</td>
             <td className="py-3 pr-6 pl-3">
               <PdfLink invoice={invoice} />
             </td>
@@ -117,7 +117,7 @@ function InvoiceCards({ invoices }: { invoices: InvoiceSummary[] }) {
         <li key={invoice.id} className="space-y-1 px-4 py-3 text-sm">
           <div className="flex items-baseline justify-between gap-3">
             <DocumentNumber invoice={invoice} />
-            <p className="shrink-0 font-semibold text-ink tabular-nums">{money(invoice.totalCents)}</p>
+            <p className="shrink-0 font-semibold text-ink tabular-nums">{total(invoice)}</p>
           </div>
           <p className="truncate text-ink" title={invoice.buyer}>
             {invoice.buyer}

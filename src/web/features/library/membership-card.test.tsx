@@ -5,7 +5,12 @@ import type { BuyerPurchase, LibraryMembership, LibraryResponse } from "../../..
 import { renderPostMarkup } from "../../../contracts/post-markup";
 import { POST_MESSAGES } from "../../../contracts/posts";
 import { LibraryContent } from "./library-content";
-import { membershipDateLine, membershipPriceLabel, shownPosts } from "./membership-format";
+import {
+  membershipCurrency,
+  membershipDateLine,
+  membershipPriceLabel,
+  shownPosts,
+} from "./membership-format";
 
 const period: BuyerPurchase = {
   orderId: "ord_1",
@@ -14,6 +19,7 @@ const period: BuyerPurchase = {
   sellerName: "Ada's Studio",
   sellerId: "seller_1",
   amountCents: 500,
+  currency: "usd",
   customerEmail: "member@example.com",
   status: "completed",
   createdAt: "2026-03-01T10:00:00.000Z",
@@ -100,7 +106,14 @@ describe("the library's memberships", () => {
     expect(membershipDateLine(membership({ status: "canceling" }))).toBe("Access until Apr 1, 2026");
     expect(membershipDateLine(membership({ status: "ended" }))).toBe("Ended on Apr 1, 2026");
     expect(membershipDateLine(membership({ status: "past_due" }))).toMatch(/update your card/);
-    expect(membershipPriceLabel({ amountCents: 5000, interval: "year" })).toBe("$50.00 / year");
+    expect(membershipPriceLabel({ amountCents: 5000, interval: "year" }, "usd")).toBe("$50.00 / year");
+    expect(membershipPriceLabel({ amountCents: 5000, interval: "month" }, "jpy")).toBe("¥5,000 / month");
+    // A membership's amounts are in what its periods were paid in; dollars before any period.
+    expect(membershipCurrency(membership({ period: { ...period, currency: "eur" } }))).toBe("eur");
+    expect(membershipCurrency(membership({ period: null }))).toBe("usd");
+    expect(render({ memberships: [membership({ period: { ...period, currency: "eur" } })] })).toContain(
+      "€5.00 / month",
+    );
 
     const ended = render({
       memberships: [
@@ -153,5 +166,10 @@ describe("the library's memberships", () => {
     expect(only).toContain("Your purchases");
     expect(only).not.toContain("Memberships");
     expect(only).toContain(">The Guide</h2>");
+    // Each purchase in what the buyer paid in.
+    expect(only).toContain(">$5.00</p>");
+    expect(render({ purchases: [{ ...purchase, amountCents: 1800, currency: "eur" }] })).toContain(
+      ">€18.00</p>",
+    );
   });
 });

@@ -14,6 +14,7 @@ import { useManageMembership, usePostEmails } from "./library-api";
 import { canSwitchMembership } from "./membership-change-format";
 import {
   MEMBERSHIP_STATUS_TONES,
+  membershipCurrency,
   membershipDateLine,
   membershipPriceLabel,
   PERIOD_DOWNLOADS,
@@ -211,7 +212,9 @@ export function MembershipCard({
         <div>
           <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
             <h3 className="min-w-0 font-semibold wrap-anywhere text-ink">{membership.productTitle}</h3>
-            <p className="font-semibold text-ink tabular-nums">{membershipPriceLabel(membership)}</p>
+            <p className="font-semibold text-ink tabular-nums">
+              {membershipPriceLabel(membership, membershipCurrency(membership))}
+            </p>
           </div>
           <p className="mt-1 text-sm wrap-anywhere text-muted">
             {membership.sellerName}

@@ -3,7 +3,7 @@ import {
   type MembershipChangePreview,
   yearlySavingPercent,
 } from "../../../contracts/memberships";
-import { formatPrice } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
 import type { LibraryMembership } from "../../../contracts/orders";
 
 export type SwitchableTier = LibraryMembership["switchableTiers"][number];
@@ -45,32 +45,46 @@ export function yearlySavingLabel(tier: Pick<SwitchableTier, "monthlyPriceCents"
   return percent > 0 ? `Save ${percent}%` : null;
 }
 
+/*
+ * Amounts are in the membership's currency (membership-format.ts `membershipCurrency`): "$15.00",
+ * "€15.00", "¥1,500".
+ */
+
 /** "$15.00 / month", or "$15.00 / month or $150.00 / year": what a tier costs, in the dialog's tier list. */
-export function tierPriceLine(tier: Pick<SwitchableTier, "monthlyPriceCents" | "yearlyPriceCents">): string {
-  const monthly = `${formatPrice(tier.monthlyPriceCents)} / month`;
+export function tierPriceLine(
+  tier: Pick<SwitchableTier, "monthlyPriceCents" | "yearlyPriceCents">,
+  currency: string,
+): string {
+  const monthly = `${formatMoney(tier.monthlyPriceCents, currency)} / month`;
   return tier.yearlyPriceCents === null
     ? monthly
-    : `${monthly} or ${formatPrice(tier.yearlyPriceCents)} / year`;
+    : `${monthly} or ${formatMoney(tier.yearlyPriceCents, currency)} / year`;
 }
 
 /** "$5.00", "−$4.87": a preview line's amount (a credit for unused time is negative). */
-export const signedPrice = (cents: number): string =>
-  cents < 0 ? `−${formatPrice(-cents)}` : formatPrice(cents);
+export const signedPrice = (cents: number, currency: string): string =>
+  cents < 0 ? `−${formatMoney(-cents, currency)}` : formatMoney(cents, currency);
 
 /** The preview's headline: what is charged now, or the credit the switch leaves. */
 export function changeDueLine(
   preview: Pick<MembershipChangePreview, "amountDueCents" | "creditCents">,
+  currency: string,
 ): string {
   if (preview.creditCents > 0) {
-    return `Nothing to pay now; ${formatPrice(preview.creditCents)} credit goes to your next payments.`;
+    return `Nothing to pay now; ${formatMoney(preview.creditCents, currency)} credit goes to your next payments.`;
   }
-  if (preview.amountDueCents > 0) return `You'll be charged ${formatPrice(preview.amountDueCents)} now.`;
+  if (preview.amountDueCents > 0) {
+    return `You'll be charged ${formatMoney(preview.amountDueCents, currency)} now.`;
+  }
   return "Nothing to pay now.";
 }
 
 /** "Then $15.00 per month.": what each period costs after the switch. */
-export const changeThenLine = (preview: Pick<MembershipChangePreview, "amountCents" | "interval">): string =>
-  `Then ${formatPrice(preview.amountCents)} per ${preview.interval === "year" ? "year" : "month"}.`;
+export const changeThenLine = (
+  preview: Pick<MembershipChangePreview, "amountCents" | "interval">,
+  currency: string,
+): string =>
+  `Then ${formatMoney(preview.amountCents, currency)} per ${preview.interval === "year" ? "year" : "month"}.`;
 
 /** "Patron, billed monthly": the choice the preview prices. */
 export const changeChoiceLine = (preview: Pick<MembershipChangePreview, "tierName" | "interval">): string =>

@@ -1,6 +1,6 @@
 import { formatDay } from "../../../contracts/download-terms";
 import { MEMBERSHIP_LIMITS } from "../../../contracts/memberships";
-import { formatPrice } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
 import type { LibraryMembership } from "../../../contracts/orders";
 
 type Tone = "neutral" | "brand" | "success" | "warning" | "danger";
@@ -14,9 +14,19 @@ export const MEMBERSHIP_STATUS_TONES: Record<LibraryMembership["status"], Tone> 
   ended: "neutral",
 };
 
-/** "$5.00 / month": what each period costs the member. */
-export const membershipPriceLabel = (membership: Pick<LibraryMembership, "amountCents" | "interval">) =>
-  `${formatPrice(membership.amountCents)} / ${membership.interval === "year" ? "year" : "month"}`;
+/**
+ * The currency a membership's amounts are in: its latest period's (what the member paid in); US
+ * dollars before any period (the library has no other word of it yet).
+ */
+export const membershipCurrency = (membership: Pick<LibraryMembership, "period">): string =>
+  membership.period?.currency ?? "usd";
+
+/** "$5.00 / month": what each period costs the member, in `currency` (membershipCurrency). */
+export const membershipPriceLabel = (
+  membership: Pick<LibraryMembership, "amountCents" | "interval">,
+  currency: string,
+) =>
+  `${formatMoney(membership.amountCents, currency)} / ${membership.interval === "year" ? "year" : "month"}`;
 
 /** Where the membership goes next, in a line: renews, trial ends, access ends, or ended. */
 export function membershipDateLine(

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { downloadAllowance, formatDay } from "../../../contracts/download-terms";
-import { formatPrice } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
 import type { BuyerPurchase, PurchaseFile } from "../../../contracts/orders";
 import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
@@ -80,7 +80,9 @@ export function PurchaseCard({
               <Heading className="min-w-0 font-semibold wrap-anywhere text-ink">
                 {purchase.productTitle}
               </Heading>
-              <p className="font-semibold text-ink tabular-nums">{formatPrice(purchase.amountCents)}</p>
+              <p className="font-semibold text-ink tabular-nums">
+                {formatMoney(purchase.amountCents, purchase.currency)}
+              </p>
             </div>
             <p className="mt-1 text-sm wrap-anywhere text-muted">
               {purchase.sellerName}

@@ -146,8 +146,9 @@ describe("switching tier from the library: the choices", () => {
     expect(initialChoice(membership({ tierId: null }))).toEqual({ tierId: FAN.id, interval: "month" });
     expect(chooseTier(PATRON, "year")).toEqual({ tierId: PATRON.id, interval: "month" });
     expect(chooseTier(FAN, "year")).toEqual({ tierId: FAN.id, interval: "year" });
-    expect(tierPriceLine(FAN)).toBe("$5.00 / month or $50.00 / year");
-    expect(tierPriceLine(PATRON)).toBe("$15.00 / month");
+    expect(tierPriceLine(FAN, "usd")).toBe("$5.00 / month or $50.00 / year");
+    expect(tierPriceLine(PATRON, "usd")).toBe("$15.00 / month");
+    expect(tierPriceLine(PATRON, "eur")).toBe("€15.00 / month");
   });
 
   it("lists the tiers as radios, the member's marked, with Monthly/Yearly and the saving", () => {
@@ -187,20 +188,31 @@ describe("switching tier from the library: the choices", () => {
 
 describe("switching tier from the library: the preview", () => {
   it("says what is charged now, or the credit left, and the price after", () => {
-    expect(changeDueLine(preview())).toBe("You'll be charged $9.97 now.");
-    expect(changeDueLine(preview({ amountDueCents: 0, creditCents: 300 }))).toBe(
+    expect(changeDueLine(preview(), "usd")).toBe("You'll be charged $9.97 now.");
+    expect(changeDueLine(preview({ amountDueCents: 0, creditCents: 300 }), "usd")).toBe(
       "Nothing to pay now; $3.00 credit goes to your next payments.",
     );
-    expect(changeDueLine(preview({ amountDueCents: 0, creditCents: 0 }))).toBe("Nothing to pay now.");
-    expect(changeThenLine(preview())).toBe("Then $15.00 per month.");
-    expect(changeThenLine(preview({ interval: "year", amountCents: 15000 }))).toBe("Then $150.00 per year.");
-    expect(signedPrice(-499)).toBe("−$4.99");
-    expect(signedPrice(1496)).toBe("$14.96");
+    expect(changeDueLine(preview({ amountDueCents: 0, creditCents: 0 }), "usd")).toBe("Nothing to pay now.");
+    expect(changeThenLine(preview(), "usd")).toBe("Then $15.00 per month.");
+    expect(changeThenLine(preview({ interval: "year", amountCents: 15000 }), "usd")).toBe(
+      "Then $150.00 per year.",
+    );
+    expect(signedPrice(-499, "usd")).toBe("−$4.99");
+    expect(signedPrice(1496, "usd")).toBe("$14.96");
+    expect(signedPrice(-499, "jpy")).toBe("−¥499");
+    expect(changeDueLine(preview(), "eur")).toBe("You'll be charged €9.97 now.");
   });
 
   it("shows the charge, Stripe's lines and the new price before confirming", () => {
     const html = renderToStaticMarkup(
-      <PreviewStep preview={preview()} onBack={noop} onConfirm={noop} busy={false} problem={null} />,
+      <PreviewStep
+        preview={preview()}
+        currency="usd"
+        onBack={noop}
+        onConfirm={noop}
+        busy={false}
+        problem={null}
+      />,
     );
     expect(html).toContain("Patron, billed monthly");
     expect(html).toContain("You&#x27;ll be charged $9.97 now.");
@@ -214,6 +226,7 @@ describe("switching tier from the library: the preview", () => {
     const credit = renderToStaticMarkup(
       <PreviewStep
         preview={preview({ tierName: "Fan", amountCents: 500, amountDueCents: 0, creditCents: 300 })}
+        currency="usd"
         onBack={noop}
         onConfirm={noop}
         busy={false}

@@ -3,7 +3,7 @@ import { ArrowLeft, Repeat } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { MEMBERSHIP_CHANGE_MESSAGES, type MembershipChangePreview } from "../../../contracts/memberships";
-import { formatPrice } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
 import type { LibraryMembership } from "../../../contracts/orders";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -32,7 +32,7 @@ import {
   tierPriceLine,
   yearlySavingLabel,
 } from "./membership-change-format";
-import { membershipPriceLabel } from "./membership-format";
+import { membershipCurrency, membershipPriceLabel } from "./membership-format";
 
 /** The server's words for a refusal; a failed connection or a server error (already toasted) in plain words. */
 const problemOf = (error: unknown): string =>
@@ -67,6 +67,7 @@ export function ChooseStep({
 }) {
   const id = useId();
   const chosen = membership.switchableTiers.find((tier) => tier.id === choice.tierId);
+  const currency = membershipCurrency(membership);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     event.stopPropagation();
@@ -75,11 +76,15 @@ export function ChooseStep({
   const intervalOptions: RadioCardOption<"month" | "year">[] =
     chosen && chosen.yearlyPriceCents !== null
       ? [
-          { value: "month", label: "Monthly", hint: `${formatPrice(chosen.monthlyPriceCents)} / month` },
+          {
+            value: "month",
+            label: "Monthly",
+            hint: `${formatMoney(chosen.monthlyPriceCents, currency)} / month`,
+          },
           {
             value: "year",
             label: "Yearly",
-            hint: [`${formatPrice(chosen.yearlyPriceCents)} / year`, yearlySavingLabel(chosen)]
+            hint: [`${formatMoney(chosen.yearlyPriceCents, currency)} / year`, yearlySavingLabel(chosen)]
               .filter(Boolean)
               .join(" · "),
           },
@@ -119,7 +124,7 @@ export function ChooseStep({
                     {own && <Badge tone="brand">Your tier</Badge>}
                   </span>
                   <span className="block text-xs font-normal text-muted tabular-nums">
-                    {tierPriceLine(tier)}
+                    {tierPriceLine(tier, currency)}
                   </span>
                 </span>
               </Label>
@@ -155,12 +160,15 @@ export function ChooseStep({
 /** The second step: what Stripe will charge now (or the credit left), its lines, then the new price. */
 export function PreviewStep({
   preview,
+  currency,
   onBack,
   onConfirm,
   busy,
   problem,
 }: {
   preview: MembershipChangePreview;
+  /** The membership's currency (membershipCurrency), which Stripe's amounts are in. */
+  currency: string;
   onBack: () => void;
   onConfirm: () => void;
   busy: boolean;
@@ -184,7 +192,7 @@ export function PreviewStep({
           {changeChoiceLine(preview)}
         </p>
         <p id={`${id}-due`} className="text-base font-semibold text-ink">
-          {changeDueLine(preview)}
+          {changeDueLine(preview, currency)}
         </p>
         {preview.lines.length > 0 && (
           <ul className="space-y-1.5 border-t border-line pt-3 text-sm" aria-label="What this is made of">
@@ -196,13 +204,15 @@ export function PreviewStep({
                 className="flex items-start justify-between gap-3"
               >
                 <span className="min-w-0 wrap-anywhere text-muted">{line.description}</span>
-                <span className="shrink-0 text-ink tabular-nums">{signedPrice(line.amountCents)}</span>
+                <span className="shrink-0 text-ink tabular-nums">
+                  {signedPrice(line.amountCents, currency)}
+                </span>
               </li>
             ))}
           </ul>
         )}
         <p id={`${id}-then`} className="border-t border-line pt-3 text-sm font-medium text-ink">
-          {changeThenLine(preview)}
+          {changeThenLine(preview, currency)}
         </p>
       </section>
       {charged && (
@@ -218,7 +228,7 @@ export function PreviewStep({
           {busy
             ? "Switching..."
             : charged
-              ? `Confirm and pay ${formatPrice(preview.amountDueCents)}`
+              ? `Confirm and pay ${formatMoney(preview.amountDueCents, currency)}`
               : "Confirm switch"}
         </Button>
       </div>
@@ -280,7 +290,7 @@ function SwitchTierFlow({
           await queryClient.invalidateQueries({ queryKey: libraryQuery(token).queryKey });
           onBusyChange(false);
           toast.success(MEMBERSHIP_CHANGE_MESSAGES.changed, {
-            description: `${changeChoiceLine(preview)}: ${membershipPriceLabel(preview)}`,
+            description: `${changeChoiceLine(preview)}: ${membershipPriceLabel(preview, membershipCurrency(membership))}`,
           });
           onDone();
         },
@@ -305,6 +315,7 @@ function SwitchTierFlow({
       {preview ? (
         <PreviewStep
           preview={preview}
+          currency={membershipCurrency(membership)}
           onBack={back}
           onConfirm={confirm}
           busy={confirming.isPending}

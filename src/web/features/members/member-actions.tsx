@@ -20,6 +20,7 @@ import {
 } from "../../components/ui/dropdown-menu";
 import { isAlreadyReported } from "../../lib/already-reported";
 import { ApiError } from "../../lib/api";
+import { useStoreCurrency } from "../../lib/store-currency";
 import {
   actionDoneMessage,
   amountPerPeriod,
@@ -54,6 +55,7 @@ const errorText = (error: Error) =>
  */
 export function useMemberActions(userId: string) {
   const { mutate, isPending, variables, error, reset } = useMemberAction(userId);
+  const currency = useStoreCurrency();
   const [dialog, setDialog] = useState<{ kind: DialogKind; member: Member; open: boolean } | null>(null);
   const triggers = useRef(new Map<string, HTMLButtonElement>());
 
@@ -63,7 +65,7 @@ export function useMemberActions(userId: string) {
         { memberId: member.id, action: actionFor(kind, member, endAccessTicked) },
         {
           onSuccess: (updated) => {
-            const { title, description } = actionDoneMessage(kind, member, updated);
+            const { title, description } = actionDoneMessage(kind, member, updated, currency);
             toast.success(title, { description });
             onDone?.();
           },
@@ -75,7 +77,7 @@ export function useMemberActions(userId: string) {
           },
         },
       ),
-    [mutate],
+    [mutate, currency],
   );
 
   const handlers: MemberActionHandlers = {
@@ -174,6 +176,7 @@ function MemberDialog({
   returnFocus: () => void;
 }) {
   const [endAccess, setEndAccess] = useState(false);
+  const currency = useStoreCurrency();
   const checkboxId = useId();
   const hintId = useId();
   const refund = kind === "refund";
@@ -191,7 +194,7 @@ function MemberDialog({
           {refund ? refundExplanation(member) : cancelNowWarning(member)}
         </AlertDialogDescription>
         <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm wrap-anywhere text-ink">
-          {member.productTitle} · {member.tierName} · {amountPerPeriod(member)} · {member.email}
+          {member.productTitle} · {member.tierName} · {amountPerPeriod(member, currency)} · {member.email}
         </p>
         {refund && member.hasAccess && (
           <div className="mt-4 flex items-start gap-3 text-sm text-ink">

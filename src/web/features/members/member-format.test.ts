@@ -71,10 +71,13 @@ describe("the members page's status and date copy", () => {
     expect(new Set(Object.values(STATUS_TONES)).size).toBe(5);
   });
 
-  it("writes the interval and the amount per period in cents through formatPrice", () => {
+  it("writes the interval and the amount per period in the store currency", () => {
     expect(INTERVAL_LABELS).toEqual({ month: "Monthly", year: "Yearly" });
-    expect(amountPerPeriod(member())).toBe("$5.00 / month");
-    expect(amountPerPeriod(member({ interval: "year", amountCents: 1_000_000 }))).toBe("$10,000.00 / year");
+    expect(amountPerPeriod(member(), "usd")).toBe("$5.00 / month");
+    expect(amountPerPeriod(member({ interval: "year", amountCents: 1_000_000 }), "usd")).toBe(
+      "$10,000.00 / year",
+    );
+    expect(amountPerPeriod(member({ amountCents: 500 }), "jpy")).toBe("¥500 / month");
   });
 
   it("names a member by email, product and tier (one email may hold several memberships)", () => {
@@ -125,16 +128,23 @@ describe("the members page's actions", () => {
   });
 
   it("confirm what happened from the server's answer", () => {
-    expect(actionDoneMessage("cancel-period-end", member(), member({ status: "canceling" }))).toEqual({
+    expect(actionDoneMessage("cancel-period-end", member(), member({ status: "canceling" }), "usd")).toEqual({
       title: "Membership set to end",
       description: "ada@example.com keeps access until Apr 03, 2026 14:05, then the membership ends.",
     });
-    expect(actionDoneMessage("cancel-now", member(), member({ status: "ended", hasAccess: false }))).toEqual({
+    expect(
+      actionDoneMessage("cancel-now", member(), member({ status: "ended", hasAccess: false }), "usd"),
+    ).toEqual({
       title: "Membership canceled",
       description: "ada@example.com no longer has access to Members Only.",
     });
     expect(
-      actionDoneMessage("refund", member({ lifetimeSpendCents: 1000 }), member({ lifetimeSpendCents: 500 })),
+      actionDoneMessage(
+        "refund",
+        member({ lifetimeSpendCents: 1000 }),
+        member({ lifetimeSpendCents: 500 }),
+        "usd",
+      ),
     ).toEqual({
       title: "Last payment refunded",
       description:
@@ -145,7 +155,16 @@ describe("the members page's actions", () => {
         "refund",
         member({ lifetimeSpendCents: 500 }),
         member({ lifetimeSpendCents: 0, hasAccess: false }),
+        "usd",
       ).description,
     ).toBe("$5.00 is on its way back to ada@example.com. Their access has ended.");
+    expect(
+      actionDoneMessage(
+        "refund",
+        member({ lifetimeSpendCents: 1000 }),
+        member({ lifetimeSpendCents: 500 }),
+        "eur",
+      ).description,
+    ).toMatch(/^€5\.00 is on its way back/);
   });
 });

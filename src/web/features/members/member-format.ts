@@ -4,7 +4,8 @@ import {
   MEMBERSHIP_STATUS_LABELS,
   type Member,
 } from "../../../contracts/memberships";
-import { formatPrice } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
+import { DASHBOARD_LOCALE } from "../../lib/money";
 import { formatSaleDate } from "../sales/sale-format";
 
 /** The members page's words: statuses, periods and what each action did, in one place. */
@@ -14,9 +15,9 @@ export type MemberStatusFilter = (typeof MEMBER_STATUS_FILTERS)[number];
 
 export const INTERVAL_LABELS: Record<BillingInterval, string> = { month: "Monthly", year: "Yearly" };
 
-/** "$5.00 / month", "$50.00 / year": what one period costs. */
-export const amountPerPeriod = (member: Pick<Member, "amountCents" | "interval">): string =>
-  `${formatPrice(member.amountCents)} / ${member.interval}`;
+/** "$5.00 / month", "$50.00 / year": what one period costs, in the store currency. */
+export const amountPerPeriod = (member: Pick<Member, "amountCents" | "interval">, currency: string): string =>
+  `${formatMoney(member.amountCents, currency, DASHBOARD_LOCALE)} / ${member.interval}`;
 
 /** The status filter's options, in the order the select lists them. */
 export const STATUS_FILTER_OPTIONS: Array<{ value: MemberStatusFilter; label: string }> =
@@ -132,6 +133,8 @@ export function actionDoneMessage(
     Member,
     "email" | "productTitle" | "status" | "currentPeriodEnd" | "lifetimeSpendCents" | "hasAccess"
   >,
+  /** The store currency, which a member's spend is counted in. */
+  currency: string,
 ): { title: string; description: string } {
   switch (kind) {
     case "cancel-period-end":
@@ -146,7 +149,7 @@ export function actionDoneMessage(
       };
     case "refund": {
       const refunded = before.lifetimeSpendCents - after.lifetimeSpendCents;
-      const what = refunded > 0 ? formatPrice(refunded) : "The last payment";
+      const what = refunded > 0 ? formatMoney(refunded, currency, DASHBOARD_LOCALE) : "The last payment";
       const access = after.hasAccess
         ? "They keep access for the period it paid for."
         : "Their access has ended.";

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Member } from "../../../contracts/memberships";
+import { StoreCurrencyProvider } from "../../lib/store-currency";
 import type { MemberActionHandlers } from "./member-actions";
 import { MemberCards, MembersTable } from "./members-list";
 
@@ -29,6 +30,10 @@ const handlers: MemberActionHandlers = {
   triggerRef: () => () => {},
 };
 
+/** Rendered in a store selling in `currency`, as the seller gate provides it. */
+const inStore = (element: React.ReactElement, currency = "usd") =>
+  renderToStaticMarkup(<StoreCurrencyProvider currency={currency}>{element}</StoreCurrencyProvider>);
+
 /** The markup's text, tags dropped, as a reader meets it. */
 const textOf = (markup: string) =>
   markup
@@ -43,7 +48,7 @@ describe("the members list", () => {
     ["cards", MemberCards],
   ] as const) {
     it(`(${name}) shows a member's plan, status, dates and spend, with a named actions button`, () => {
-      const markup = renderToStaticMarkup(<List members={[member()]} handlers={handlers} />);
+      const markup = inStore(<List members={[member()]} handlers={handlers} />);
       const text = textOf(markup);
       for (const part of [
         "ada@example.com",
@@ -65,7 +70,7 @@ describe("the members list", () => {
 
   it("says when a live membership has no access", () => {
     const text = textOf(
-      renderToStaticMarkup(
+      inStore(
         <MembersTable
           members={[member({ status: "active", statusLabel: "Active", hasAccess: false })]}
           handlers={handlers}
@@ -74,5 +79,20 @@ describe("the members list", () => {
     );
     expect(text).toContain("Renews on Mar 03, 2027 14:05");
     expect(text).toContain("No access until their next payment");
+  });
+
+  it("shows a yen store's amounts in whole yen", () => {
+    const text = textOf(
+      inStore(
+        <MembersTable
+          members={[member({ amountCents: 500, lifetimeSpendCents: 1500 })]}
+          handlers={handlers}
+        />,
+        "jpy",
+      ),
+    );
+    expect(text).toContain("¥500");
+    expect(text).toContain("¥1,500");
+    expect(text).not.toContain("$");
   });
 });

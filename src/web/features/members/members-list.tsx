@@ -1,6 +1,6 @@
 import type { Member } from "../../../contracts/memberships";
-import { formatPrice } from "../../../contracts/money";
 import { Badge } from "../../components/ui/badge";
+import { useMoney } from "../../lib/store-currency";
 import { formatSaleDate } from "../sales/sale-format";
 import { type MemberActionHandlers, MemberActionsMenu } from "./member-actions";
 import { accessNote, INTERVAL_LABELS, periodDate, periodDateLine, STATUS_TONES } from "./member-format";
@@ -48,6 +48,7 @@ function PeriodDate({ member }: { member: Member }) {
 
 /** Wide screens: one row per membership, the email over its product and tier. */
 export function MembersTable({ members, handlers }: ListProps) {
+  const money = useMoney();
   return (
     <table className="w-full table-fixed text-left text-sm">
       <thead className="border-y border-line bg-slate-50/70 text-xs tracking-wide text-muted uppercase">
@@ -82,7 +83,7 @@ export function MembersTable({ members, handlers }: ListProps) {
               <ProductAndTier member={member} />
             </td>
             <td className="px-3 py-3 text-right tabular-nums">
-              <p className="font-medium text-ink">{formatPrice(member.amountCents)}</p>
+              <p className="font-medium text-ink">{money(member.amountCents)}</p>
               <p className="text-muted">{INTERVAL_LABELS[member.interval]}</p>
             </td>
             <td className="space-y-1 px-3 py-3">
@@ -94,7 +95,7 @@ export function MembersTable({ members, handlers }: ListProps) {
               {formatSaleDate(member.startedAt)}
             </td>
             <td className="px-3 py-3 text-right font-medium text-ink tabular-nums">
-              {formatPrice(member.lifetimeSpendCents)}
+              {money(member.lifetimeSpendCents)}
             </td>
             <td className="py-2 pr-4 pl-1 text-right">
               <MemberActionsMenu member={member} handlers={handlers} />
@@ -108,6 +109,7 @@ export function MembersTable({ members, handlers }: ListProps) {
 
 /** Phones: one card per membership. */
 export function MemberCards({ members, handlers }: ListProps) {
+  const money = useMoney();
   return (
     <ul className="divide-y divide-line border-t border-line">
       {members.map((member) => (
@@ -118,14 +120,14 @@ export function MemberCards({ members, handlers }: ListProps) {
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <MemberStatusBadge member={member} />
               <span className="font-medium text-ink tabular-nums">
-                {formatPrice(member.amountCents)} · {INTERVAL_LABELS[member.interval]}
+                {money(member.amountCents)} · {INTERVAL_LABELS[member.interval]}
               </span>
             </div>
             <AccessNote member={member} />
             <div className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted tabular-nums">
               <span>{periodDateLine(member)}</span>
               <span>Started {formatSaleDate(member.startedAt)}</span>
-              <span>Lifetime spend {formatPrice(member.lifetimeSpendCents)}</span>
+              <span>Lifetime spend {money(member.lifetimeSpendCents)}</span>
             </div>
           </div>
           <MemberActionsMenu member={member} handlers={handlers} />

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Eye, HardDrive, type LucideIcon, Package, ShoppingBag, TrendingUp } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatPrice } from "../../../contracts/money";
 import { dashboardStatsSchema } from "../../../contracts/products";
 import { Card } from "../../components/ui/card";
 import { Progress } from "../../components/ui/progress";
 import { api } from "../../lib/api";
 import { sellerKeys } from "../../lib/seller-status";
+import { useMoney } from "../../lib/store-currency";
 import { storageSummary } from "./storage-summary";
 
 function useDashboardStats(userId: string) {
@@ -52,6 +52,7 @@ const NOT_YET = (
 /** The five stat cards of product rules, Screens and routes. */
 export function DashboardStats({ userId }: { userId: string }) {
   const { data: stats } = useDashboardStats(userId);
+  const money = useMoney();
   const storage = stats ? storageSummary(stats.storageUsedBytes, stats.storageQuotaBytes) : null;
   return (
     <section
@@ -71,7 +72,7 @@ export function DashboardStats({ userId }: { userId: string }) {
       <StatCard
         title="Total Revenue"
         icon={TrendingUp}
-        value={stats ? formatPrice(stats.totalRevenueCents) : NOT_YET}
+        value={stats ? money(stats.totalRevenueCents) : NOT_YET}
       >
         <p>All time, before Stripe fees</p>
       </StatCard>

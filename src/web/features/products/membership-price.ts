@@ -1,22 +1,30 @@
 import type { Translator } from "../../../contracts/i18n/translator";
 import { lowestMonthlyCents, type Tier } from "../../../contracts/memberships";
-import { formatPrice } from "../../../contracts/money";
-import { priceLabel } from "../../../contracts/products";
+import { formatMoney } from "../../../contracts/money";
 
+/** A product's prices: amounts of its `currency` (the store currency). */
 type Priced = {
   kind: "one_time" | "membership";
   priceMode: "fixed" | "flexible";
   priceCents: number;
+  currency: string;
   tiers: Pick<Tier, "monthlyPriceCents" | "closed">[];
 };
 
 /**
  * A membership's price as listings show it: "From $5.00/month" (its lowest monthly price among the
- * tiers open to new members) when it has several, "$5.00/month" with one.
+ * tiers open to new members) when it has several, "$5.00/month" with one; in the product's currency.
  */
 export function membershipPriceLabel(product: Omit<Priced, "kind" | "priceMode">): string {
   const { from, cents } = membershipPrice(product);
-  return `${from ? "From " : ""}${formatPrice(cents)}/month`;
+  return `${from ? "From " : ""}${formatMoney(cents, product.currency)}/month`;
+}
+
+/** The price as the dashboard shows it: "Free", "$5.00+" for pay what you want, else "$19.99" ("¥1,500"). */
+export function priceLabel(product: Omit<Priced, "kind" | "tiers">): string {
+  const price = formatMoney(product.priceCents, product.currency);
+  if (product.priceMode === "flexible") return `${price}+`;
+  return product.priceCents === 0 ? "Free" : price;
 }
 
 /** The parts of membershipPriceLabel, for a listing that sets them in different sizes. */
@@ -37,17 +45,14 @@ export function listingPriceLabel(product: Priced): string {
 }
 
 /**
- * The currency of every store's prices today (US dollars); a page formats them for its language with
- * it (`money(cents, PRICE_CURRENCY)`: "$19.99", "19,99 $", "US$ 19,99").
+ * priceLabel in the page's language, in the product's currency (`money(cents, product.currency)`):
+ * "Free", "$5.00+" (pay what you want), "$19.99"; "Kostenlos", "Ab 5,00 $", "1.500 ¥".
  */
-export const PRICE_CURRENCY = "usd";
-
-/** priceLabel in the page's language: "Free", "$5.00+" (pay what you want), "$19.99"; "Kostenlos", "Ab 5,00 $". */
 export function localPriceLabel(
   i18n: Translator,
-  product: { priceMode: "fixed" | "flexible"; priceCents: number },
+  product: { priceMode: "fixed" | "flexible"; priceCents: number; currency: string },
 ): string {
-  const price = i18n.money(product.priceCents, PRICE_CURRENCY);
+  const price = i18n.money(product.priceCents, product.currency);
   if (product.priceMode === "flexible") return i18n.t("price.flexible", { price });
   return product.priceCents === 0 ? i18n.t("price.free") : price;
 }
@@ -58,6 +63,6 @@ export function localMembershipPriceLabel(
   product: Omit<Priced, "kind" | "priceMode">,
 ): string {
   const { from, cents } = membershipPrice(product);
-  const price = i18n.money(cents, PRICE_CURRENCY);
+  const price = i18n.money(cents, product.currency);
   return i18n.t(from ? "price.fromPerMonth" : "price.perMonth", { price });
 }

@@ -9,7 +9,7 @@ import { cn } from "../../lib/utils";
 import { SourceFields } from "../analytics/source-fields";
 import { NoteItem } from "../downloads/download-terms-notes";
 import { BusinessBuyerFields } from "./business-buyer-fields";
-import { localMembershipPriceLabel, PRICE_CURRENCY } from "./membership-price";
+import { localMembershipPriceLabel } from "./membership-price";
 import { DiscountCodeForm } from "./price-forms";
 
 /** "7-day free trial", none without a trial. */
@@ -22,12 +22,13 @@ export function savingLabel(tier: Pick<Tier, "monthlyPriceCents" | "yearlyPriceC
   return percent > 0 ? `Save ${percent}%` : null;
 }
 
-function Price({ cents, per }: { cents: number; per: "month" | "year" }) {
+/** A tier's price per period, in the product's currency. */
+function Price({ cents, currency, per }: { cents: number; currency: string; per: "month" | "year" }) {
   const { t, money } = useI18n();
   return (
     <>
       <span className="text-3xl font-bold tracking-tight text-ink tabular-nums">
-        {money(cents, PRICE_CURRENCY)}
+        {money(cents, currency)}
       </span>
       <span className="text-sm font-medium text-muted">
         {t(per === "month" ? "membership.perMonth" : "membership.perYear")}
@@ -41,7 +42,17 @@ function Price({ cents, per }: { cents: number; per: "month" | "year" }) {
  * the price of each; the page's stylesheet (public-pages.css, `.membership-interval`) shows the checked
  * one's price and marks its label. Without that stylesheet both prices show and the radios still work.
  */
-function IntervalSwitch({ formId, tier, yearlyCents }: { formId: string; tier: Tier; yearlyCents: number }) {
+function IntervalSwitch({
+  formId,
+  tier,
+  yearlyCents,
+  currency,
+}: {
+  formId: string;
+  tier: Tier;
+  yearlyCents: number;
+  currency: string;
+}) {
   const { t } = useI18n();
   const percent = yearlySavingPercent(tier.monthlyPriceCents, tier.yearlyPriceCents);
   const saving = percent > 0 ? t("membership.save", { percent }) : null;
@@ -63,12 +74,12 @@ function IntervalSwitch({ formId, tier, yearlyCents }: { formId: string; tier: T
       </div>
       <p data-interval-price="month">
         <span className="flex flex-wrap items-baseline gap-x-1">
-          <Price cents={tier.monthlyPriceCents} per="month" />
+          <Price cents={tier.monthlyPriceCents} currency={currency} per="month" />
         </span>
       </p>
       <p data-interval-price="year">
         <span className="flex flex-wrap items-baseline gap-x-1">
-          <Price cents={yearlyCents} per="year" />
+          <Price cents={yearlyCents} currency={currency} per="year" />
           {saving && (
             <span className="ml-2 rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-medium text-emerald-800">
               {saving}
@@ -121,12 +132,17 @@ function TierCard({
           )}
         </div>
         {tier.yearlyPriceCents !== null ? (
-          <IntervalSwitch formId={formId} tier={tier} yearlyCents={tier.yearlyPriceCents} />
+          <IntervalSwitch
+            formId={formId}
+            tier={tier}
+            yearlyCents={tier.yearlyPriceCents}
+            currency={product.currency}
+          />
         ) : (
           <>
             <input type="hidden" name="interval" value="month" />
             <p className="flex flex-wrap items-baseline gap-x-1">
-              <Price cents={tier.monthlyPriceCents} per="month" />
+              <Price cents={tier.monthlyPriceCents} currency={product.currency} per="month" />
             </p>
           </>
         )}

@@ -1,12 +1,16 @@
 import type { UseFormRegister } from "react-hook-form";
+import { PRODUCT_LIMITS } from "../../../contracts/products";
+import { MoneyInput } from "../../components/money-input";
 import { FieldError, fieldErrorProps } from "../../components/ui/field-error";
-import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { amountPlaceholder, formatWholeMoney } from "../../lib/money";
 import type { ProductFieldErrors, ProductFormValues } from "./product-form";
 
-function DollarInput({
+/** A price field in the store currency; `placeholder` is its example in dollars ("19.99"). */
+function StorePriceInput({
   id,
   name,
+  currency,
   placeholder,
   error,
   hintId,
@@ -15,6 +19,7 @@ function DollarInput({
 }: {
   id: string;
   name: "price" | "suggestedPrice";
+  currency: string;
   placeholder: string;
   error: string | undefined;
   hintId?: string | undefined;
@@ -22,31 +27,25 @@ function DollarInput({
   onChange: () => void;
 }) {
   return (
-    <div className="relative sm:max-w-48">
-      <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted">
-        $
-      </span>
-      <Input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        step="0.01"
-        min="0"
-        placeholder={placeholder}
-        className="pl-7"
-        {...fieldErrorProps(`${id}-error`, error, hintId)}
-        {...register(name, { onChange })}
-      />
-    </div>
+    <MoneyInput
+      id={id}
+      currency={currency}
+      wrapperClassName="sm:max-w-48"
+      placeholder={amountPlaceholder(placeholder, currency)}
+      {...fieldErrorProps(`${id}-error`, error, hintId)}
+      {...register(name, { onChange })}
+    />
   );
 }
 
 /**
- * The price, or with "Let buyers pay what they want" a minimum (which may be $0) and the suggested
- * price the product page's amount field starts at. $0 as a fixed price makes the product free.
+ * The price in the store currency, or with "Let buyers pay what they want" a minimum (which may be $0)
+ * and the suggested price the product page's amount field starts at. $0 as a fixed price makes the
+ * product free.
  */
 export function PriceField({
   ids,
+  currency,
   register,
   flexible,
   editing,
@@ -55,6 +54,8 @@ export function PriceField({
   disabled,
 }: {
   ids: { price: string; suggestedPrice: string };
+  /** The store currency, which the prices are amounts of. */
+  currency: string;
   register: UseFormRegister<ProductFormValues>;
   flexible: boolean;
   editing: boolean;
@@ -63,17 +64,19 @@ export function PriceField({
   disabled: boolean;
 }) {
   const priceHint = `${ids.price}-hint`;
+  const code = currency.toUpperCase();
   return (
     <fieldset className="space-y-3" disabled={disabled}>
       <legend className="sr-only">Pricing</legend>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-2">
           <Label htmlFor={ids.price}>
-            {flexible ? "Minimum price (USD)" : "Price (USD)"} <span className="text-red-600">*</span>
+            {flexible ? `Minimum price (${code})` : `Price (${code})`} <span className="text-red-600">*</span>
           </Label>
-          <DollarInput
+          <StorePriceInput
             id={ids.price}
             name="price"
+            currency={currency}
             placeholder={flexible ? "0.00" : "19.99"}
             error={errors.price}
             hintId={priceHint}
@@ -82,7 +85,7 @@ export function PriceField({
           />
           <p id={priceHint} className="text-xs text-muted">
             {flexible
-              ? "Buyers pay this or more; $0 lets them get it free."
+              ? `Buyers pay this or more; ${formatWholeMoney(0, currency)} lets them get it free.`
               : "Enter 0 to give it away free."}
           </p>
           <FieldError id={`${ids.price}-error`} message={errors.price} />
@@ -90,11 +93,12 @@ export function PriceField({
         {flexible && (
           <div className="space-y-2">
             <Label htmlFor={ids.suggestedPrice}>
-              Suggested price (USD) <span className="text-red-600">*</span>
+              Suggested price ({code}) <span className="text-red-600">*</span>
             </Label>
-            <DollarInput
+            <StorePriceInput
               id={ids.suggestedPrice}
               name="suggestedPrice"
+              currency={currency}
               placeholder="10.00"
               error={errors.suggestedPrice}
               register={register}
@@ -118,7 +122,8 @@ export function PriceField({
         <span>
           <span className="block font-medium">Let buyers pay what they want</span>
           <span className="block text-xs text-muted">
-            They see your price with a + and an amount field filled with your suggestion (up to $10,000).
+            They see your price with a + and an amount field filled with your suggestion (up to{" "}
+            {formatWholeMoney(PRODUCT_LIMITS.maxFlexiblePriceCents, currency)}).
           </span>
         </span>
       </label>

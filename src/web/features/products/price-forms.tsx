@@ -1,13 +1,14 @@
 import { Tag } from "lucide-react";
 import type { ProductPrice } from "../../../contracts/discounts";
-import { centsToDecimal } from "../../../contracts/money";
+import { minorToDecimal } from "../../../contracts/money";
 import { PRODUCT_LIMITS, type PublicProduct } from "../../../contracts/products";
 import { Button } from "../../components/ui/button";
 import { FieldError, fieldErrorProps } from "../../components/ui/field-error";
 import { Input } from "../../components/ui/input";
 import { useI18n, useServerText } from "../../lib/i18n";
+import { currencySymbol } from "../../lib/money";
 import { SourceFields } from "../analytics/source-fields";
-import { localPriceLabel, PRICE_CURRENCY } from "./membership-price";
+import { localPriceLabel } from "./membership-price";
 
 /** What the buyer typed in the product page's forms, sent back with the server's answer. */
 export interface BuyerEntry {
@@ -24,8 +25,8 @@ export interface BuyerEntry {
 }
 
 /**
- * The price: "$19.99", "$5.00+" for pay what you want, or "Free"; with a code that applies, the
- * original struck through beside the new one.
+ * The price in the product's currency: "$19.99", "$5.00+" for pay what you want, or "Free"; with a code
+ * that applies, the original struck through beside the new one.
  */
 export function PriceLine({ product, quote }: { product: PublicProduct; quote?: ProductPrice | undefined }) {
   const i18n = useI18n();
@@ -46,7 +47,10 @@ export function PriceLine({ product, quote }: { product: PublicProduct; quote?: 
       </span>
       {discounted && (
         <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-medium text-emerald-800">
-          {t("price.codeOff", { code: quote.code ?? "", amount: money(quote.discountCents, PRICE_CURRENCY) })}
+          {t("price.codeOff", {
+            code: quote.code ?? "",
+            amount: money(quote.discountCents, product.currency),
+          })}
         </span>
       )}
       {product.seller.taxNote && current.priceCents > 0 && (
@@ -127,30 +131,33 @@ export function AmountField({
   const id = `amount-${product.id}`;
   const suggested = Math.max(product.suggestedPriceCents ?? minimumCents, minimumCents);
   const problem = entry?.problem;
-  const max = money(PRODUCT_LIMITS.maxFlexiblePriceCents, PRICE_CURRENCY, { whole: true });
+  const currency = product.currency;
+  const symbol = currencySymbol(currency);
+  const max = money(PRODUCT_LIMITS.maxFlexiblePriceCents, currency, { whole: true });
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="text-sm font-medium text-ink">
-        {t("amount.label", { currency: PRICE_CURRENCY.toUpperCase() })}
+        {t("amount.label", { currency: currency.toUpperCase() })}
       </label>
       <div className="relative">
         <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted">
-          $
+          {symbol}
         </span>
         <Input
           id={id}
           name="amount"
           inputMode="decimal"
           autoComplete="off"
-          defaultValue={entry?.value ?? centsToDecimal(suggested)}
-          className="h-11 pl-7 text-base tabular-nums"
+          defaultValue={entry?.value ?? minorToDecimal(suggested, currency)}
+          className="h-11 text-base tabular-nums"
+          style={{ paddingLeft: `calc(1.25rem + ${symbol.length}ch)` }}
           {...fieldErrorProps(`${id}-problem`, problem, `${id}-hint`)}
         />
       </div>
       <p id={`${id}-hint`} className="text-sm text-muted">
         {minimumCents === 0
-          ? t("amount.hintAny", { zero: money(0, PRICE_CURRENCY, { whole: true }), max })
-          : t("amount.hintMinimum", { minimum: money(minimumCents, PRICE_CURRENCY), max })}
+          ? t("amount.hintAny", { zero: money(0, currency, { whole: true }), max })
+          : t("amount.hintMinimum", { minimum: money(minimumCents, currency), max })}
       </p>
       <FieldError id={`${id}-problem`} message={problem && serverText(problem)} />
     </div>

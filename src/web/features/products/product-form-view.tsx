@@ -21,11 +21,13 @@ import { isAlreadyReported } from "../../lib/already-reported";
 import { ApiError } from "../../lib/api";
 import { copyToClipboard } from "../../lib/clipboard";
 import { sellerKeys } from "../../lib/seller-status";
+import { useStoreCurrency, useStoreCurrencySettings } from "../../lib/store-currency";
 import { LicenseKeysField } from "../licenses/license-keys-field";
 import { UploadError } from "../uploads/upload-error";
 import { showUploadError } from "../uploads/upload-toast";
 import { useCheckedFile } from "../uploads/use-checked-file";
 import { InventoryField } from "./inventory-field";
+import { OtherPricesField, otherPriceFocusId } from "./other-prices-field";
 import { PriceField } from "./price-field";
 import { CoverImageField } from "./product-file-fields";
 import {
@@ -40,6 +42,10 @@ import { ProductFilesField } from "./product-files-field";
 import {
   EMPTY_PRODUCT_FORM,
   formFieldOfError,
+  type OtherPriceRow,
+  otherPriceInputs,
+  otherPriceProblemIndex,
+  otherPriceRows,
   type ProductFieldErrors,
   type ProductFormField,
   type ProductFormValues,
@@ -71,6 +77,7 @@ const FIELD_ORDER: ProductFormField[] = [
   "description",
   "price",
   "suggestedPrice",
+  "prices",
   "quantityAvailable",
   "file",
   "tiers",
@@ -82,17 +89,21 @@ const KIND_OPTIONS = [
   { value: "membership", label: "Membership", hint: "Members pay monthly or yearly, by tier" },
 ] as const;
 
-/** The form's file rows and tiers, made together: a tier names its files by their rows' keys. */
-function filesAndTiers(product: SellerProductDetail | undefined): {
+/**
+ * The form's file rows, tiers and prices in other currencies: a tier names its files by their rows'
+ * keys; saved amounts are read in the product's currency.
+ */
+function filesTiersAndPrices(product: SellerProductDetail | undefined): {
   files: FileItem[];
   tiers: TierFormValues[];
+  prices: OtherPriceRow[];
 } {
   const files = product ? existingFileItems(product.files) : [];
   const tiers =
     product?.kind === "membership" && product.tiers.length > 0
-      ? tierFormValues(product.tiers, files)
+      ? tierFormValues(product.tiers, files, product.currency)
       : [newTier()];
-  return { files, tiers };
+  return { files, tiers, prices: otherPriceRows(product) };
 }
 
 /** The header of /new and of the edit page, with the way back. */
@@ -173,20 +184,28 @@ export function ProductForm({
     file: `${id}-file`,
     cover: `${id}-cover`,
     tiers: `${id}-tiers`,
+    prices: `${id}-prices`,
   };
   const queryClient = useQueryClient();
+  const storeCurrency = useStoreCurrency();
+  const currencySettings = useStoreCurrencySettings(userId);
   const { register, control, handleSubmit, watch, formState } = useForm<ProductFormValues>({
     defaultValues: product ? productFormValues(product) : EMPTY_PRODUCT_FORM,
   });
   const { dirtyFields } = formState;
   const [errors, setErrors] = useState<ProductFieldErrors>({});
-  const [initial] = useState(() => filesAndTiers(product));
+  const [initial] = useState(() => filesTiersAndPrices(product));
   const [fileItems, setFileItems] = useState<FileItem[]>(initial.files);
   const [tiers, setTiers] = useState<TierFormValues[]>(initial.tiers);
   /** The seller changed the tiers: an edit sends the whole list. */
   const [tiersChanged, setTiersChanged] = useState(false);
   /** Which tier and field the tiers' message is about, when the form's check knows. */
   const [tierAt, setTierAt] = useState<TierProblem | undefined>(undefined);
+  const [otherPrices, setOtherPrices] = useState<OtherPriceRow[]>(initial.prices);
+  /** The seller changed the prices in other currencies: an edit sends the whole list. */
+  const [pricesChanged, setPricesChanged] = useState(false);
+  /** Which row the prices' message is about, when known. */
+  const [priceRowAt, setPriceRowAt] = useState<number | undefined>(undefined);
   const coverFile = useCheckedFile("product-cover");
   const [coverRemoved, setCoverRemoved] = useState(false);
   const { save, cancel, busy, progress } = useSaveProduct();
@@ -200,8 +219,17 @@ export function ProductForm({
   const showErrors = (next: ProductFieldErrors, at?: TierProblem) => {
     setErrors(next);
     setTierAt(at);
+    const priceRow = next.prices
+      ? otherPriceProblemIndex(otherPrices, next.prices, storeCurrency)
+      : undefined;
+    setPriceRowAt(priceRow);
     const first = FIELD_ORDER.find((field) => next[field]);
-    const target = first === "tiers" ? tierFocusId(ids.tiers, tiers, at) : first && ids[first];
+    const target =
+      first === "tiers"
+        ? tierFocusId(ids.tiers, tiers, at)
+        : first === "prices"
+          ? otherPriceFocusId(ids.prices, otherPrices, priceRow)
+          : first && ids[first];
     if (target) document.getElementById(target)?.focus();
   };
   const withClear = (field: "file" | "cover", checked: typeof coverFile) => ({
@@ -224,21 +252,31 @@ export function ProductForm({
       productFormProblem(values, {
         hasFile: fileItems.length > 0,
         failedTitle,
-        ...(membership ? { tiers: pendingTierInputs(tiers, fileItems) } : {}),
+        currency: storeCurrency,
+        ...(membership
+          ? { tiers: pendingTierInputs(tiers, fileItems) }
+          : { prices: otherPriceInputs(otherPrices) }),
       }) ?? fileListProblem(fileItems, failedTitle);
     if (problem) {
-      showErrors(problem.errors, problem.errors.tiers ? tierProblem(tiers, fileItems) : undefined);
+      showErrors(
+        problem.errors,
+        problem.errors.tiers ? tierProblem(tiers, fileItems, storeCurrency) : undefined,
+      );
       toast.error(problem.title, { description: problem.message });
       return;
     }
     setErrors({});
     setTierAt(undefined);
+    setPriceRowAt(undefined);
     const outcome = await save(
       { files: newFilesOf(fileItems), cover: coverFile.file },
       ({ fileUploadIds, coverUploadId }) => {
         const files = fileEntries(fileItems, fileUploadIds);
         const tierList = membership ? tierInputs(tiers, fileItems, fileUploadIds) : [];
-        if (!product) return createProduct(toCreateProductInput(values, files, coverUploadId, tierList));
+        const prices = membership ? [] : otherPriceInputs(otherPrices);
+        if (!product) {
+          return createProduct(toCreateProductInput(values, files, coverUploadId, tierList, prices));
+        }
         const cover = coverUploadId ?? (coverRemoved ? null : undefined);
         return updateProduct(
           product.id,
@@ -246,6 +284,7 @@ export function ProductForm({
             ...(filesChanged(fileItems, product.files) ? { files } : {}),
             ...(cover !== undefined ? { coverUploadId: cover } : {}),
             ...(membership && tiersChanged ? { tiers: tierList } : {}),
+            ...(!membership && pricesChanged ? { prices } : {}),
           }),
         );
       },
@@ -258,11 +297,13 @@ export function ProductForm({
     const saved = outcome.saved;
     if ("unitsSold" in saved) {
       queryClient.setQueryData(productKeys.detail(userId, saved.id), saved);
-      // The list now holds the saved files and tiers (new ones got ids), so Keep editing starts from them.
-      const next = filesAndTiers(saved as SellerProductDetail);
+      // The list now holds the saved files, tiers and prices (new ones got ids), so Keep editing starts from them.
+      const next = filesTiersAndPrices(saved as SellerProductDetail);
       setFileItems(next.files);
       setTiers(next.tiers);
       setTiersChanged(false);
+      setOtherPrices(next.prices);
+      setPricesChanged(false);
     }
     // Refetched now, not when the dashboard mounts, so it opens with the change in it.
     await queryClient.invalidateQueries({ queryKey: sellerKeys.all(userId), refetchType: "all" });
@@ -335,6 +376,7 @@ export function ProductForm({
             {filesField}
             <TierEditor
               id={ids.tiers}
+              currency={storeCurrency}
               tiers={tiers}
               files={fileItems}
               editing={Boolean(product)}
@@ -353,12 +395,29 @@ export function ProductForm({
           <>
             <PriceField
               ids={ids}
+              currency={storeCurrency}
               register={register}
               flexible={watch("flexiblePrice")}
               editing={Boolean(product)}
               errors={errors}
               onChange={clearError}
               disabled={busy}
+            />
+            <OtherPricesField
+              id={ids.prices}
+              storeCurrency={storeCurrency}
+              rows={otherPrices}
+              currencies={currencySettings.data}
+              loadFailed={currencySettings.isError}
+              error={errors.prices}
+              errorIndex={priceRowAt}
+              disabled={busy}
+              onChange={(next) => {
+                clearError("prices");
+                setPriceRowAt(undefined);
+                setPricesChanged(true);
+                setOtherPrices(next);
+              }}
             />
             <InventoryField
               id={ids.quantityAvailable}

@@ -1,16 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { CURRENCY_MESSAGES, MAX_OTHER_PRICES } from "../../../contracts/currencies";
 import { MEMBERSHIP_MESSAGES } from "../../../contracts/memberships";
+import { PRODUCT_MESSAGES, productSchemas, type SellerProductDetail } from "../../../contracts/products";
 import {
-  createProductSchema,
-  PRODUCT_MESSAGES,
-  type SellerProductDetail,
-  updateProductSchema,
-} from "../../../contracts/products";
-import {
+  addOtherPrice,
   EMPTY_PRODUCT_FORM,
   FIELD_REQUIRED,
   formFieldOf,
   formFieldOfError,
+  freeCurrencies,
+  type OtherPriceRow,
+  otherPriceInputs,
+  otherPriceProblemIndex,
+  otherPriceRows,
   type ProductFormValues,
   productFormProblem,
   productFormValues,
@@ -22,7 +24,8 @@ import {
 const filled: ProductFormValues = { ...EMPTY_PRODUCT_FORM, title: "Guide", price: "19.99" };
 const failedTitle = PRODUCT_MESSAGES.createFailedTitle;
 const check = (values: ProductFormValues, hasFile = true) =>
-  productFormProblem(values, { hasFile, failedTitle });
+  productFormProblem(values, { hasFile, failedTitle, currency: "usd" });
+const { create: createProductSchema, update: updateProductSchema } = productSchemas("usd");
 
 const product: SellerProductDetail = {
   id: "p1",
@@ -41,6 +44,8 @@ const product: SellerProductDetail = {
   createdAt: "2026-01-01T00:00:00.000Z",
   kind: "one_time",
   tiers: [],
+  currency: "usd",
+  prices: [],
   isActive: true,
   fileName: "guide.pdf",
   fileCount: 1,
@@ -229,7 +234,7 @@ describe("a membership", () => {
     expect(
       productFormProblem(
         { ...membership, title: "" },
-        { hasFile: true, failedTitle, tiers: [{ name: "", monthlyPrice: "5" }] },
+        { hasFile: true, failedTitle, currency: "usd", tiers: [{ name: "", monthlyPrice: "5" }] },
       ),
     ).toEqual({
       title: PRODUCT_MESSAGES.missingFieldsTitle,
@@ -238,7 +243,10 @@ describe("a membership", () => {
     });
     // The price field is hidden for a membership, so what is left in it is never checked.
     expect(
-      productFormProblem({ ...membership, price: "abc" }, { hasFile: true, failedTitle, tiers }),
+      productFormProblem(
+        { ...membership, price: "abc" },
+        { hasFile: true, failedTitle, currency: "usd", tiers },
+      ),
     ).toBeUndefined();
   });
 
@@ -271,5 +279,133 @@ describe("a membership", () => {
     expect(formFieldOfError(undefined, MEMBERSHIP_MESSAGES.allTiersClosed)).toBe("tiers");
     expect(formFieldOfError(undefined, "Something else")).toBeUndefined();
     expect(formFieldOfError("title", MEMBERSHIP_MESSAGES.priceInvalid)).toBe("title");
+  });
+});
+
+describe("a store selling in yen", () => {
+  const yen = (values: Partial<ProductFormValues>) =>
+    productFormProblem({ ...filled, ...values }, { hasFile: true, failedTitle, currency: "jpy" });
+
+  it("reads the price as whole yen: 1500 is ¥1,500, and 15.50 is refused", () => {
+    expect(yen({ price: "1500" })).toBeUndefined();
+    const body = toCreateProductInput({ ...filled, price: "1500" }, [{ uploadId: "u1" }], null);
+    const parsed = productSchemas("jpy").create.parse(body);
+    expect(parsed.priceCents).toBe(1500);
+    expect(yen({ price: "15.50" })).toEqual({
+      title: failedTitle,
+      message: CURRENCY_MESSAGES.invalidPrice("jpy"),
+      errors: { price: CURRENCY_MESSAGES.invalidPrice("jpy") },
+    });
+    // The same text is $15.50 in a dollar store.
+    expect(check({ ...filled, price: "15.50" })).toBeUndefined();
+  });
+
+  it("starts the edit form from whole yen, never from cents", () => {
+    const values = productFormValues({
+      ...product,
+      currency: "jpy",
+      priceCents: 1500,
+      priceMode: "flexible",
+      suggestedPriceCents: 2000,
+    });
+    expect(values).toMatchObject({ price: "1500", suggestedPrice: "2000" });
+  });
+});
+
+describe("prices in other currencies", () => {
+  const row = (currency: string, price: string, key = `row-${currency}-${price}`): OtherPriceRow => ({
+    key,
+    currency,
+    price,
+  });
+  const choices = ["usd", "eur", "gbp", "jpy"].map((code) => ({ code, name: code.toUpperCase() }));
+
+  it("starts the edit form from the saved prices, each in its own currency's decimals", () => {
+    const rows = otherPriceRows({
+      prices: [
+        { currency: "eur", priceCents: 1800 },
+        { currency: "jpy", priceCents: 2500 },
+      ],
+    });
+    expect(rows.map(({ currency, price }) => ({ currency, price }))).toEqual([
+      { currency: "eur", price: "18.00" },
+      { currency: "jpy", price: "2500" },
+    ]);
+    expect(new Set(rows.map((one) => one.key)).size).toBe(2);
+    expect(otherPriceRows(undefined)).toEqual([]);
+  });
+
+  it("is sent as the whole list of currencies and typed amounts on a new product", () => {
+    const prices = otherPriceInputs([row("eur", " 18 "), row("jpy", "2500")]);
+    expect(prices).toEqual([
+      { currency: "eur", price: "18" },
+      { currency: "jpy", price: "2500" },
+    ]);
+    const body = toCreateProductInput(filled, [{ uploadId: "u1" }], null, [], prices);
+    expect(body.prices).toEqual(prices);
+    expect(productSchemas("usd").create.parse(body).prices).toEqual([
+      { currency: "eur", priceCents: 1800 },
+      { currency: "jpy", priceCents: 2500 },
+    ]);
+    expect(toCreateProductInput(filled, [], null)).not.toHaveProperty("prices");
+  });
+
+  it("is sent on an edit when given (an empty list removes them all), never for a membership", () => {
+    const values = productFormValues(product);
+    const prices = [{ currency: "eur", price: "18" }];
+    expect(toUpdateProductInput(values, {}, { prices })).toEqual({ prices });
+    expect(toUpdateProductInput(values, {}, { prices: [] })).toEqual({ prices: [] });
+    expect(toUpdateProductInput(values, {}, {})).toEqual({});
+    expect(toUpdateProductInput({ ...values, kind: "membership" }, {}, { prices })).toEqual({});
+  });
+
+  it("is checked with the server's words, on the row it is about", () => {
+    const problemOf = (rows: OtherPriceRow[]) =>
+      productFormProblem(filled, {
+        hasFile: true,
+        failedTitle,
+        currency: "usd",
+        prices: otherPriceInputs(rows),
+      })?.errors.prices;
+    expect(problemOf([row("eur", "18"), row("gbp", "15")])).toBeUndefined();
+
+    const twice = [row("eur", "18"), row("gbp", "15"), row("eur", "19")];
+    expect(problemOf(twice)).toBe(CURRENCY_MESSAGES.duplicatePrice("eur"));
+    expect(otherPriceProblemIndex(twice, CURRENCY_MESSAGES.duplicatePrice("eur"), "usd")).toBe(2);
+
+    const yenCents = [row("eur", "18"), row("jpy", "15.50")];
+    expect(problemOf(yenCents)).toBe(CURRENCY_MESSAGES.invalidPrice("jpy"));
+    expect(otherPriceProblemIndex(yenCents, CURRENCY_MESSAGES.invalidPrice("jpy"), "usd")).toBe(1);
+
+    const tooLow = [row("eur", "0.10")];
+    expect(problemOf(tooLow)).toBe(CURRENCY_MESSAGES.priceTooLow("eur"));
+    expect(otherPriceProblemIndex(tooLow, CURRENCY_MESSAGES.priceTooLow("eur"), "usd")).toBe(0);
+
+    const store = [row("eur", "18"), row("usd", "20")];
+    expect(problemOf(store)).toBe(CURRENCY_MESSAGES.sameAsStore("usd"));
+    expect(otherPriceProblemIndex(store, CURRENCY_MESSAGES.sameAsStore("usd"), "usd")).toBe(1);
+
+    // The server's refusal of a currency the Stripe account can't take, and one about the whole list.
+    expect(otherPriceProblemIndex(store, CURRENCY_MESSAGES.unsupported("eur"), "usd")).toBe(0);
+    expect(otherPriceProblemIndex(store, CURRENCY_MESSAGES.tooManyPrices, "usd")).toBeUndefined();
+    expect(formFieldOf("prices")).toBe("prices");
+    expect(formFieldOfError("prices", CURRENCY_MESSAGES.unsupported("eur"))).toBe("prices");
+  });
+
+  it("adds a row in the first currency not taken, never the store's, and at most MAX_OTHER_PRICES", () => {
+    expect(freeCurrencies(choices, "usd", [row("eur", "18")])).toEqual(["gbp", "jpy"]);
+    const added = addOtherPrice([row("eur", "18")], choices, "usd");
+    expect(added.map(({ currency, price }) => ({ currency, price }))).toEqual([
+      { currency: "eur", price: "18" },
+      { currency: "gbp", price: "" },
+    ]);
+    const all = [row("eur", "1"), row("gbp", "1"), row("jpy", "100")];
+    expect(addOtherPrice(all, choices, "usd")).toBe(all);
+    const many = Array.from({ length: 30 }, (_, index) => ({
+      code: `c${String(index).padStart(2, "0")}`,
+      name: "",
+    }));
+    const full = Array.from({ length: MAX_OTHER_PRICES }, (_, index) => row(many[index]!.code, "1"));
+    expect(addOtherPrice(full, many, "usd")).toBe(full);
   });
 });

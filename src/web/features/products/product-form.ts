@@ -1,11 +1,12 @@
+import { CURRENCY_MESSAGES, type CurrencyPriceInput, MAX_OTHER_PRICES } from "../../../contracts/currencies";
 import { MEMBERSHIP_MESSAGES, type TierInput } from "../../../contracts/memberships";
-import { centsToDecimal } from "../../../contracts/money";
+import { minorToDecimal } from "../../../contracts/money";
 import type { ProductFileEntry } from "../../../contracts/product-files";
 import {
   type CreateProductInput,
-  createProductSchema,
   PRODUCT_MESSAGES,
   type ProductField,
+  productSchemas,
   type SellerProductDetail,
   type UpdateProductInput,
 } from "../../../contracts/products";
@@ -39,7 +40,8 @@ export type ProductFormField =
     >
   | "file"
   | "cover"
-  | "tiers";
+  | "tiers"
+  | "prices";
 
 export type ProductFieldErrors = Partial<Record<ProductFormField, string>>;
 
@@ -56,6 +58,7 @@ const FIELD_NAMES: Record<ProductFormField, string> = {
   file: "Digital File",
   cover: "Cover Image",
   tiers: "Tiers",
+  prices: "Prices in other currencies",
 };
 
 /** Next to a missing field; the toast says which ones. */
@@ -75,16 +78,20 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   taxCategory: "",
 };
 
-/** An existing product as the edit form shows it: a limited quantity is the total, units taken included. */
+/**
+ * An existing product as the edit form shows it: prices as plain decimals of the product's currency
+ * ("19.50" for USD, "1500" for JPY), a limited quantity as the total, units taken included.
+ */
 export function productFormValues(product: SellerProductDetail): ProductFormValues {
   const limited = product.inventoryType === "limited";
+  const decimal = (amount: number) => minorToDecimal(amount, product.currency);
   return {
     kind: product.kind,
     title: product.title,
     description: product.description,
-    price: centsToDecimal(product.priceCents),
+    price: decimal(product.priceCents),
     flexiblePrice: product.priceMode === "flexible",
-    suggestedPrice: product.suggestedPriceCents === null ? "" : centsToDecimal(product.suggestedPriceCents),
+    suggestedPrice: product.suggestedPriceCents === null ? "" : decimal(product.suggestedPriceCents),
     inventoryType: product.inventoryType,
     quantityAvailable: limited
       ? String((product.quantityAvailable ?? 0) + product.unitsSold + product.unitsHeld)
@@ -111,6 +118,77 @@ export function stockHint(product: SellerProductDetail): string | undefined {
   return `Counts every unit: ${parts.join(", ")}.`;
 }
 
+/** One row of "Prices in other currencies": a currency and the amount typed for it. */
+export type OtherPriceRow = { key: string; currency: string; price: string };
+
+let nextRowKey = 0;
+const newRowKey = () => `price-${++nextRowKey}`;
+
+/** A saved product's fixed prices in other currencies as the edit form shows them ("18.00" EUR, "2500" JPY). */
+export function otherPriceRows(product: Pick<SellerProductDetail, "prices"> | undefined): OtherPriceRow[] {
+  return (product?.prices ?? []).map((price) => ({
+    key: newRowKey(),
+    currency: price.currency,
+    price: minorToDecimal(price.priceCents, price.currency),
+  }));
+}
+
+/**
+ * The currencies a new row may be in: the store currency settings' choices, without the store currency
+ * and those the other rows already have; in the choices' order.
+ */
+export function freeCurrencies(
+  choices: ReadonlyArray<{ code: string }>,
+  storeCurrency: string,
+  rows: ReadonlyArray<Pick<OtherPriceRow, "currency">>,
+): string[] {
+  return choices
+    .map((choice) => choice.code)
+    .filter((code) => code !== storeCurrency && !rows.some((row) => row.currency === code));
+}
+
+/** "Add a price in another currency": a row in the first currency not taken yet; none when full or none is left. */
+export function addOtherPrice(
+  rows: OtherPriceRow[],
+  choices: ReadonlyArray<{ code: string }>,
+  storeCurrency: string,
+): OtherPriceRow[] {
+  const currency = freeCurrencies(choices, storeCurrency, rows)[0];
+  if (!currency || rows.length >= MAX_OTHER_PRICES) return rows;
+  return [...rows, { key: newRowKey(), currency, price: "" }];
+}
+
+/** The rows as the API takes them (`prices`, the whole list): each currency and its amount as typed. */
+export const otherPriceInputs = (rows: OtherPriceRow[]): CurrencyPriceInput[] =>
+  rows.map((row) => ({ currency: row.currency, price: row.price.trim() }));
+
+/**
+ * The row a message about the prices is about (the contract's words name the currency): the second of
+ * two rows in one currency, else the first row that is refused alone with this message. Undefined when
+ * the message is about the whole list (too many, the store currency not the one Stripe pays out in).
+ */
+export function otherPriceProblemIndex(
+  rows: OtherPriceRow[],
+  message: string,
+  storeCurrency: string,
+): number | undefined {
+  const duplicate = rows.findIndex(
+    (row, index) =>
+      message === CURRENCY_MESSAGES.duplicatePrice(row.currency) &&
+      rows.slice(0, index).some((before) => before.currency === row.currency),
+  );
+  if (duplicate >= 0) return duplicate;
+  const { update } = productSchemas(storeCurrency);
+  const index = rows.findIndex((row) => {
+    const alone = update.safeParse({ prices: otherPriceInputs([row]) });
+    return !alone.success && alone.error.issues.some((issue) => issue.message === message);
+  });
+  if (index >= 0) return index;
+  // The server's own refusal of a currency the seller's Stripe account can't take.
+  const unsupported = rows.findIndex((row) => message === CURRENCY_MESSAGES.unsupported(row.currency));
+  return unsupported >= 0 ? unsupported : undefined;
+}
+
 /**
  * /new's request body. A membership sends its tiers (tier-form.ts `tierInputs`) instead of a price,
  * stock and license keys, which do not apply to it.
@@ -120,6 +198,7 @@ export function toCreateProductInput(
   files: ProductFileEntry[],
   coverUploadId: string | null,
   tiers: TierInput[] = [],
+  prices: CurrencyPriceInput[] = [],
 ): CreateProductInput {
   if (values.kind === "membership") {
     return {
@@ -144,6 +223,7 @@ export function toCreateProductInput(
     taxCategory: values.taxCategory || null,
     files,
     coverUploadId,
+    ...(prices.length > 0 ? { prices } : {}),
   };
 }
 
@@ -158,20 +238,27 @@ function pricingInput(values: ProductFormValues) {
  * An edit sends only what the seller changed (a checkout taking a unit meanwhile is then never undone
  * by an untouched form). Inventory goes as a pair, pricing as a whole. `coverUploadId: null` removes the cover.
  * A membership's tiers go as the whole list (each kept tier with its id); its price, stock and license
- * keys are never sent (the server refuses them for a membership).
+ * keys are never sent (the server refuses them for a membership). Prices in other currencies go as the
+ * whole list when they changed, for a one-time product only.
  */
 export function toUpdateProductInput(
   values: ProductFormValues,
   changed: Partial<Record<keyof ProductFormValues, unknown>>,
-  uploads: { files?: ProductFileEntry[]; coverUploadId?: string | null; tiers?: TierInput[] },
+  uploads: {
+    files?: ProductFileEntry[];
+    coverUploadId?: string | null;
+    tiers?: TierInput[];
+    prices?: CurrencyPriceInput[];
+  },
 ): UpdateProductInput {
   if (values.kind === "membership") {
+    const { prices: _notForMemberships, ...membershipUploads } = uploads;
     return {
       ...(changed.title ? { title: values.title } : {}),
       ...(changed.description ? { description: values.description } : {}),
       ...(changed.stampPdfs ? { stampPdfs: values.stampPdfs } : {}),
       ...(changed.taxCategory ? { taxCategory: values.taxCategory || null } : {}),
-      ...uploads,
+      ...membershipUploads,
     };
   }
   const { tiers: _notForOneTime, ...oneTimeUploads } = uploads;
@@ -213,6 +300,8 @@ export function formFieldOf(apiField: unknown): ProductFormField | undefined {
       return "cover";
     case "tiers":
       return "tiers";
+    case "prices":
+      return "prices";
     default:
       return undefined;
   }
@@ -246,24 +335,33 @@ export function formFieldOfError(apiField: unknown, message: string): ProductFor
 
 /**
  * What stops the form from being saved, checked before any byte is uploaded with the server's own
- * schema, every problem on its field. Missing title, price, file (or quantity when limited): 'Missing
- * fields', naming them; else the first rule's message under `failedTitle`.
+ * schema for the store currency (productSchemas), every problem on its field. Missing title, price,
+ * file (or quantity when limited): 'Missing fields', naming them; else the first rule's message under
+ * `failedTitle`.
  */
 export function productFormProblem(
   values: ProductFormValues,
   {
     hasFile,
     failedTitle,
+    currency,
     tiers,
+    prices,
   }: {
     hasFile: boolean;
     failedTitle: string;
+    /** The store currency: prices are amounts of it ("1500" is ¥1,500 in a yen store). */
+    currency: string;
     /** A membership's tiers, files given by placeholder uploads (tier-form.ts `pendingTierInputs`). */
     tiers?: TierInput[];
+    /** A one-time product's prices in other currencies (otherPriceInputs). */
+    prices?: CurrencyPriceInput[];
   },
 ): ProductFormProblem | undefined {
   const files = hasFile ? [{ uploadId: "pending" }] : [];
-  const parsed = createProductSchema.safeParse(toCreateProductInput(values, files, null, tiers));
+  const parsed = productSchemas(currency).create.safeParse(
+    toCreateProductInput(values, files, null, tiers, prices),
+  );
   if (parsed.success) return undefined;
   const errors: ProductFieldErrors = {};
   const missing: ProductFormField[] = [];

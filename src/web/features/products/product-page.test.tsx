@@ -46,6 +46,8 @@ const membershipProduct: PublicProduct = {
       fileIds: ["pf_1", "pf_2"],
     },
   ],
+  currency: "usd",
+  prices: [],
   soldOut: false,
   purchasable: true,
   unavailableReason: null,
@@ -192,5 +194,30 @@ describe("a membership's product page", () => {
       }),
     ).toBe("$12.50/month");
     expect(listingPriceLabel({ ...membershipProduct, kind: "one_time" })).toBe("$5.00");
+  });
+
+  it("writes a product's prices in its own currency, on its page, its store card and the dashboard", () => {
+    const textOf = (markup: string) => markup.replace(/<[^>]+>/g, "");
+    const euros = { ...membershipProduct, currency: "eur" };
+    expect(listingPriceLabel(euros)).toBe("From €5.00/month");
+    expect(textOf(render(<StoreProductCard product={euros} />))).toContain("From €5.00/month");
+    const page = textOf(render(<ProductPage product={euros} />));
+    expect(page).toContain("€12.50");
+    expect(page).not.toContain("$");
+    const yen = {
+      ...membershipProduct,
+      kind: "one_time" as const,
+      tiers: [],
+      currency: "jpy",
+      priceCents: 1500,
+    };
+    expect(listingPriceLabel(yen)).toBe("¥1,500");
+    expect(listingPriceLabel({ ...yen, priceMode: "flexible" })).toBe("¥1,500+");
+    const flexible = render(
+      <ProductPage product={{ ...yen, priceMode: "flexible", suggestedPriceCents: 2000 }} />,
+    );
+    // The amount field starts at the suggestion in whole yen.
+    expect(flexible).toMatch(/<input[^>]*name="amount"[^>]*value="2000"/);
+    expect(textOf(flexible)).toContain("¥1,500+");
   });
 });

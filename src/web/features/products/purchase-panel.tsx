@@ -8,7 +8,6 @@ import { SourceFields } from "../analytics/source-fields";
 import { DownloadTermsItems, NoteItem } from "../downloads/download-terms-notes";
 import { type ResendAnswer, ResendLinkPanel } from "../downloads/resend-link-panel";
 import { BusinessBuyerFields } from "./business-buyer-fields";
-import { PRICE_CURRENCY } from "./membership-price";
 import { MembershipPriceLine, MembershipTiers } from "./membership-tiers";
 import { AmountField, type BuyerEntry, DiscountCodeForm, FreeClaimForm, PriceLine } from "./price-forms";
 import { useStockNotice } from "./stock";
@@ -169,7 +168,7 @@ export function PurchasePanel({
               product={product}
               code={code}
               entry={answer?.free}
-              lead={t("purchase.orFree", { zero: money(0, PRICE_CURRENCY, { whole: true }) })}
+              lead={t("purchase.orFree", { zero: money(0, product.currency, { whole: true }) })}
             />
           </div>
         )}

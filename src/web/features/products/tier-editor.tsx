@@ -1,11 +1,13 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { MEMBERSHIP_LIMITS } from "../../../contracts/memberships";
+import { MoneyInput } from "../../components/money-input";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { FieldError, fieldErrorProps } from "../../components/ui/field-error";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
+import { amountPlaceholder } from "../../lib/money";
 import type { FileItem } from "./product-file-list";
 import {
   canAddTier,
@@ -29,10 +31,12 @@ export function tierFocusId(editorId: string, tiers: TierFormValues[], problem: 
   return first ? tierFieldId(editorId, first.key, "name") : `${editorId}-add`;
 }
 
-function DollarField({
+/** A tier's price in the store currency; `placeholder` is its example in dollars ("5.00"). */
+function PriceInput({
   id,
   label,
   required,
+  currency,
   value,
   placeholder,
   aria,
@@ -42,6 +46,7 @@ function DollarField({
   id: string;
   label: string;
   required?: boolean;
+  currency: string;
   value: string;
   placeholder: string;
   /** aria-invalid and aria-describedby (fieldErrorProps). */
@@ -54,30 +59,23 @@ function DollarField({
       <Label htmlFor={id}>
         {label} {required ? <span className="text-red-600">*</span> : null}
       </Label>
-      <div className="relative">
-        <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted">
-          $
-        </span>
-        <Input
-          id={id}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          placeholder={placeholder}
-          className="pl-7"
-          value={value}
-          disabled={disabled}
-          {...aria}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      </div>
+      <MoneyInput
+        id={id}
+        currency={currency}
+        placeholder={amountPlaceholder(placeholder, currency)}
+        value={value}
+        disabled={disabled}
+        {...aria}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </div>
   );
 }
 
 type TierCardProps = {
   editorId: string;
+  /** The store currency, which the prices are amounts of. */
+  currency: string;
   /** The editor's message and its element's id: the field it is about is described by it. */
   error: { id: string; message: string | undefined };
   tier: TierFormValues;
@@ -96,6 +94,7 @@ type TierCardProps = {
 /** One tier: its name, description, prices, trial, (on the edit page) closed switch, and its files. */
 function TierCard({
   editorId,
+  currency,
   error,
   tier,
   index,
@@ -116,7 +115,7 @@ function TierCard({
     fieldErrorProps(error.id, problemField === field ? error.message : undefined, otherDescriptions);
   const name = tier.name.trim();
   const heading = name ? `Tier ${index + 1}: ${name}` : `Tier ${index + 1}`;
-  const saving = yearlySavingLabel(tier.monthlyPrice, tier.yearlyPrice);
+  const saving = yearlySavingLabel(tier.monthlyPrice, tier.yearlyPrice, currency);
   const headingId = `${editorId}-${tier.key}-heading`;
   const yearlyHintId = `${idOf("yearlyPrice")}-hint`;
   const trialHintId = `${idOf("trialDays")}-hint`;
@@ -182,10 +181,11 @@ function TierCard({
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <DollarField
+          <PriceInput
             id={idOf("monthlyPrice")}
-            label="Monthly price (USD)"
+            label={`Monthly price (${currency.toUpperCase()})`}
             required
+            currency={currency}
             value={tier.monthlyPrice}
             placeholder="5.00"
             disabled={disabled}
@@ -193,9 +193,10 @@ function TierCard({
             onChange={(value) => set("monthlyPrice", value)}
           />
           <div className="min-w-0 space-y-2">
-            <DollarField
+            <PriceInput
               id={idOf("yearlyPrice")}
               label="Yearly price (optional)"
+              currency={currency}
               value={tier.yearlyPrice}
               placeholder="50.00"
               disabled={disabled}
@@ -327,6 +328,7 @@ function TierFiles({
  */
 export function TierEditor({
   id,
+  currency,
   tiers,
   files,
   editing,
@@ -337,6 +339,8 @@ export function TierEditor({
 }: {
   /** The editor's id: its fields' ids start with it. */
   id: string;
+  /** The store currency, which the tiers' prices are amounts of. */
+  currency: string;
   tiers: TierFormValues[];
   /** The form's file rows, in order: what a tier can give. */
   files: FileItem[];
@@ -369,6 +373,7 @@ export function TierEditor({
           <TierCard
             key={tier.key}
             editorId={id}
+            currency={currency}
             error={{ id: errorId, message: error }}
             tier={tier}
             index={index}

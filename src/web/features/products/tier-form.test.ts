@@ -111,7 +111,7 @@ describe("tierFormValues", () => {
         fileIds: [],
       },
     ];
-    const [pro, basic] = tierFormValues(tiers, [saved]);
+    const [pro, basic] = tierFormValues(tiers, [saved], "usd");
     expect(pro).toMatchObject({
       id: "tier_1",
       name: "Pro",
@@ -122,6 +122,11 @@ describe("tierFormValues", () => {
       fileKeys: ["row-1"],
     });
     expect(basic).toMatchObject({ id: "tier_2", yearlyPrice: "", trialDays: "0", fileKeys: [] });
+    // A yen store's prices are whole yen: 1250 is ¥1,250, shown as "1250".
+    expect(tierFormValues(tiers, [saved], "jpy")[0]).toMatchObject({
+      monthlyPrice: "1250",
+      yearlyPrice: "12000",
+    });
     // Sent back unchanged, the saved tier is the same tier.
     expect(tierInputs([pro!], [saved], [])[0]).toMatchObject({
       id: "tier_1",
@@ -134,7 +139,7 @@ describe("tierFormValues", () => {
 
 describe("tierProblem", () => {
   it("accepts good tiers", () => {
-    expect(tierProblem([tier({}), tier({ name: "Pro", yearlyPrice: "50" })], files)).toBeUndefined();
+    expect(tierProblem([tier({}), tier({ name: "Pro", yearlyPrice: "50" })], files, "usd")).toBeUndefined();
   });
 
   it("says what the server would, at the tier and field it is about", () => {
@@ -185,18 +190,30 @@ describe("tierProblem", () => {
         { message: MEMBERSHIP_MESSAGES.allTiersClosed },
       ],
     ];
-    for (const [tiers, problem] of cases) expect(tierProblem(tiers, files)).toEqual(problem);
+    for (const [tiers, problem] of cases) expect(tierProblem(tiers, files, "usd")).toEqual(problem);
+  });
+
+  it("reads the prices in the store currency: whole yen in a yen store", () => {
+    expect(tierProblem([tier({ monthlyPrice: "500", yearlyPrice: "5000" })], files, "jpy")).toBeUndefined();
+    expect(tierProblem([tier({ monthlyPrice: "500", yearlyPrice: "49.50" })], files, "jpy")).toEqual({
+      message: MEMBERSHIP_MESSAGES.priceInvalid,
+      index: 0,
+      field: "yearlyPrice",
+    });
   });
 });
 
 describe("the tier list's helpers", () => {
   it("shows the yearly saving only when the year saves something", () => {
-    expect(yearlySavingLabel("5", "50")).toBe("Save 16%");
-    expect(yearlySavingLabel("12.50", "120")).toBe("Save 20%");
-    expect(yearlySavingLabel("5", "60")).toBeUndefined();
-    expect(yearlySavingLabel("5", "")).toBeUndefined();
-    expect(yearlySavingLabel("", "50")).toBeUndefined();
-    expect(yearlySavingLabel("5", "abc")).toBeUndefined();
+    expect(yearlySavingLabel("5", "50", "usd")).toBe("Save 16%");
+    expect(yearlySavingLabel("12.50", "120", "usd")).toBe("Save 20%");
+    expect(yearlySavingLabel("5", "60", "usd")).toBeUndefined();
+    expect(yearlySavingLabel("5", "", "usd")).toBeUndefined();
+    expect(yearlySavingLabel("", "50", "usd")).toBeUndefined();
+    expect(yearlySavingLabel("5", "abc", "usd")).toBeUndefined();
+    expect(yearlySavingLabel("500", "5000", "jpy")).toBe("Save 16%");
+    // Yen has no decimals: "12.50" is not an amount of it.
+    expect(yearlySavingLabel("12.50", "120", "jpy")).toBeUndefined();
   });
 
   it("moves tiers within the list and stops at five", () => {

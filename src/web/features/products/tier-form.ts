@@ -7,7 +7,7 @@ import {
   tierInputSchema,
   yearlySavingPercent,
 } from "../../../contracts/memberships";
-import { centsToDecimal, parsePriceToCents } from "../../../contracts/money";
+import { minorToDecimal, parseMoney } from "../../../contracts/money";
 import type { FileItem } from "./product-file-list";
 
 /**
@@ -52,16 +52,19 @@ export function newTier(): TierFormValues {
   };
 }
 
-/** A saved membership's tiers as the edit form shows them: prices in dollars, files by the rows' keys. */
-export function tierFormValues(tiers: Tier[], files: FileItem[]): TierFormValues[] {
+/**
+ * A saved membership's tiers as the edit form shows them: prices as plain decimals of the store currency
+ * ("5.00", "500" for JPY), files by the rows' keys.
+ */
+export function tierFormValues(tiers: Tier[], files: FileItem[], currency: string): TierFormValues[] {
   const keyOf = new Map(files.flatMap((file) => (file.kind === "existing" ? [[file.id, file.key]] : [])));
   return tiers.map((tier) => ({
     key: newKey(),
     id: tier.id,
     name: tier.name,
     description: tier.description,
-    monthlyPrice: centsToDecimal(tier.monthlyPriceCents),
-    yearlyPrice: tier.yearlyPriceCents === null ? "" : centsToDecimal(tier.yearlyPriceCents),
+    monthlyPrice: minorToDecimal(tier.monthlyPriceCents, currency),
+    yearlyPrice: tier.yearlyPriceCents === null ? "" : minorToDecimal(tier.yearlyPriceCents, currency),
     trialDays: String(tier.trialDays),
     closed: tier.closed,
     fileKeys: tier.fileIds.flatMap((fileId) => {
@@ -128,19 +131,26 @@ const PRICE_MESSAGES: string[] = [
 ];
 
 /** The first problem of one tier on its own (open, so "all closed" is not its problem). */
-function problemOfTier(input: TierInput): string | undefined {
-  const checked = checkTiers([tierInputSchema.parse({ ...input, closed: false })]);
+function problemOfTier(input: TierInput, currency: string): string | undefined {
+  const checked = checkTiers([tierInputSchema.parse({ ...input, closed: false })], currency);
   return "problem" in checked ? checked.problem : undefined;
 }
 
 /**
- * What the server would refuse in the tier list, in its words (contracts/memberships.ts `checkTiers`),
- * with the tier and field it is about: the first tier with a problem, its name when another tier
- * already has it. None for a list that is fine.
+ * What the server would refuse in the tier list, in its words (contracts/memberships.ts `checkTiers`,
+ * prices in the store currency), with the tier and field it is about: the first tier with a problem,
+ * its name when another tier already has it. None for a list that is fine.
  */
-export function tierProblem(tiers: TierFormValues[], files: FileItem[]): TierProblem | undefined {
+export function tierProblem(
+  tiers: TierFormValues[],
+  files: FileItem[],
+  currency: string,
+): TierProblem | undefined {
   const inputs = pendingTierInputs(tiers, files);
-  const checked = checkTiers(inputs.map((input) => tierInputSchema.parse(input)));
+  const checked = checkTiers(
+    inputs.map((input) => tierInputSchema.parse(input)),
+    currency,
+  );
   if ("value" in checked) return undefined;
   const message = checked.problem;
   if (message === MEMBERSHIP_MESSAGES.tierNameTwice) {
@@ -153,11 +163,11 @@ export function tierProblem(tiers: TierFormValues[], files: FileItem[]): TierPro
     });
     return index < 0 ? { message } : { message, index, field: "name" };
   }
-  const index = inputs.findIndex((input) => problemOfTier(input) === message);
+  const index = inputs.findIndex((input) => problemOfTier(input, currency) === message);
   if (index < 0) return { message };
   const input = inputs[index]!;
   if (PRICE_MESSAGES.includes(message)) {
-    const monthlyAlone = problemOfTier({ ...input, yearlyPrice: null });
+    const monthlyAlone = problemOfTier({ ...input, yearlyPrice: null }, currency);
     return { message, index, field: monthlyAlone === message ? "monthlyPrice" : "yearlyPrice" };
   }
   const field = FIELD_OF_MESSAGE[message];
@@ -168,10 +178,14 @@ export function tierProblem(tiers: TierFormValues[], files: FileItem[]): TierPro
  * "Save 16%": what the typed yearly price saves against twelve monthly payments, for the hint beside
  * it. None while either price is not a price, or when the year saves nothing.
  */
-export function yearlySavingLabel(monthlyPrice: string, yearlyPrice: string): string | undefined {
+export function yearlySavingLabel(
+  monthlyPrice: string,
+  yearlyPrice: string,
+  currency: string,
+): string | undefined {
   if (yearlyPrice.trim() === "") return undefined;
-  const monthly = parsePriceToCents(monthlyPrice);
-  const yearly = parsePriceToCents(yearlyPrice);
+  const monthly = parseMoney(monthlyPrice, currency);
+  const yearly = parseMoney(yearlyPrice, currency);
   if (monthly === undefined || yearly === undefined || monthly === 0) return undefined;
   const percent = yearlySavingPercent(monthly, yearly);
   return percent > 0 ? `Save ${percent}%` : undefined;

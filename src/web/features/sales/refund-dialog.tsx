@@ -1,8 +1,8 @@
 import { toast } from "sonner";
-import { formatPrice } from "../../../contracts/money";
 import { ORDER_MESSAGES, type Sale } from "../../../contracts/orders";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { isAlreadyReported } from "../../lib/already-reported";
+import { saleAmountLabel } from "./sale-format";
 import { useRefundOrder } from "./sales-api";
 
 /** Confirms a refund; Refund waits for Stripe before closing. */
@@ -21,7 +21,7 @@ export function RefundDialog({
     mutate(sale.id, {
       onSuccess: () => {
         toast.success(ORDER_MESSAGES.refundedTitle, {
-          description: `${formatPrice(sale.amountCents)} is on its way back to ${sale.customerEmail}.`,
+          description: `${saleAmountLabel(sale)} is on its way back to ${sale.customerEmail}.`,
         });
         onClose();
       },
@@ -44,7 +44,7 @@ export function RefundDialog({
     >
       {sale && (
         <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm wrap-anywhere text-ink">
-          {sale.productTitle} · {formatPrice(sale.amountCents)} · {sale.customerEmail}
+          {sale.productTitle} · {saleAmountLabel(sale)} · {sale.customerEmail}
         </p>
       )}
     </ConfirmDialog>

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Sale } from "../../../contracts/orders";
-import { salePeriodLabel } from "./sale-format";
+import { saleAmountLabel, salePeriodLabel, saleSettlementLabel } from "./sale-format";
 import { SalesCards, SalesTable } from "./sales-list";
 
 const local = (year: number, month: number, day: number) =>
@@ -13,6 +13,9 @@ const sale = (fields: Partial<Sale> = {}): Sale => ({
   customerEmail: "member@example.com",
   productTitle: "The Club",
   amountCents: 500,
+  currency: "usd",
+  settlementCents: 500,
+  settlementCurrency: "usd",
   createdAt: local(2026, 3, 1),
   status: "completed",
   downloadsUsed: 0,
@@ -88,5 +91,60 @@ describe("a taxed sale", () => {
     expect(render(<SalesTable userId="u1" sales={[reverse]} onRefund={() => {}} />)).toContain(
       "Reverse charge",
     );
+  });
+});
+
+describe("a sale paid in another currency than the store's", () => {
+  const render = (element: React.ReactElement) =>
+    renderToStaticMarkup(<QueryClientProvider client={new QueryClient()}>{element}</QueryClientProvider>);
+  const euros = sale({
+    amountCents: 1800,
+    currency: "eur",
+    settlementCents: 1957,
+    settlementCurrency: "usd",
+    periodStart: null,
+    periodEnd: null,
+    discountCode: "SPRING",
+    discountCents: 200,
+    tax: {
+      taxCents: 287,
+      taxBehavior: "inclusive",
+      taxRate: "19",
+      taxType: "vat",
+      taxJurisdiction: "DE",
+      taxabilityReason: "standard_rated",
+      buyerCountry: "DE",
+      buyerState: null,
+      reverseCharge: false,
+    },
+  });
+
+  it("shows what the buyer paid in their currency and what it settled as in the store currency", () => {
+    expect(saleAmountLabel(euros)).toBe("€18.00");
+    expect(saleSettlementLabel(euros)).toBe("settled $19.57");
+    const table = render(<SalesTable userId="u1" sales={[euros]} onRefund={() => {}} />);
+    expect(table).toMatch(/>€18\.00<span[^>]*>settled \$19\.57<\/span>/);
+    const cards = render(<SalesCards userId="u1" sales={[euros]} onRefund={() => {}} />);
+    expect(cards).toContain("€18.00");
+    expect(cards).toContain("settled $19.57");
+    // The tax and the code's saving are amounts of what the buyer paid.
+    for (const html of [table, cards]) {
+      expect(html).toContain("incl. €2.87 · VAT 19% (DE)");
+      expect(html).toContain("−€2.00");
+      expect(html).not.toContain("$18.00");
+    }
+  });
+
+  it("says nothing of settlement when the buyer paid in the store currency; a yen sale has no decimals", () => {
+    expect(saleSettlementLabel(sale())).toBeNull();
+    expect(render(<SalesTable userId="u1" sales={[sale()]} onRefund={() => {}} />)).not.toContain("settled");
+    const yen = sale({
+      amountCents: 1500,
+      currency: "jpy",
+      settlementCents: 1500,
+      settlementCurrency: "jpy",
+    });
+    expect(saleAmountLabel(yen)).toBe("¥1,500");
+    expect(saleSettlementLabel(yen)).toBeNull();
   });
 });

@@ -1,9 +1,8 @@
-import { formatPrice } from "../../../contracts/money";
 import type { Sale } from "../../../contracts/orders";
 import { SaleDiscount } from "../discounts/sale-discount";
 import { SaleLicense } from "../licenses/sale-license";
 import { SaleActionsMenu } from "./sale-actions-menu";
-import { formatSaleDate, salePeriodLabel } from "./sale-format";
+import { formatSaleDate, saleAmountLabel, salePeriodLabel, saleSettlementLabel } from "./sale-format";
 import { SaleStatusBadge } from "./sale-status-badge";
 import { SaleTax } from "./sale-tax";
 
@@ -20,6 +19,12 @@ export function SalePeriod({ sale }: { sale: Pick<Sale, "periodStart" | "periodE
       {label}
     </p>
   );
+}
+
+/** Under the amount in the table: what the sale settled as in the store currency, when paid in another. */
+function SaleSettlement({ sale }: { sale: Sale }) {
+  const label = saleSettlementLabel(sale);
+  return label ? <span className="block text-xs font-normal text-muted">{label}</span> : null;
 }
 
 /** Wide screens: one row per sale; the customer's email over the product, so it fits the dashboard column. */
@@ -62,7 +67,8 @@ export function SalesTable({ userId, sales, onRefund }: ListProps) {
               <SaleLicense userId={userId} sale={sale} className="mt-1" />
             </td>
             <td className="px-3 py-3 text-right font-medium text-ink tabular-nums">
-              {formatPrice(sale.amountCents)}
+              {saleAmountLabel(sale)}
+              <SaleSettlement sale={sale} />
               <SaleDiscount sale={sale} />
               <SaleTax sale={sale} />
             </td>
@@ -94,8 +100,15 @@ export function SalesCards({ userId, sales, onRefund }: ListProps) {
               <p className="min-w-0 truncate text-sm font-medium text-ink" title={sale.customerEmail}>
                 {sale.customerEmail}
               </p>
-              <p className="shrink-0 text-sm font-semibold text-ink tabular-nums">
-                {formatPrice(sale.amountCents)}
+              <p className="shrink-0 text-right text-sm font-semibold text-ink tabular-nums">
+                {saleAmountLabel(sale)}
+                {saleSettlementLabel(sale) && (
+                  <span className="font-normal text-muted">
+                    <span aria-hidden="true"> · </span>
+                    <span className="sr-only">, </span>
+                    {saleSettlementLabel(sale)}
+                  </span>
+                )}
               </p>
             </div>
             <p className="truncate text-sm text-muted" title={sale.productTitle}>

@@ -6,6 +6,7 @@ import { PageSpinner } from "../../components/ui/spinner";
 import { ApiError } from "../../lib/api";
 import { useSellerStatus } from "../../lib/seller-status";
 import type { SessionUser } from "../../lib/session";
+import { StoreCurrencyProvider } from "../../lib/store-currency";
 import { RequireAuth } from "../auth/require-auth";
 import { ConnectStripeScreen } from "./connect-stripe-screen";
 import { PaymentReceivedScreen } from "./payment-received-screen";
@@ -31,13 +32,18 @@ function PlanGate({ user, children }: { user: SessionUser; children: (seller: Se
     case "connect":
       return <ConnectStripeScreen userId={user.id} accountCreated={status.payouts.accountCreated} />;
     case "open":
-      return children({ user, status });
+      return (
+        <StoreCurrencyProvider currency={status.storeCurrency}>
+          {children({ user, status })}
+        </StoreCurrencyProvider>
+      );
   }
 }
 
 /**
  * The gates of /dashboard and /new, in the order of product rules, States and transitions: signed out → /auth; spinner while loading or
- * polling after Stripe; no usable plan → Subscription Required; payouts not set up → Connect.
+ * polling after Stripe; no usable plan → Subscription Required; payouts not set up → Connect. Inside,
+ * the store currency is known (useStoreCurrency, useMoney).
  */
 export function SellerGate({ children }: { children: (seller: SellerContext) => ReactNode }) {
   return (

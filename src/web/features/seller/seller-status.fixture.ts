@@ -15,6 +15,7 @@ export function sellerStatus(overrides: Partial<SellerStatus> = {}): SellerStatu
     canUseDashboard: true,
     canSell: true,
     hasBillingAccount: true,
+    storeCurrency: "usd",
     payouts: { accountCreated: true, onboardingComplete: true },
     ...overrides,
   };

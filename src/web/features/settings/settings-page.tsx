@@ -4,6 +4,7 @@ import { PageSpinner } from "../../components/ui/spinner";
 import { RequireAuth } from "../auth/require-auth";
 import { ApiKeysSection } from "./api-keys-section";
 import { SecuritySection } from "./security-section";
+import { StoreCurrencyCard } from "./store-currency-card";
 import { useStoreSettings } from "./store-settings-api";
 import { StoreSettingsForm } from "./store-settings-form";
 
@@ -22,6 +23,7 @@ function Settings({ userId }: { userId: string }) {
       ) : (
         <StoreSettingsForm userId={userId} saved={saved} />
       )}
+      <StoreCurrencyCard userId={userId} />
       <SecuritySection />
       <ApiKeysSection userId={userId} />
     </div>

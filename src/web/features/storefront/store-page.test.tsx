@@ -25,6 +25,8 @@ const product = (id: string, title: string, changes: Partial<StoreProduct> = {})
   createdAt: "2026-01-01T00:00:00.000Z",
   kind: "one_time",
   tiers: [],
+  currency: "usd",
+  prices: [],
   soldOut: false,
   purchasable: true,
   unavailableReason: null,

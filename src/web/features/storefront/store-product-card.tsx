@@ -5,7 +5,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { useI18n, useServerText } from "../../lib/i18n";
-import { localPriceLabel, membershipPrice, PRICE_CURRENCY } from "../products/membership-price";
+import { localPriceLabel, membershipPrice } from "../products/membership-price";
 import { ProductCover } from "../products/product-cover";
 import { useStoreCardBadge } from "../products/stock";
 
@@ -45,7 +45,7 @@ function CardPrice({ product, taxNote }: { product: StoreProduct; taxNote: strin
   return (
     <p className="min-w-0 text-lg font-bold text-ink tabular-nums">
       {i18n.rich<ReactNode>(from ? "store.cardFromPerMonth" : "store.cardPerMonth", {
-        price: i18n.money(cents, PRICE_CURRENCY),
+        price: i18n.money(cents, product.currency),
         small: (chunks) => (
           <span key={`small-${part++}`} className="text-sm font-medium text-muted">
             {chunks}

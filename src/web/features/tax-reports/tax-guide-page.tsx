@@ -1,7 +1,7 @@
 import { Check, Compass, ExternalLink, Info, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { formatPrice } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
 import {
   COUNTRY_CODE_PATTERN,
   countryName,
@@ -20,6 +20,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Progress } from "../../components/ui/progress";
 import { RetryNotice } from "../../components/ui/retry-notice";
 import { PageSpinner } from "../../components/ui/spinner";
+import { useMoney } from "../../lib/store-currency";
 import { SellerGate } from "../seller/seller-gate";
 import { useTaxGuide } from "./tax-reports-api";
 
@@ -102,6 +103,7 @@ const thresholdBadge = (percent: number): { tone: Tone; label: string } =>
       : { tone: "success", label: "Under the threshold" };
 
 function EuThreshold({ guide }: { guide: TaxGuide }) {
+  const money = useMoney();
   const eu = guide.euSeller;
   if (!eu) return null;
   return (
@@ -155,7 +157,7 @@ function EuThreshold({ guide }: { guide: TaxGuide }) {
       />
       <p className="text-xs text-muted">
         {plural(eu.count, "sale", "sales")} to consumers in other EU countries this calendar year (UTC),
-        refunds left out: {formatPrice(eu.netCents)} before tax, converted at a fixed reference rate,{" "}
+        refunds left out: {money(eu.netCents)} before tax, converted at a fixed reference rate,{" "}
         {referenceRateText()}. An estimate: your accounts convert each sale at its own day's rate.
       </p>
     </RuleCard>
@@ -177,8 +179,9 @@ function FromFirstSale({
   todo: ReactNode;
   links: ReactNode;
 }) {
+  const money = useMoney();
   const status = sales.firstSaleAt
-    ? `${plural(sales.count, "sale", "sales")} to consumers in ${place} since your first on ${formatDate(sales.firstSaleAt)}, ${formatPrice(sales.netCents)} before tax.`
+    ? `${plural(sales.count, "sale", "sales")} to consumers in ${place} since your first on ${formatDate(sales.firstSaleAt)}, ${money(sales.netCents)} before tax.`
     : `No sales to consumers in ${place} yet.`;
   return (
     <RuleCard
@@ -197,6 +200,7 @@ function FromFirstSale({
 }
 
 function UsNexus({ guide }: { guide: TaxGuide }) {
+  const money = useMoney();
   const reached = guide.usStates.filter((state) => state.status === "reached").length;
   const badge: { tone: Tone; label: string } =
     reached > 0
@@ -265,8 +269,8 @@ function UsNexus({ guide }: { guide: TaxGuide }) {
                 </Badge>
               </span>
               <span className="text-muted tabular-nums">
-                {formatPrice(state.netCents)} of {formatPrice(US_NEXUS_SALES_CENTS)} ({state.salesPercent}%) ·{" "}
-                {state.count.toLocaleString("en-US")} of {US_NEXUS_TRANSACTIONS} sales (
+                {money(state.netCents)} of {formatMoney(US_NEXUS_SALES_CENTS, "usd")} ({state.salesPercent}%)
+                · {state.count.toLocaleString("en-US")} of {US_NEXUS_TRANSACTIONS} sales (
                 {state.transactionsPercent}%)
               </span>
             </li>
@@ -278,6 +282,7 @@ function UsNexus({ guide }: { guide: TaxGuide }) {
 }
 
 function CollectingIn({ guide }: { guide: TaxGuide }) {
+  const money = useMoney();
   return (
     <Card className="min-w-0">
       <CardHeader>
@@ -297,7 +302,7 @@ function CollectingIn({ guide }: { guide: TaxGuide }) {
               <li key={`${place.country}-${place.state ?? ""}`}>
                 <Badge tone="success">
                   {countryName(place.country)}
-                  {place.state ? ` · ${place.state}` : ""}: {formatPrice(place.taxCents)} on{" "}
+                  {place.state ? ` · ${place.state}` : ""}: {money(place.taxCents)} on{" "}
                   {plural(place.count, "order", "orders")}
                 </Badge>
               </li>

@@ -1,6 +1,6 @@
 import { Download, Landmark } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
-import { formatPrice } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
 import {
   QUARTER_PATTERN,
   quarterLabel,
@@ -14,6 +14,7 @@ import { buttonVariants } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { RetryNotice } from "../../components/ui/retry-notice";
 import { PageSpinner } from "../../components/ui/spinner";
+import { DASHBOARD_LOCALE } from "../../lib/money";
 import { SellerGate } from "../seller/seller-gate";
 import { taxReportCsvUrl, useTaxReport } from "./tax-reports-api";
 
@@ -23,43 +24,49 @@ const SELECT_CLASS =
 const CELL = "px-3 py-2.5 first:pl-4 last:pr-4 sm:px-4 sm:first:pl-6 sm:last:pr-6 whitespace-nowrap";
 const NUM = `${CELL} text-right tabular-nums`;
 
-/** A money cell: refunds are negative adjustments; zero shows as a quiet dash. */
-const money = (cents: number) => (cents === 0 ? <span className="text-muted">–</span> : signedPrice(cents));
-
-/** -2380 → "-$23.80" (formatPrice alone would write "$-23.80"). */
-const signedPrice = (cents: number) => (cents < 0 ? `-${formatPrice(-cents)}` : formatPrice(cents));
+/** -2380 "usd" → "-$23.80": an amount of the report's currency (refunds are negative). */
+const signedPrice = (cents: number, currency: string) => formatMoney(cents, currency, DASHBOARD_LOCALE);
 
 type Amounts = TaxReportTotals;
-const AMOUNT_COLUMNS: Array<{ header: string; title?: string; cell: (row: Amounts) => React.ReactNode }> = [
-  { header: "Sales", cell: (row) => row.salesCount },
-  { header: "Net sales", title: "Amount paid minus tax", cell: (row) => money(row.netCents) },
-  { header: "Tax", title: "Tax collected", cell: (row) => money(row.taxCents) },
-  {
-    header: "Refunds net",
-    title: "Orders refunded in this quarter",
-    cell: (row) => money(row.refundsNetCents),
-  },
-  { header: "Refunds tax", cell: (row) => money(row.refundsTaxCents) },
-  {
-    header: "Reverse charge",
-    title: "Business buyers with a valid VAT number",
-    cell: (row) => money(row.reverseChargeNetCents),
-  },
-  {
-    header: "Not collected",
-    title: "Not registered there: Stripe collected nothing",
-    cell: (row) => money(row.notCollectedNetCents),
-  },
-  {
-    header: "Other zero-tax",
-    title: "Exempt, zero-rated, not subject to tax, or before tax collection",
-    cell: (row) => money(row.otherZeroTaxNetCents),
-  },
-];
+type AmountColumn = { header: string; title?: string; cell: (row: Amounts) => React.ReactNode };
+
+/** The amount columns, in the report's currency (the store currency). */
+const amountColumns = (currency: string): AmountColumn[] => {
+  /** A money cell: refunds are negative adjustments; zero shows as a quiet dash. */
+  const money = (cents: number) =>
+    cents === 0 ? <span className="text-muted">–</span> : signedPrice(cents, currency);
+  return [
+    { header: "Sales", cell: (row) => row.salesCount },
+    { header: "Net sales", title: "Amount paid minus tax", cell: (row) => money(row.netCents) },
+    { header: "Tax", title: "Tax collected", cell: (row) => money(row.taxCents) },
+    {
+      header: "Refunds net",
+      title: "Orders refunded in this quarter",
+      cell: (row) => money(row.refundsNetCents),
+    },
+    { header: "Refunds tax", cell: (row) => money(row.refundsTaxCents) },
+    {
+      header: "Reverse charge",
+      title: "Business buyers with a valid VAT number",
+      cell: (row) => money(row.reverseChargeNetCents),
+    },
+    {
+      header: "Not collected",
+      title: "Not registered there: Stripe collected nothing",
+      cell: (row) => money(row.notCollectedNetCents),
+    },
+    {
+      header: "Other zero-tax",
+      title: "Exempt, zero-rated, not subject to tax, or before tax collection",
+      cell: (row) => money(row.otherZeroTaxNetCents),
+    },
+  ];
+};
 
 const rowKey = (row: TaxReportRow) => `${row.country ?? "-"}|${row.state ?? "-"}|${row.taxRate ?? "-"}`;
 
 function ReportTable({ report }: { report: TaxReport }) {
+  const columns = amountColumns(report.currency);
   return (
     <section
       aria-label="Tax report"
@@ -79,7 +86,7 @@ function ReportTable({ report }: { report: TaxReport }) {
             <th scope="col" className={`${CELL} text-right font-medium`}>
               Rate
             </th>
-            {AMOUNT_COLUMNS.map((column) => (
+            {columns.map((column) => (
               <th key={column.header} scope="col" title={column.title} className={`${NUM} font-medium`}>
                 {column.header}
               </th>
@@ -97,7 +104,7 @@ function ReportTable({ report }: { report: TaxReport }) {
               <td className={NUM}>
                 {row.taxRate === null ? <span className="text-muted">–</span> : `${row.taxRate}%`}
               </td>
-              {AMOUNT_COLUMNS.map((column) => (
+              {columns.map((column) => (
                 <td key={column.header} className={`${NUM} text-ink`}>
                   {column.cell(row)}
                 </td>
@@ -111,7 +118,7 @@ function ReportTable({ report }: { report: TaxReport }) {
               Total
             </th>
             <td className={NUM} />
-            {AMOUNT_COLUMNS.map((column) => (
+            {columns.map((column) => (
               <td key={column.header} className={NUM}>
                 {column.cell(report.totals)}
               </td>
@@ -123,12 +130,12 @@ function ReportTable({ report }: { report: TaxReport }) {
   );
 }
 
-function Summary({ totals }: { totals: TaxReportTotals }) {
+function Summary({ totals, currency }: { totals: TaxReportTotals; currency: string }) {
   const items = [
-    { label: "Net sales", value: formatPrice(totals.netCents) },
-    { label: "Tax collected", value: formatPrice(totals.taxCents) },
-    { label: "Refunds", value: signedPrice(totals.refundsNetCents + totals.refundsTaxCents) },
-    { label: "Not collected (not registered)", value: formatPrice(totals.notCollectedNetCents) },
+    { label: "Net sales", value: signedPrice(totals.netCents, currency) },
+    { label: "Tax collected", value: signedPrice(totals.taxCents, currency) },
+    { label: "Refunds", value: signedPrice(totals.refundsNetCents + totals.refundsTaxCents, currency) },
+    { label: "Not collected (not registered)", value: signedPrice(totals.notCollectedNetCents, currency) },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -212,14 +219,14 @@ function TaxReportView({ userId }: { userId: string }) {
           className={`space-y-6 ${report.isPlaceholderData ? "opacity-60" : ""}`}
           aria-busy={report.isPlaceholderData}
         >
-          <Summary totals={data.totals} />
+          <Summary totals={data.totals} currency={data.currency} />
           <Card className="min-w-0">
             <CardHeader className="pb-4">
               <CardTitle>{quarterLabel(data.quarter)}</CardTitle>
               <CardDescription>
-                Amounts in USD. Net is what the buyer paid minus tax. Reverse charge: business buyers with a
-                valid VAT number, who account for the VAT themselves. Not collected: places where your Stripe
-                account isn't registered, so Stripe collected nothing.
+                Amounts in {data.currency.toUpperCase()}. Net is what the buyer paid minus tax. Reverse
+                charge: business buyers with a valid VAT number, who account for the VAT themselves. Not
+                collected: places where your Stripe account isn't registered, so Stripe collected nothing.
               </CardDescription>
             </CardHeader>
             {data.rows.length === 0 ? (
