@@ -1,13 +1,5 @@
 import { z } from "zod";
 import {
-  type CheckedTier,
-  checkTiers,
-  lowestMonthlyCents,
-  MEMBERSHIP_MESSAGES,
-  tierInputSchema,
-  tierSchema,
-} from "./memberships";
-import {
   BUYER_CURRENCIES,
   CURRENCY_MESSAGES,
   type CurrencyPrice,
@@ -18,6 +10,14 @@ import {
   MAX_OTHER_PRICES,
   minimumChargeCents,
 } from "./currencies";
+import {
+  type CheckedTier,
+  checkTiers,
+  lowestMonthlyCents,
+  MEMBERSHIP_MESSAGES,
+  tierInputSchema,
+  tierSchema,
+} from "./memberships";
 import { formatMoney, formatPrice, parseMoney } from "./money";
 import {
   checkFileList,
@@ -428,20 +428,19 @@ function newMembershipProduct(
 }
 
 /** The body of a new product as sent, before its checks (which need the store currency: productSchemas). */
-export const createProductBodySchema = z
-  .object({
-    ...productFields,
-    description: productFields.description.default(""),
-    priceMode: productFields.priceMode.default("fixed"),
-    files: productFields.files.optional(),
-    fileUploadId: productFields.fileUploadId.optional(),
-    /** Sold once (the default), or as a membership with `tiers` instead of a price and inventory. */
-    kind: z.enum(["one_time", "membership"]).default("one_time"),
-    tiers: z.array(tierInputSchema).max(20).optional(),
-    price: productFields.price.optional(),
-    inventoryType: productFields.inventoryType.optional(),
-    prices: productFields.prices.optional(),
-  });
+export const createProductBodySchema = z.object({
+  ...productFields,
+  description: productFields.description.default(""),
+  priceMode: productFields.priceMode.default("fixed"),
+  files: productFields.files.optional(),
+  fileUploadId: productFields.fileUploadId.optional(),
+  /** Sold once (the default), or as a membership with `tiers` instead of a price and inventory. */
+  kind: z.enum(["one_time", "membership"]).default("one_time"),
+  tiers: z.array(tierInputSchema).max(20).optional(),
+  price: productFields.price.optional(),
+  inventoryType: productFields.inventoryType.optional(),
+  prices: productFields.prices.optional(),
+});
 
 const newProductSchema = (currency: string) =>
   createProductBodySchema.transform((input, ctx): NewProductOutput => {

@@ -21,7 +21,10 @@ const paramOf = (request: FastifyRequest): string | undefined => {
  * proxy's country, then Accept-Language's region; undefined when nothing names one we show. No side
  * effects: Buy Now and the pages alike read it.
  */
-export function requestedCurrency(request: FastifyRequest, countryHeader: string | undefined): string | undefined {
+export function requestedCurrency(
+  request: FastifyRequest,
+  countryHeader: string | undefined,
+): string | undefined {
   return wantedCurrency({
     param: paramOf(request),
     cookie: cookieValue(request.headers.cookie, CURRENCY_COOKIE),

@@ -78,7 +78,9 @@ const TAXES = [
 describe("the words of buyers' emails", () => {
   it("say in English exactly what the spec's shared texts say", () => {
     for (const tax of TAXES) expect(taxLabelIn(english, tax)).toBe(taxLabel(tax));
-    expect(taxLineIn(english, TAXES[0]!, "usd")).toBe("Tax: $1.90 (VAT 19% (DE)), included in the amount paid.");
+    expect(taxLineIn(english, TAXES[0]!, "usd")).toBe(
+      "Tax: $1.90 (VAT 19% (DE)), included in the amount paid.",
+    );
     const day = new Date("2026-11-22T15:00:00Z");
     expect(downloadTermsIn(english, day)).toBe(downloadTerms(day));
     for (const files of [

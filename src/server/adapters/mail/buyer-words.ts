@@ -12,7 +12,8 @@ import { type OrderTax, taxRateLabel } from "../../../contracts/tax";
 export const dayIn = (tr: Translator, date: string | Date): string => tr.date(new Date(date));
 
 /** An amount in its currency, as the buyer's language writes it ("$19.99", "19,99 $", "18,00 €", "￥1,500"). */
-export const moneyIn = (tr: Translator, amount: number, currency: string): string => tr.money(amount, currency);
+export const moneyIn = (tr: Translator, amount: number, currency: string): string =>
+  tr.money(amount, currency);
 
 /** Sentences side by side: a space between them, as languages written without spaces do not need. */
 export const sentencesIn = (tr: Translator, ...sentences: string[]): string =>
@@ -71,5 +72,7 @@ export function taxLabelIn(tr: Translator, tax: TaxForLabel): string | null {
 /** "Tax: $3.19 (VAT 19% (DE)), included in the amount paid." */
 export function taxLineIn(tr: Translator, tax: TaxForLabel, currency: string): string | null {
   const label = taxLabelIn(tr, tax);
-  return label ? tr.t("email.common.taxIncluded", { amount: moneyIn(tr, tax.taxCents, currency), label }) : null;
+  return label
+    ? tr.t("email.common.taxIncluded", { amount: moneyIn(tr, tax.taxCents, currency), label })
+    : null;
 }

@@ -99,7 +99,12 @@ export async function claimFreeProduct(
         {
           sessionId: id,
           email,
-          money: { amountCents: 0, currency: product.currency, settlementCents: 0, settlementCurrency: product.currency },
+          money: {
+            amountCents: 0,
+            currency: product.currency,
+            settlementCents: 0,
+            settlementCurrency: product.currency,
+          },
           paymentIntentId: null,
         },
         now,

@@ -378,7 +378,9 @@ async function checkoutCurrency(
   const chosen = choice.currency?.trim().toLowerCase();
   if (!chosen) return offeredCurrency(product, visitor.currency);
   if (offeredCurrency(product, chosen) !== chosen) {
-    throw new AppError("currency_not_offered", 422, CURRENCY_MESSAGES.noPriceIn(chosen), { field: "currency" });
+    throw new AppError("currency_not_offered", 422, CURRENCY_MESSAGES.noPriceIn(chosen), {
+      field: "currency",
+    });
   }
   return chosen;
 }

@@ -192,7 +192,12 @@ async function membershipDiscount(
   code: CodeTry,
   now: Date,
 ) {
-  const priced = { id: product.id, sellerId: product.seller.id, priceCents: amountCents, currency: product.currency };
+  const priced = {
+    id: product.id,
+    sellerId: product.seller.id,
+    priceCents: amountCents,
+    currency: product.currency,
+  };
   const evaluation = await evaluateDiscountCode(deps.db, priced, code, now, { countHeldUses: false });
   if (!evaluation.ok) {
     throw new AppError("discount_refused", 422, evaluation.message, { reason: evaluation.reason });

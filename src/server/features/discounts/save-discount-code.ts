@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
-import { minorToDecimal } from "../../../contracts/money";
 import {
   DISCOUNT_LIMITS,
   DISCOUNT_MESSAGES,
@@ -10,6 +9,7 @@ import {
   type DiscountCodeUpdate,
   discountCodeInputSchema,
 } from "../../../contracts/discounts";
+import { minorToDecimal } from "../../../contracts/money";
 import { type Database, inTransaction } from "../../db/database";
 import type { DiscountCodeTable } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
@@ -164,7 +164,16 @@ export async function updateDiscountCode(
       .execute();
     // An amount off keeps its currency; a percentage made an amount takes the store's.
     const currency = row.currency ?? (await storeCurrencyOf(trx, sellerId)).currency;
-    const rule = parseRule({ ...fieldsOf(row, chosen.map((c) => c.product_id)), ...changes }, currency);
+    const rule = parseRule(
+      {
+        ...fieldsOf(
+          row,
+          chosen.map((c) => c.product_id),
+        ),
+        ...changes,
+      },
+      currency,
+    );
     if (rule.maxUses !== null && rule.maxUses < row.uses_used)
       throw fieldError(400, { maxUses: DISCOUNT_MESSAGES.maxUsesBelowUses });
     if (changes.productIds !== undefined || changes.appliesTo !== undefined) {

@@ -126,7 +126,10 @@ export function paymentFailedEmail(
       preheader: t("email.paymentFailed.preheader"),
       heading: t("email.paymentFailed.heading"),
       paragraphs: [
-        t("email.paymentFailed.couldNotCharge", { ...names, amount: moneyIn(tr, membership.amount_cents, membership.currency) }),
+        t("email.paymentFailed.couldNotCharge", {
+          ...names,
+          amount: moneyIn(tr, membership.amount_cents, membership.currency),
+        }),
         t("email.paymentFailed.accessUntil", { day: dayIn(tr, accessUntil) }),
       ],
       ...(payUrl ? { button: { label: t("email.paymentFailed.button"), url: payUrl } } : {}),

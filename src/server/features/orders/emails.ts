@@ -7,9 +7,9 @@ import {
   downloadButtonIn,
   downloadsLeftIn,
   downloadTermsIn,
+  moneyIn,
   sentencesIn,
   taxLineIn,
-  moneyIn,
 } from "../../adapters/mail/buyer-words";
 import { renderEmail } from "../../adapters/mail/layout";
 import type { OutgoingEmail } from "../../adapters/mail/transport";

@@ -196,7 +196,10 @@ export async function completeCheckout(
       { payment_intent: paymentIntent, metadata: { reason: "not_deliverable" } },
       { stripeAccount: checkout.stripe_account_id, idempotencyKey: `undeliverable-${payment.sessionId}` },
     );
-    await deps.outbox.enqueue(unavailableRefundEmail(email, title, amount, money.currency, checkout.buyer_locale), trx);
+    await deps.outbox.enqueue(
+      unavailableRefundEmail(email, title, amount, money.currency, checkout.buyer_locale),
+      trx,
+    );
   }
   announce(checkout.seller_id, { type: "sales.changed" });
   return orderId;

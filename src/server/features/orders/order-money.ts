@@ -49,7 +49,8 @@ async function settledByStripe(
   session: Stripe.Checkout.Session,
   account: string,
 ): Promise<{ amount: number; currency: string } | undefined> {
-  const intentId = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+  const intentId =
+    typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
   if (!intentId) return undefined;
   const intent = await stripe.paymentIntents.retrieve(
     intentId,

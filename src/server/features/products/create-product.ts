@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import type Stripe from "stripe";
+import type { z } from "zod";
 import { type CreateProductInput, productSchemas } from "../../../contracts/products";
 import { commitChange } from "../../adapters/events/commit-change";
 import { type EventBus, PUBLIC_PAGES_CHANGED } from "../../adapters/events/event-bus";
@@ -7,8 +9,6 @@ import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
 import { assertCanManageProducts } from "../billing";
 import { assertOtherCurrenciesAccepted, storeCurrencyOf } from "../store-currency";
-import type Stripe from "stripe";
-import type { z } from "zod";
 import { writeTiers } from "./membership-tiers";
 import { addNewProductFiles, productRows } from "./product-files";
 import { writeOtherPrices } from "./product-prices";
@@ -32,7 +32,12 @@ const newProductId = () => randomBytes(9).toString("base64url");
  * transaction: if any upload is not this seller's, not checked, or already used, nothing is created
  * and nothing is attached.
  */
-export async function createProduct(deps: ProductDeps, sellerId: string, body: CreateProductInput, now: Date) {
+export async function createProduct(
+  deps: ProductDeps,
+  sellerId: string,
+  body: CreateProductInput,
+  now: Date,
+) {
   await assertCanManageProducts(deps.db, sellerId, now);
   const { currency } = await storeCurrencyOf(deps.db, sellerId);
   const input = checkedInput(productSchemas(currency).create, body);

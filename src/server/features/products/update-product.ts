@@ -6,20 +6,20 @@ import {
   type ProductChanges,
   productSchemas,
   quantityBelowTakenMessage,
-  type UpdateProductInput,
   type SellerProductDetail,
+  type UpdateProductInput,
 } from "../../../contracts/products";
 import { commitChange } from "../../adapters/events/commit-change";
 import { PUBLIC_PAGES_CHANGED } from "../../adapters/events/event-bus";
 import type { ProductTable } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
 import { assertCanManageProducts } from "../billing";
-import { deleteObjectsOf, deleteSellerUploadRow, type UploadRow } from "../uploads";
 import { assertOtherCurrenciesAccepted, storeCurrencyOf } from "../store-currency";
+import { deleteObjectsOf, deleteSellerUploadRow, type UploadRow } from "../uploads";
 import { checkedInput, type ProductDeps } from "./create-product";
-import { writeOtherPrices } from "./product-prices";
 import { writeTiers } from "./membership-tiers";
 import { listProductFiles, productRows, replaceProductFiles } from "./product-files";
+import { writeOtherPrices } from "./product-prices";
 import { toSellerProductDetail, type UnitsTaken } from "./product-shapes";
 import { attachProductUpload, productCoverColumns } from "./product-uploads";
 import { unitsTaken } from "./seller-product";

@@ -58,7 +58,9 @@ export async function renderStorePage(
   // Each card in the buyer's currency where the product has a price in it (docs/money.md).
   const store = {
     ...stored,
-    products: stored.products.map((product) => productInCurrency(product, offeredCurrency(product, currency))),
+    products: stored.products.map((product) =>
+      productInCurrency(product, offeredCurrency(product, currency)),
+    ),
   };
   const path = `/store/${store.seller.id}`;
   const html = renderDocument({

@@ -7,10 +7,14 @@ import { getStoreCurrencySettings, type StoreCurrencyDeps, updateStoreCurrency }
 
 export function registerStoreCurrencyRoutes(app: FastifyInstance, deps: StoreCurrencyDeps & { auth: Auth }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get("/api/store-currency", { schema: { response: { 200: storeCurrencySettingsSchema } } }, async (request) => {
-    const seller = await requireUser(deps.auth, request);
-    return getStoreCurrencySettings(deps, seller.id, deps.now());
-  });
+  api.get(
+    "/api/store-currency",
+    { schema: { response: { 200: storeCurrencySettingsSchema } } },
+    async (request) => {
+      const seller = await requireUser(deps.auth, request);
+      return getStoreCurrencySettings(deps, seller.id, deps.now());
+    },
+  );
   api.put(
     "/api/store-currency",
     { schema: { body: storeCurrencyInputSchema, response: { 200: storeCurrencySettingsSchema } } },

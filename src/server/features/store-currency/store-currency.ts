@@ -155,7 +155,8 @@ export async function updateStoreCurrency(
   const adaptivePricing = input.adaptivePricing ?? current.adaptivePricing;
   const account = await accountCurrencies(deps, sellerId, now);
   if (currency !== current.currency) {
-    if (await hasSales(deps.db, sellerId)) throw new AppError("currency_locked", 409, CURRENCY_MESSAGES.locked);
+    if (await hasSales(deps.db, sellerId))
+      throw new AppError("currency_locked", 409, CURRENCY_MESSAGES.locked);
     const allowed = account
       ? account.accepted.has(currency)
       : (STORE_CURRENCIES as readonly string[]).includes(currency);

@@ -91,6 +91,8 @@ const FORM_FIELD: Record<keyof DiscountCodeFields, DiscountFormField> = {
   endsAt: "endsOn",
   maxUses: "maxUses",
   membershipDuration: "membershipDuration",
+  // The server sets the currency (the store's): a problem with it is the amount's.
+  currency: "value",
 };
 
 /** The API's field problems (`details.fields` of a 400/409) as the form's fields. */
