@@ -1,37 +1,25 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../tests/e2e/support/server";
+import { serverBundle } from "../../tests/support/server-bundle";
 
 // What `npm start` runs: the server bundled by vite.server.config.ts, started by plain Node (no tsx).
-// The bundle is built inside the repository (.vitest-tmp) so its external imports resolve to node_modules;
+// The bundle is the tests' own (tests/support/server-bundle.ts: built inside the repository, in .vitest-tmp,
+// so its external imports resolve to node_modules, and rebuilt when a source changed since its last build);
 // it runs from a working directory of its own, where `dist/` holds only what a test puts there.
 let bundleDir: string;
 let workDir: string;
 /** Every start's DATA_DIR, removed at the end even when a test failed before removing its own. */
 const dataDirs: string[] = [];
 beforeAll(async () => {
-  await mkdir(".vitest-tmp", { recursive: true });
-  bundleDir = await mkdtemp(path.resolve(".vitest-tmp/server-bundle-"));
+  bundleDir = path.dirname(await serverBundle());
   workDir = await mkdtemp(path.join(tmpdir(), "flatfee-compiled-"));
-  const vite = path.resolve("node_modules/vite/bin/vite.js");
-  await promisify(execFile)(process.execPath, [
-    vite,
-    "build",
-    "--config",
-    "vite.server.config.ts",
-    "--outDir",
-    bundleDir,
-    "--logLevel",
-    "warn",
-  ]);
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
-  await rm(bundleDir, { recursive: true, force: true });
   await rm(workDir, { recursive: true, force: true });
   await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
