@@ -24,3 +24,5 @@ export function reasonToBuild(
   root: string,
   target: Pick<BuildTarget, "output" | "stamp" | "inputs" | "ignore">,
 ): "missing" | "sources changed" | undefined;
+/** Builds `target` and stamps it with the time the build started (none is left by a failed build). */
+export function build(target: Pick<BuildTarget, "stamp" | "build">): Promise<void>;

@@ -93,8 +93,9 @@ export function reasonToBuild(root, target) {
 /**
  * Builds `target` and stamps it with the time the build started: a source saved while the build runs
  * is newer than the stamp, so the next start builds again. No stamp is left behind by a failed build.
+ * (Also the tests' own server bundle's, tests/support/server-bundle.ts.)
  */
-async function build(target) {
+export async function build(target) {
   const stampPath = path.join(repoRoot, target.stamp);
   rmSync(stampPath, { force: true });
   const startedAt = new Date();

@@ -1,57 +1,56 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../tests/e2e/support/server";
+import { serverBundle } from "../../tests/support/server-bundle";
 
 // What `npm start` runs: the server bundled by vite.server.config.ts, started by plain Node (no tsx).
-// The bundle is built inside the repository (.vitest-tmp) so its external imports resolve to node_modules;
+// The bundle is the tests' own (tests/support/server-bundle.ts: built inside the repository, in .vitest-tmp,
+// so its external imports resolve to node_modules, and rebuilt when a source changed since its last build);
 // it runs from a working directory of its own, where `dist/` holds only what a test puts there.
 let bundleDir: string;
 let workDir: string;
+/** Every start's DATA_DIR, removed at the end even when a test failed before removing its own. */
+const dataDirs: string[] = [];
 beforeAll(async () => {
-  await mkdir(".vitest-tmp", { recursive: true });
-  bundleDir = await mkdtemp(path.resolve(".vitest-tmp/server-bundle-"));
+  bundleDir = path.dirname(await serverBundle());
   workDir = await mkdtemp(path.join(tmpdir(), "flatfee-compiled-"));
-  const vite = path.resolve("node_modules/vite/bin/vite.js");
-  await promisify(execFile)(process.execPath, [
-    vite,
-    "build",
-    "--config",
-    "vite.server.config.ts",
-    "--outDir",
-    bundleDir,
-    "--logLevel",
-    "warn",
-  ]);
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
-  await rm(bundleDir, { recursive: true, force: true });
   await rm(workDir, { recursive: true, force: true });
+  await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
 interface Started {
   child: ChildProcess;
   output: () => string;
+  /** The new DATA_DIR this start was given (a test removes it once done with it). */
+  dataDir: string;
+  /** Where the modules it loaded are recorded, when started with `nodeOptions` that record them. */
+  modulesFile: string;
 }
 
 /**
- * `node main.js` in embedded mode on free ports, resolved once /api/health answers 200. A port found
- * free can be taken by another test's process before the server listens on it: then once more, on others.
+ * `node main.js` in embedded mode on free ports and a new DATA_DIR, resolved once /api/health answers
+ * 200. A port found free can be taken by another test's process before the server listens on it: then
+ * once more, on other ports and in another new DATA_DIR (the failed start's is removed).
  */
-async function startBundle(dataDir: string, nodeOptions: string[] = []): Promise<Started> {
+async function startBundle(nodeOptions: string[] = []): Promise<Started> {
   try {
-    return await startBundleOnce(dataDir, nodeOptions);
+    return await startBundleOnce(nodeOptions);
   } catch (error) {
     if (!String(error).includes("EADDRINUSE")) throw error;
-    return startBundleOnce(dataDir, nodeOptions);
+    return startBundleOnce(nodeOptions);
   }
 }
 
-async function startBundleOnce(dataDir: string, nodeOptions: string[]): Promise<Started> {
+async function startBundleOnce(nodeOptions: string[]): Promise<Started> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "flatfee-compiled-data-"));
+  dataDirs.push(dataDir);
+  const modulesFile = path.join(workDir, `loaded-modules-${path.basename(dataDir)}.txt`);
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeOptions, path.join(bundleDir, "main.js")], {
     cwd: workDir,
@@ -62,19 +61,23 @@ async function startBundleOnce(dataDir: string, nodeOptions: string[]): Promise<
       DATA_DIR: dataDir,
       STRIPE_EMULATOR_PORT: String(await freePort()),
       LOG_LEVEL: "info",
-      ...(nodeOptions.length > 0 ? { LOADED_MODULES_FILE: path.join(workDir, "loaded-modules.txt") } : {}),
+      ...(nodeOptions.length > 0 ? { LOADED_MODULES_FILE: modulesFile } : {}),
     },
   });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) {
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(modulesFile, { force: true });
+      throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+    }
     const status = await fetch(`http://127.0.0.1:${port}/api/health`).then(
       (response) => response.status,
       () => 0,
     );
-    if (status === 200) return { child, output: () => output };
+    if (status === 200) return { child, output: () => output, dataDir, modulesFile };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -89,8 +92,8 @@ describe("the compiled server", () => {
   let firstDataDir: string;
 
   it("starts on a new DATA_DIR, logs each start step with its duration, and exits 0 on SIGTERM", async () => {
-    firstDataDir = await mkdtemp(path.join(tmpdir(), "flatfee-compiled-data-"));
-    const server = await startBundle(firstDataDir);
+    const server = await startBundle();
+    firstDataDir = server.dataDir;
 
     expect(await stop(server)).toBe(0);
     const log = server.output();
@@ -113,17 +116,16 @@ describe("the compiled server", () => {
       Buffer.from(await template.arrayBuffer()),
     );
 
-    const dataDir = await mkdtemp(path.join(tmpdir(), "flatfee-compiled-data-"));
-    const server = await startBundle(dataDir);
+    const server = await startBundle();
     expect(await stop(server)).toBe(0);
 
-    const started = new PGlite(path.join(dataDir, "db"));
+    const started = new PGlite(path.join(server.dataDir, "db"));
     const found = await started.query<{ table: string | null }>(
       "select to_regclass('made_from_template')::text as table",
     );
     await started.close();
     expect(found.rows[0]?.table).toBe("made_from_template");
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(server.dataDir, { recursive: true, force: true });
     await rm(firstDataDir, { recursive: true, force: true });
   }, 60_000);
 
@@ -146,17 +148,14 @@ register("./module-hooks.mjs", import.meta.url);
 const require = createRequire(import.meta.url);
 process.on("exit", () => appendFileSync(process.env.LOADED_MODULES_FILE, Object.keys(require.cache).join("\\n")));`,
     );
-    const dataDir = await mkdtemp(path.join(tmpdir(), "flatfee-compiled-data-"));
-    const server = await startBundle(dataDir, ["--import", path.join(workDir, "record-modules.mjs")]);
+    const server = await startBundle(["--import", path.join(workDir, "record-modules.mjs")]);
     expect(await stop(server)).toBe(0);
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(server.dataDir, { recursive: true, force: true });
 
     const loaded = new Set(
-      [
-        ...(await readFile(path.join(workDir, "loaded-modules.txt"), "utf8")).matchAll(
-          /node_modules\/((?:@[^/]+\/)?[^/]+)/g,
-        ),
-      ].map((match) => match[1]),
+      [...(await readFile(server.modulesFile, "utf8")).matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)/g)].map(
+        (match) => match[1],
+      ),
     );
     expect(loaded).toContain("fastify"); // the record works
     const rare = [

@@ -3,7 +3,7 @@ import { STORE_FALLBACK_NAME } from "../../src/contracts/products";
 import { WITHDRAWAL_WAIVER_TEXT } from "../../src/contracts/tax";
 import { minimalPdf } from "../../src/server/features/uploads/test-fixtures";
 import { type CheckoutPayer, control } from "./support/emulator-control";
-import { createProduct, readySeller, upload } from "./support/sellers";
+import { collectTax, createProduct, readySeller, upload } from "./support/sellers";
 import { cookiesOf, createTestApp, type TestApp } from "./support/test-app";
 import { eventually } from "./support/wait";
 
@@ -19,24 +19,10 @@ beforeAll(async () => {
   t = await createTestApp({ listen: true, buyerCountryHeader: "cf-ipcountry" });
   [taxed, plain] = [await readySeller(t), await readySeller(t)];
   // The taxed store collects German VAT and asks EU buyers to waive their right of withdrawal.
-  const emulator = control(t.emulator);
-  await emulator.setTaxHeadOffice(taxed.account, { country: "DE" });
-  await emulator.addTaxRegistration(taxed.account, { country: "DE", type: "oss_union" });
-  await eventually(async () => {
-    const row = await t.db
-      .selectFrom("store_tax_settings")
-      .select("stripe_tax_status")
-      .where("seller_id", "=", taxed.userId)
-      .executeTakeFirst();
-    expect(row?.stripe_tax_status).toBe("active");
+  await collectTax(t, taxed, {
+    headOffice: { country: "DE" },
+    registrations: [{ country: "DE", type: "oss_union" }],
   });
-  const saved = await t.request({
-    method: "PUT",
-    url: "/api/store-tax",
-    cookie: taxed.cookie,
-    body: { collectTax: true, taxBehavior: "exclusive" },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
 });
 afterAll(async () => {
   await t.close();

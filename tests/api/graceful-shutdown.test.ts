@@ -1,13 +1,16 @@
 import { readdir } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { serverBundle } from "../support/server-bundle";
 import { type ServerProcess, startServerProcess } from "./support/server-process";
 import { eventually } from "./support/wait";
 
 // The real server process, stopped as an orchestrator does (SIGTERM) and as a terminal's Ctrl-C does
 // (SIGINT to the whole process group), while requests are in flight. Each test starts its own server.
 vi.setConfig({ testTimeout: 120_000 });
+// The server bundle they run, built first if a source changed since its last build.
+beforeAll(() => serverBundle(), 120_000);
 let server: ServerProcess | undefined;
 afterEach(async () => {
   await server?.stop();

@@ -6,7 +6,7 @@ import type { Resolver } from "../../src/server/features/seller-webhooks/address
 import { snakeCaseKeys } from "../../src/server/features/seller-webhooks/queue-events";
 import { type CheckoutPayer, control } from "./support/emulator-control";
 import { pdfText } from "./support/pdf-text";
-import { createProduct, readySeller, subscribedSeller } from "./support/sellers";
+import { collectTax, createProduct, readySeller, subscribedSeller } from "./support/sellers";
 import { APP_URL, createTestApp, type TestApp } from "./support/test-app";
 import { eventually } from "./support/wait";
 import { startWebhookReceiver, verifyStandardWebhook } from "./support/webhook-receiver";
@@ -67,24 +67,15 @@ beforeAll(async () => {
   webhookSecret = endpoint.json().secret;
 
   // Stripe Tax on the seller's account: a US head office, registered for EU VAT (non-Union OSS).
-  const emulator = control(t.emulator);
-  await emulator.setTaxHeadOffice(seller.account, { country: "US", state: "NY" });
-  await emulator.addTaxRegistration(seller.account, { country: "IE", type: "oss_non_union" });
-  await eventually(async () => {
-    const row = await t.db
-      .selectFrom("store_tax_settings")
-      .select("stripe_tax_status")
-      .where("seller_id", "=", seller.userId)
-      .executeTakeFirst();
-    expect(row?.stripe_tax_status).toBe("active");
-  });
-  const saved = await t.request({
-    method: "PUT",
-    url: "/api/store-tax",
-    cookie: seller.cookie,
-    body: { collectTax: true, taxBehavior: "exclusive", legalName: "Studio LLC", invoicePrefix: "ST-" },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
+  await collectTax(
+    t,
+    seller,
+    {
+      headOffice: { country: "US", state: "NY" },
+      registrations: [{ country: "IE", type: "oss_non_union" }],
+    },
+    { legalName: "Studio LLC", invoicePrefix: "ST-" },
+  );
   productId = (
     await createProduct(t, seller.cookie, { title: "Field Guide", price: "20.00" }, { cover: false })
   ).id;

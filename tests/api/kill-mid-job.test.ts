@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../../src/server/db/database";
 import { samplePdf } from "../../src/server/features/pdf-stamps/test-pdfs";
 import { testDatabaseTemplate } from "../support/database-template";
+import { serverBundle } from "../support/server-bundle";
 import { buyProduct, readySeller, upload } from "./support/sellers";
 import { type ServerProcess, startServerProcess } from "./support/server-process";
 import { createTestApp, uniqueEmail } from "./support/test-app";
@@ -104,6 +105,8 @@ async function startHoldingReceiver() {
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let receiver: Awaited<ReturnType<typeof startHoldingReceiver>>;
+// The server bundle the instances run, built first if a source changed since its last build.
+beforeAll(() => serverBundle(), 120_000);
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "flatfee-kill-"));
   await mkdir(path.join(dataDir, "tmp"));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STRIPE_TAX_CODES, TAX_MESSAGES, WITHDRAWAL_WAIVER_TEXT } from "../../src/contracts/tax";
 import { minimalPdf } from "../../src/server/features/uploads/test-fixtures";
 import { type CheckoutPayer, control } from "./support/emulator-control";
-import { readySeller, upload } from "./support/sellers";
+import { collectTax, readySeller, upload } from "./support/sellers";
 import { createTestApp, type TestApp } from "./support/test-app";
 import { eventually } from "./support/wait";
 
@@ -16,19 +16,10 @@ let seller: Awaited<ReturnType<typeof readySeller>>;
 beforeAll(async () => {
   t = await createTestApp({ listen: true, buyerCountryHeader: "cf-ipcountry" });
   seller = await readySeller(t);
-  const emulator = control(t.emulator);
-  await emulator.setTaxHeadOffice(seller.account, { country: "DE" });
-  await emulator.addTaxRegistration(seller.account, { country: "DE", type: "oss_union" });
-  await eventually(async () => {
-    const row = await t.db
-      .selectFrom("store_tax_settings")
-      .select("stripe_tax_status")
-      .where("seller_id", "=", seller.userId)
-      .executeTakeFirst();
-    expect(row?.stripe_tax_status).toBe("active");
+  await collectTax(t, seller, {
+    headOffice: { country: "DE" },
+    registrations: [{ country: "DE", type: "oss_union" }],
   });
-  const saved = await saveTax(seller.cookie, { collectTax: true, taxBehavior: "exclusive" });
-  expect(saved.statusCode, saved.body).toBe(200);
 });
 afterAll(async () => {
   await t.close();

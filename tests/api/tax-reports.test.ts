@@ -12,7 +12,7 @@ import { OrderChanges } from "../../src/server/features/order-lifecycle/order-ch
 import { markRefunded } from "../../src/server/features/refunds/mark-refunded";
 import { taxReportDaysStep } from "../../src/server/features/tax-reports/tax-report-days";
 import { type CheckoutPayer, control } from "./support/emulator-control";
-import { createProduct, readySeller } from "./support/sellers";
+import { collectTax, createProduct, readySeller } from "./support/sellers";
 import { taxRollupOf } from "./support/tax-rollup";
 import { createTestApp, signUp, type TestApp } from "./support/test-app";
 import { eventually } from "./support/wait";
@@ -482,29 +482,13 @@ describe("the roll-up behind the report and guide, through real sales and refund
   beforeAll(async () => {
     live = await createTestApp({ listen: true });
     seller = await readySeller(live);
-    const emulator = control(live.emulator);
-    await emulator.setTaxHeadOffice(seller.account, { country: "US", state: "NY" });
-    await emulator.addTaxRegistration(seller.account, { country: "IE", type: "oss_non_union" });
-    await emulator.addTaxRegistration(seller.account, {
-      country: "US",
-      state: "NY",
-      type: "state_sales_tax",
+    await collectTax(live, seller, {
+      headOffice: { country: "US", state: "NY" },
+      registrations: [
+        { country: "IE", type: "oss_non_union" },
+        { country: "US", state: "NY", type: "state_sales_tax" },
+      ],
     });
-    await eventually(async () => {
-      const row = await live.db
-        .selectFrom("store_tax_settings")
-        .select("stripe_tax_status")
-        .where("seller_id", "=", seller.userId)
-        .executeTakeFirst();
-      expect(row?.stripe_tax_status).toBe("active");
-    });
-    const saved = await live.request({
-      method: "PUT",
-      url: "/api/store-tax",
-      cookie: seller.cookie,
-      body: { collectTax: true, taxBehavior: "exclusive" },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
     productId = (await createProduct(live, seller.cookie, { price: "20.00" }, { cover: false })).id;
   });
   afterAll(async () => {

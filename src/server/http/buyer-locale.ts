@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import {
+  DEFAULT_LOCALE,
   LOCALE_COOKIE,
   LOCALE_PARAM,
   type Locale,
   localeFromAcceptLanguage,
-  negotiateLocale,
   supportedLocale,
 } from "../../contracts/i18n/locales";
 import { cookieValue } from "./visitor";
@@ -23,9 +23,7 @@ const answered = new WeakMap<FastifyRequest, Locale>();
 export function buyerLocale(request: FastifyRequest, reply: FastifyReply): Locale {
   const known = answered.get(request);
   if (known) return known;
-  const query = request.query as Record<string, unknown> | undefined;
-  const param = typeof query?.[LOCALE_PARAM] === "string" ? (query[LOCALE_PARAM] as string) : undefined;
-  const chosen = supportedLocale(param);
+  const chosen = switcherLocale(request);
   if (chosen) {
     const secure = request.protocol === "https";
     reply.header(
@@ -34,13 +32,16 @@ export function buyerLocale(request: FastifyRequest, reply: FastifyReply): Local
     );
   }
   reply.header("vary", "Accept-Language, Cookie");
-  const locale = negotiateLocale({
-    param: chosen,
-    cookie: cookieValue(request.headers.cookie, LOCALE_COOKIE),
-    acceptLanguage: request.headers["accept-language"],
-  });
+  const locale = requestedLocale(request) ?? DEFAULT_LOCALE;
   answered.set(request, locale);
   return locale;
+}
+
+/** The switcher's `?lang=`, when it names a language we speak. */
+function switcherLocale(request: FastifyRequest): Locale | undefined {
+  const query = request.query as Record<string, unknown> | undefined;
+  const param = query?.[LOCALE_PARAM];
+  return supportedLocale(typeof param === "string" ? param : undefined);
 }
 
 /**
@@ -50,10 +51,8 @@ export function buyerLocale(request: FastifyRequest, reply: FastifyReply): Local
  * (`locale: "auto"`), which speaks more languages than we do. Nothing is set on the answer.
  */
 export function requestedLocale(request: FastifyRequest): Locale | undefined {
-  const query = request.query as Record<string, unknown> | undefined;
-  const param = query?.[LOCALE_PARAM];
   return (
-    supportedLocale(typeof param === "string" ? param : undefined) ??
+    switcherLocale(request) ??
     supportedLocale(cookieValue(request.headers.cookie, LOCALE_COOKIE)) ??
     localeFromAcceptLanguage(request.headers["accept-language"])
   );

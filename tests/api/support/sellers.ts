@@ -161,3 +161,42 @@ export async function createProductWithFiles(
   const product = response.json() as { id: string; fileCount: number };
   return { product, files: await productFilesOf(t, product.id) };
 }
+
+/** Where a seller is set up in Stripe Tax: the head office, and the registrations they collect under. */
+export interface StripeTaxSetup {
+  headOffice: { country: string; state?: string };
+  registrations: Array<{ country: string; type: string; state?: string }>;
+}
+
+/**
+ * A ready seller's store starts collecting tax: Stripe Tax set up on their connected account (the
+ * settings become active, which the app hears by webhook, so the test app must listen), then the store's
+ * tax settings saved with collection on, prices exclusive of tax, and any other fields of `settings`.
+ */
+export async function collectTax(
+  t: TestApp,
+  seller: { userId: string; cookie: string; account: string },
+  stripeTax: StripeTaxSetup,
+  settings: Record<string, unknown> = {},
+) {
+  const emulator = control(t.emulator);
+  await emulator.setTaxHeadOffice(seller.account, stripeTax.headOffice);
+  for (const registration of stripeTax.registrations) {
+    await emulator.addTaxRegistration(seller.account, registration);
+  }
+  await eventually(async () => {
+    const row = await t.db
+      .selectFrom("store_tax_settings")
+      .select("stripe_tax_status")
+      .where("seller_id", "=", seller.userId)
+      .executeTakeFirst();
+    expect(row?.stripe_tax_status).toBe("active");
+  });
+  const saved = await t.request({
+    method: "PUT",
+    url: "/api/store-tax",
+    cookie: seller.cookie,
+    body: { collectTax: true, taxBehavior: "exclusive", ...settings },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}

@@ -3,10 +3,10 @@ import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { pathToFileURL } from "node:url";
 import { expect } from "vitest";
 import { freePort } from "../../e2e/support/server";
 import { testDatabaseTemplate } from "../../support/database-template";
+import { serverBundle } from "../../support/server-bundle";
 import { createFreshDatabase } from "./test-database";
 import { eventually } from "./wait";
 
@@ -30,16 +30,16 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-const repoRoot = path.resolve(import.meta.dirname, "../../..");
-
 /**
- * The real server process (`tsx src/server/main.ts`), as an orchestrator or `npm start` runs it, on a
- * fresh PostgreSQL database when TEST_DATABASE_URL is set, else embedded PGlite. It leads a process
+ * The real server process as an orchestrator or `npm start` runs it: the server bundle started by plain
+ * Node (tests/support/server-bundle.ts, built once for the run: no TypeScript compiler at each start), on
+ * a fresh PostgreSQL database when TEST_DATABASE_URL is set, else embedded PGlite. It leads a process
  * group of its own, so a test can signal the group as a terminal's Ctrl-C does. It runs in a working
  * directory of its own whose dist/ holds the run's migrated database template, where main.ts looks for
  * the built one (a new embedded database takes far longer to create).
  */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const main = await serverBundle();
   const workDir = await mkdtemp(path.join(tmpdir(), "flatfee-process-"));
   const dataDir = path.join(workDir, "data");
   const template = testDatabaseTemplate();
@@ -52,13 +52,11 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     : undefined;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const tsx = pathToFileURL(path.join(repoRoot, "node_modules/tsx/dist/loader.mjs")).href;
-  const child = spawn(process.execPath, ["--import", tsx, path.join(repoRoot, "src/server/main.ts")], {
+  const child = spawn(process.execPath, [main], {
     cwd: workDir,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      TSX_TSCONFIG_PATH: path.join(repoRoot, "tsconfig.json"),
       DATA_DIR: dataDir,
       PORT: String(port),
       APP_URL: baseUrl,
