@@ -34,9 +34,10 @@ describe("0013_product_files", () => {
           inventory_type)
         values ('p1', 'u1', 'Guide', 500, 'up1', 'guide.pdf', 10, 'application/pdf', 'unlimited');
       insert into orders (id, stripe_session_id, stripe_account_id, seller_id, product_id, product_title,
-          customer_email, amount_cents, status, downloads_used, download_window_ends_at)
-        values ('o1', 'cs_1', 'acct_1', 'u1', 'p1', 'Guide', 'b@example.com', 500, 'completed', 2, now()),
-               ('o2', 'cs_2', 'acct_1', 'u1', 'p1', 'Guide', 'c@example.com', 500, 'completed', 0, now());
+          customer_email, amount_cents, settlement_cents, settlement_currency, status, downloads_used,
+          download_window_ends_at)
+        values ('o1', 'cs_1', 'acct_1', 'u1', 'p1', 'Guide', 'b@example.com', 500, 500, 'usd', 'completed', 2, now()),
+               ('o2', 'cs_2', 'acct_1', 'u1', 'p1', 'Guide', 'c@example.com', 500, 500, 'usd', 'completed', 0, now());
       set session_replication_role = default;
     `.execute(db);
 

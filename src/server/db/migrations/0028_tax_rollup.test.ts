@@ -23,20 +23,20 @@ describe("0028_tax_rollup", () => {
         values ('u1', 'Seller', 'seller@example.com', true, now(), now());
       insert into orders (id, stripe_session_id, stripe_account_id, seller_id, product_title, customer_email,
           amount_cents, tax_cents, tax_rate, taxability_reason, reverse_charge, buyer_country, buyer_state,
-          status, refunded_at, download_window_ends_at, created_at)
+          status, refunded_at, download_window_ends_at, created_at, settlement_cents, settlement_currency)
         values
           -- Two German sales on one UTC day (the second just before midnight UTC), one refunded days later.
           ('o1', 'cs_1', 'acct_1', 'u1', 'Guide', 'a@example.com', 1190, 190, '19', 'standard_rated', false,
-            'DE', null, 'completed', null, now(), '2026-03-31T00:10:00Z'),
+            'DE', null, 'completed', null, now(), '2026-03-31T00:10:00Z', 1190, 'usd'),
           ('o2', 'cs_2', 'acct_1', 'u1', 'Guide', 'b@example.com', 1190, 190, '19', 'standard_rated', false,
-            'DE', null, 'refunded', '2026-04-02T08:00:00Z', now(), '2026-03-31T23:59:59Z'),
+            'DE', null, 'refunded', '2026-04-02T08:00:00Z', now(), '2026-03-31T23:59:59Z', 1190, 'usd'),
           -- A French business (reverse charge), a New York sale, one with no country (before tax).
           ('o3', 'cs_3', 'acct_1', 'u1', 'Guide', 'c@example.com', 1000, 0, '0', 'reverse_charge', true,
-            'FR', null, 'completed', null, now(), '2026-04-01T00:00:00Z'),
+            'FR', null, 'completed', null, now(), '2026-04-01T00:00:00Z', 1000, 'usd'),
           ('o4', 'cs_4', 'acct_1', 'u1', 'Guide', 'd@example.com', 1089, 89, '8.875', 'standard_rated', false,
-            'US', 'NY', 'completed', null, now(), '2026-04-01T10:00:00Z'),
+            'US', 'NY', 'completed', null, now(), '2026-04-01T10:00:00Z', 1089, 'usd'),
           ('o5', 'cs_5', 'acct_1', 'u1', 'Guide', 'e@example.com', 500, 0, null, null, false,
-            null, 'XX', 'completed', null, now(), '2026-04-01T11:00:00Z');
+            null, 'XX', 'completed', null, now(), '2026-04-01T11:00:00Z', 500, 'usd');
       set session_replication_role = default;
     `.execute(db);
 

@@ -31,8 +31,8 @@ describe("0030_buyer_locale", () => {
       insert into checkouts (id, stripe_session_id, stripe_account_id, seller_id, reservation, expires_at, created_at)
         values ('hold_1', 'cs_1', 'acct_1', 'u1', 'none', now(), now());
       insert into orders (id, stripe_session_id, stripe_account_id, seller_id, product_title, customer_email,
-          amount_cents, status, download_window_ends_at, created_at)
-        values ('o1', 'cs_1', 'acct_1', 'u1', 'Guide', 'a@example.com', 1999, 'completed', now(), now());
+          amount_cents, settlement_cents, settlement_currency, status, download_window_ends_at, created_at)
+        values ('o1', 'cs_1', 'acct_1', 'u1', 'Guide', 'a@example.com', 1999, 1999, 'usd', 'completed', now(), now());
       insert into memberships (id, seller_id, product_title, tier_name, stripe_account_id, stripe_subscription_id,
           stripe_customer_id, customer_email, billing_interval, amount_cents, status, current_period_start,
           current_period_end, started_at, synced_at, created_at)
