@@ -209,7 +209,7 @@ describe("a fixed price in euros", () => {
       settlement_currency: "usd",
     });
 
-    const sales = await t.request({ method: "GET", url: "/api/sales", cookie: seller.cookie });
+    const sales = await t.request({ method: "GET", url: "/api/orders", cookie: seller.cookie });
     expect(sales.json().sales[0]).toMatchObject({
       amountCents: 1800,
       currency: "eur",

@@ -56,6 +56,11 @@ export function productInCurrency<P extends PricedInCurrencies>(product: P, curr
     currency,
     priceCents: price.priceCents,
     suggestedPriceCents: product.suggestedPriceCents === null ? null : price.priceCents,
+    // The other prices as this buyer sees them: the store's among them, the one shown out.
+    prices: [
+      { currency: product.currency, priceCents: product.priceCents },
+      ...product.prices.filter((other) => other.currency !== currency),
+    ],
   };
 }
 

@@ -1,4 +1,6 @@
 import { Download, FileStack, Mail, ShieldCheck } from "lucide-react";
+import { useLocation } from "react-router";
+import { CURRENCY_PARAM } from "../../../contracts/currencies";
 import type { ProductPrice } from "../../../contracts/discounts";
 import type { PublicProduct } from "../../../contracts/products";
 import { Badge } from "../../components/ui/badge";
@@ -11,6 +13,45 @@ import { BusinessBuyerFields } from "./business-buyer-fields";
 import { MembershipPriceLine, MembershipTiers } from "./membership-tiers";
 import { AmountField, type BuyerEntry, DiscountCodeForm, FreeClaimForm, PriceLine } from "./price-forms";
 import { useStockNotice } from "./stock";
+
+/**
+ * The currencies the product has a price in, as plain links (no script) that set `?currency=`, which the
+ * server remembers in a cookie (docs/money.md); the one shown is marked. None when it has one price.
+ */
+function CurrencySwitcher({ product }: { product: PublicProduct }) {
+  const { t } = useI18n();
+  const location = useLocation();
+  if (product.prices.length === 0) return null;
+  const currencies = [product.currency, ...product.prices.map((price) => price.currency)].sort();
+  const addressIn = (currency: string) => {
+    const query = new URLSearchParams(location.search);
+    query.set(CURRENCY_PARAM, currency);
+    return `${location.pathname}?${query}`;
+  };
+  return (
+    <nav aria-label={t("purchase.currency")} className="text-sm">
+      <ul className="flex flex-wrap gap-x-3 gap-y-1">
+        {currencies.map((currency) => (
+          <li key={currency}>
+            {currency === product.currency ? (
+              <span aria-current="true" className="font-semibold text-ink">
+                {currency.toUpperCase()}
+              </span>
+            ) : (
+              <a
+                href={addressIn(currency)}
+                rel="nofollow"
+                className="rounded text-muted underline-offset-2 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-offset-2"
+              >
+                {currency.toUpperCase()}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 /** What the server answered the page's last form post with. */
 export interface PurchaseAnswer extends BuyerEntry {
@@ -52,6 +93,8 @@ function BuyForm({
       className="space-y-4"
     >
       {code && <input type="hidden" name="code" value={code} />}
+      {/* Checkout is made in the currency the price was shown in (docs/money.md). */}
+      <input type="hidden" name="currency" value={product.currency} />
       <SourceFields source={source} />
       {product.priceMode === "flexible" && (
         <AmountField product={product} minimumCents={minimumCents} entry={answer?.amount} />
@@ -144,6 +187,7 @@ export function PurchasePanel({
           </Badge>
         )}
       </div>
+      <CurrencySwitcher product={product} />
       {notice && <p className="text-sm font-medium text-amber-700">{notice}</p>}
       <div className="space-y-3">
         {answer?.buyRefused && (
