@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { centsToDecimal } from "../../../contracts/money";
+import { minorToDecimal } from "../../../contracts/money";
 import { type OrderTax, taxLabel } from "../../../contracts/tax";
 import type { Database } from "../../db/database";
 import { cell, csvDate } from "../../http/csv";
@@ -8,10 +8,10 @@ import { ORDER_TAX_COLUMNS, orderTaxView } from "./order-tax-view";
 const BATCH = 1000;
 
 /** The tax columns: the amount inside Amount, its rate and place, the buyer's country, and why. */
-function taxCells(tax: OrderTax | null): string[] {
-  if (!tax) return ["0.00", "", "", "", ""];
+function taxCells(tax: OrderTax | null, currency: string): string[] {
+  if (!tax) return [minorToDecimal(0, currency), "", "", "", ""];
   return [
-    centsToDecimal(tax.taxCents),
+    minorToDecimal(tax.taxCents, currency),
     cell(tax.taxRate ?? ""),
     cell(tax.taxJurisdiction ?? ""),
     cell(tax.buyerCountry ?? ""),
@@ -26,7 +26,7 @@ function taxCells(tax: OrderTax | null): string[] {
  */
 export function salesCsv(db: Database, sellerId: string, timeZone: string): Readable {
   async function* rows() {
-    yield "Customer Email,Product,Amount,Date,Discount Code,Amount Saved,Period Start,Period End,Tax,Tax Rate,Tax Jurisdiction,Buyer Country,Tax Note\n";
+    yield "Customer Email,Product,Amount,Date,Discount Code,Amount Saved,Period Start,Period End,Tax,Tax Rate,Tax Jurisdiction,Buyer Country,Tax Note,Currency,Settled,Settlement Currency\n";
     let after: { createdAt: Date; id: string } | undefined;
     for (;;) {
       let query = db
@@ -36,6 +36,9 @@ export function salesCsv(db: Database, sellerId: string, timeZone: string): Read
           "customer_email",
           "product_title",
           "amount_cents",
+          "currency",
+          "settlement_cents",
+          "settlement_currency",
           "created_at",
           "discount_code",
           "discount_cents",
@@ -59,14 +62,18 @@ export function salesCsv(db: Database, sellerId: string, timeZone: string): Read
           [
             cell(order.customer_email),
             cell(order.product_title),
-            centsToDecimal(order.amount_cents),
+            minorToDecimal(order.amount_cents, order.currency),
             cell(csvDate(order.created_at, timeZone)),
             cell(order.discount_code ?? ""),
-            centsToDecimal(order.discount_cents),
+            minorToDecimal(order.discount_cents, order.currency),
             // A membership's sale is one paid period of it.
             cell(order.period_start ? csvDate(order.period_start, timeZone) : ""),
             cell(order.period_end ? csvDate(order.period_end, timeZone) : ""),
-            ...taxCells(orderTaxView(order)),
+            ...taxCells(orderTaxView(order), order.currency),
+            // Amounts are in the currency the buyer paid in; Settled is the sale in the store currency.
+            order.currency.toUpperCase(),
+            minorToDecimal(order.settlement_cents, order.settlement_currency),
+            order.settlement_currency.toUpperCase(),
           ].join(","),
         )
         .map((line) => `${line}\n`)

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE } from "../../../contracts/i18n/locales";
 import { type Translator, translator } from "../../../contracts/i18n/translator";
-import { centsToDecimal } from "../../../contracts/money";
+import { minorToDecimal } from "../../../contracts/money";
 import { type PublicProduct, STORE_FALLBACK_NAME, type Storefront } from "../../../contracts/products";
 import { escapeAttribute } from "../../http/html";
 
@@ -11,6 +11,7 @@ export interface LinkPreview {
   image: string | null;
   type: "product" | "profile" | "website";
   priceCents?: number;
+  currency?: string;
 }
 
 const DESCRIPTION_MAX = 200;
@@ -31,12 +32,13 @@ const storeNameIn = (i18n: Translator, name: string | null) =>
 export function productPreview(appUrl: string, product: PublicProduct, i18n = ENGLISH): LinkPreview {
   const seller = storeNameIn(i18n, product.seller.storeName);
   return {
-    title: `${product.title} · ${i18n.money(product.priceCents, "usd")}`,
+    title: `${product.title} · ${i18n.money(product.priceCents, product.currency)}`,
     description: clip(product.description || i18n.t("preview.productDescription", { seller })),
     url: `${appUrl}/product/${product.id}`,
     image: absolute(appUrl, product.coverImageUrl),
     type: "product",
     priceCents: product.priceCents,
+    currency: product.currency,
   };
 }
 
@@ -100,8 +102,8 @@ export function previewMetaTags(preview: LinkPreview): string {
   }
   if (preview.priceCents !== undefined) {
     tags.push(
-      ["property", "product:price:amount", centsToDecimal(preview.priceCents)],
-      ["property", "product:price:currency", "USD"],
+      ["property", "product:price:amount", minorToDecimal(preview.priceCents, preview.currency ?? "usd")],
+      ["property", "product:price:currency", (preview.currency ?? "usd").toUpperCase()],
     );
   }
   const meta = tags.map(
