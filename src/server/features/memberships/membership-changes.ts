@@ -280,7 +280,7 @@ export function membershipEventData(membership: MembershipRow): MembershipEventD
     email: membership.customer_email,
     interval: membership.billing_interval,
     amount: membership.amount_cents,
-    currency: "usd",
+    currency: membership.currency,
     status: membership.status,
     cancel_at_period_end: membership.cancel_at_period_end,
     current_period_end: membership.current_period_end.toISOString(),

@@ -82,6 +82,8 @@ async function saleData(trx: Database, orderId: string) {
       "customer_email",
       "amount_cents",
       "currency",
+      "settlement_cents",
+      "settlement_currency",
       "discount_code",
       "status",
       "created_at",
@@ -109,6 +111,9 @@ async function saleData(trx: Database, orderId: string) {
     email: order.customer_email,
     amount: order.amount_cents,
     currency: order.currency,
+    // The same sale in the store currency, as Stripe settled it (docs/money.md).
+    settlement_amount: order.settlement_cents,
+    settlement_currency: order.settlement_currency,
     discount_code: order.discount_code,
     status: order.status,
     created_at: order.created_at.toISOString(),
@@ -196,7 +201,7 @@ export interface MembershipEventData {
   email: string;
   interval: "month" | "year";
   amount: number;
-  currency: "usd";
+  currency: string;
   status: string;
   cancel_at_period_end: boolean;
   current_period_end: string;
@@ -308,6 +313,8 @@ export function exampleEventData(type: WebhookEventType, now: Date): Record<stri
     email: "buyer@example.com",
     amount: 1999,
     currency: "usd",
+    settlement_amount: 1999,
+    settlement_currency: "usd",
     discount_code: null,
     status: type === "sale.refunded" ? "refunded" : "completed",
     created_at: now.toISOString(),
