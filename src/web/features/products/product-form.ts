@@ -1,4 +1,10 @@
-import { CURRENCY_MESSAGES, type CurrencyPriceInput, MAX_OTHER_PRICES } from "../../../contracts/currencies";
+import {
+  BUYER_CURRENCIES,
+  CURRENCY_MESSAGES,
+  type CurrencyPriceInput,
+  MAX_OTHER_PRICES,
+  STORE_CURRENCIES,
+} from "../../../contracts/currencies";
 import { MEMBERSHIP_MESSAGES, type TierInput } from "../../../contracts/memberships";
 import { minorToDecimal } from "../../../contracts/money";
 import type { ProductFileEntry } from "../../../contracts/product-files";
@@ -142,9 +148,16 @@ export function freeCurrencies(
   storeCurrency: string,
   rows: ReadonlyArray<Pick<OtherPriceRow, "currency">>,
 ): string[] {
+  // Only currencies buyers' pages can be shown in (the server refuses others), the usual nine first.
+  const rank = (code: string) => {
+    const usual = (STORE_CURRENCIES as readonly string[]).indexOf(code);
+    return usual === -1 ? STORE_CURRENCIES.length : usual;
+  };
   return choices
     .map((choice) => choice.code)
-    .filter((code) => code !== storeCurrency && !rows.some((row) => row.currency === code));
+    .filter((code) => BUYER_CURRENCIES.has(code))
+    .filter((code) => code !== storeCurrency && !rows.some((row) => row.currency === code))
+    .sort((a, b) => rank(a) - rank(b));
 }
 
 /** "Add a price in another currency": a row in the first currency not taken yet; none when full or none is left. */
