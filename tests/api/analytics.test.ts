@@ -37,14 +37,19 @@ const unescapeHtml = (text: string) =>
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
 
-/** The hidden fields of the product page's Buy Now form, as a browser would post them. */
+/**
+ * The source fields of the product page's Buy Now form, as a browser would post them; the form also
+ * carries the currency its price was shown in (the store's here), which is checked and left out.
+ */
 function buyFormFields(html: string): Record<string, string> {
   const form = html.match(/<form[^>]* action="\/product\/[^"]+\/buy"[^>]*>([\s\S]*?)<\/form>/);
   expect(form, "the page has a Buy Now form").not.toBeNull();
   const fields: Record<string, string> = {};
   for (const input of form![1]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
     fields[input[1]!] = unescapeHtml(input[2]!);
-  return fields;
+  const { currency, ...source } = fields;
+  expect(currency).toBe("usd");
+  return source;
 }
 
 /**

@@ -401,7 +401,10 @@ describe("checkout with a code", () => {
       "Customer Email,Product,Amount,Date,Discount Code,Amount Saved,Period Start,Period End,Tax,Tax Rate,Tax Jurisdiction,Buyer Country,Tax Note,Currency,Settled,Settlement Currency",
     );
     expect(csv.body).toMatch(
-      new RegExp(`^${email},Brush Pack,15\\.99,"[^"]+",${code.code},4\\.00,,,0\\.00,,,,$`, "m"),
+      new RegExp(
+        `^${email},Brush Pack,15\\.99,"[^"]+",${code.code},4\\.00,,,0\\.00,,,,,USD,15\\.99,USD$`,
+        "m",
+      ),
     );
 
     // A refund takes the revenue back; the use stays used.

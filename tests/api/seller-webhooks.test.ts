@@ -108,6 +108,8 @@ describe("sale.completed", () => {
         email: "fan@example.com",
         amount: 1999,
         currency: "usd",
+        settlement_amount: 1999,
+        settlement_currency: "usd",
         discount_code: null,
         status: "completed",
         created_at: expect.any(String),

@@ -48,7 +48,7 @@ describe("prices in the buyer's currency", () => {
       .getByText(/conversion fee/)
       .first()
       .waitFor();
-    await seller.getByRole("checkbox", { name: /Adaptive Pricing/ }).check();
+    await seller.getByRole("switch", { name: /Adaptive Pricing/ }).check({ force: true });
     await seller.getByRole("button", { name: "Update currency" }).click();
     await expectToast(seller, CURRENCY_MESSAGES.updatedTitle);
     await screenshot(seller, "currencies-settings-desktop");
