@@ -127,7 +127,7 @@ export function StoreCurrencyForm({ userId, saved }: { userId: string; saved: St
         <Label htmlFor={ids.currency}>Store currency</Label>
         <select
           id={ids.currency}
-          className={cn(fieldClasses, "h-10 sm:max-w-xs")}
+          className={cn(fieldClasses, "block h-10 w-full sm:max-w-xs")}
           value={chosen.currency}
           disabled={saved.locked || isPending}
           {...fieldErrorProps(`${ids.currency}-error`, errorOf("currency"), ids.currencyHint)}
