@@ -100,7 +100,8 @@ describe("prices in the buyer's currency", () => {
       .getByRole("link", { name: /Ihre Quittung: Field Recordings.*berlin@example\.com/ })
       .first()
       .click();
-    await german.getByRole("heading", { name: "Ihre Quittung: Field Recordings" }).waitFor();
+    await german.getByText("Subject: Ihre Quittung: Field Recordings").waitFor();
+    expect(await german.locator("html").getAttribute("lang")).toBe("de");
     expect((await german.locator("body").innerText()).replace(/\u00a0/g, " ")).toContain("18,00 €");
 
     // The seller: the sale in euros with its dollar settlement; the total in dollars.

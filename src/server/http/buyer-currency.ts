@@ -1,8 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { CURRENCY_COOKIE, CURRENCY_PARAM, wantedCurrency } from "../../contracts/currencies";
-import { cookieValue } from "./visitor";
-
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
+import { cookieValue, rememberChoice } from "./visitor";
 
 /** The buyer's country from the proxy's header (two letters, upper case), when there is one. */
 export function buyerCountry(request: FastifyRequest, header: string | undefined): string | undefined {
@@ -44,13 +42,7 @@ export function pageCurrency(
 ): string | undefined {
   const wanted = requestedCurrency(request, countryHeader);
   const param = paramOf(request);
-  if (param && param === wanted) {
-    const secure = request.protocol === "https";
-    reply.header(
-      "set-cookie",
-      `${CURRENCY_COOKIE}=${param}; Path=/; Max-Age=${YEAR_SECONDS}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
-    );
-  }
+  if (param && param === wanted) rememberChoice(request, reply, CURRENCY_COOKIE, param);
   if (countryHeader) reply.header("vary", `Accept-Language, Cookie, ${countryHeader}`);
   return wanted;
 }

@@ -7,9 +7,7 @@ import {
   localeFromAcceptLanguage,
   supportedLocale,
 } from "../../contracts/i18n/locales";
-import { cookieValue } from "./visitor";
-
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
+import { cookieValue, rememberChoice } from "./visitor";
 
 /** Each request's answer, so the route and the page it renders (or its not-found page) ask once. */
 const answered = new WeakMap<FastifyRequest, Locale>();
@@ -24,13 +22,7 @@ export function buyerLocale(request: FastifyRequest, reply: FastifyReply): Local
   const known = answered.get(request);
   if (known) return known;
   const chosen = switcherLocale(request);
-  if (chosen) {
-    const secure = request.protocol === "https";
-    reply.header(
-      "set-cookie",
-      `${LOCALE_COOKIE}=${chosen}; Path=/; Max-Age=${YEAR_SECONDS}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
-    );
-  }
+  if (chosen) rememberChoice(request, reply, LOCALE_COOKIE, chosen);
   reply.header("vary", "Accept-Language, Cookie");
   const locale = requestedLocale(request) ?? DEFAULT_LOCALE;
   answered.set(request, locale);

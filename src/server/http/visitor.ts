@@ -52,6 +52,25 @@ export function checkoutBrowserId(request: FastifyRequest, reply: FastifyReply, 
   return id;
 }
 
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Remembers a buyer's choice from a page's switcher (`lang`, `currency`) for a year: a first-party
+ * preference, readable by nothing but us.
+ */
+export function rememberChoice(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  value: string,
+): void {
+  const secure = request.protocol === "https";
+  reply.header(
+    "set-cookie",
+    `${name}=${value}; Path=/; Max-Age=${YEAR_SECONDS}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
+  );
+}
+
 export function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of header?.split(";") ?? []) {
     const [key, ...value] = part.trim().split("=");
