@@ -1,6 +1,7 @@
 /**
  * Lighthouse on the buyer pages (run by hand: `npx tsx bench/lighthouse.ts`; `--runs 5` for more runs,
- * `--lang ja` for the buyer pages in another language).
+ * `--lang ja` for the buyer pages in another language, `--currency eur` for the product page priced in
+ * euros with its currency switcher).
  *
  * Brings the build up to date first (the pages inline the built stylesheet and load the built script),
  * starts the real app on a port with a store of 6 products with real covers, and runs Lighthouse's
@@ -22,7 +23,12 @@ const runsIndex = args.indexOf("--runs");
 const runs = runsIndex === -1 ? 3 : Number(args[runsIndex + 1]);
 // `--lang de`: the buyer pages in that language (docs/i18n.md), as the switcher's link asks for them.
 const langIndex = args.indexOf("--lang");
-const langQuery = langIndex === -1 ? "" : `?lang=${encodeURIComponent(args[langIndex + 1] ?? "en")}`;
+const currencyIndex = args.indexOf("--currency");
+const currency = currencyIndex === -1 ? undefined : (args[currencyIndex + 1] ?? "eur").toLowerCase();
+const langQuery = `?${new URLSearchParams({
+  ...(langIndex === -1 ? {} : { lang: args[langIndex + 1] ?? "en" }),
+  ...(currency ? { currency } : {}),
+})}`.replace(/\?$/, "");
 
 execFileSync(process.execPath, ["scripts/build-if-stale.mjs"], { stdio: "inherit" });
 delete process.env.TEST_DATABASE_URL;
@@ -31,6 +37,23 @@ const { seedPublicStore } = await import("./public-store");
 const t = await createTestApp({ listen: true, webDistDir: path.resolve("dist/web") });
 t.app.server.log.level = "silent";
 const { sellerId, productIds } = await seedPublicStore(t, 6, { memberships: 1 });
+// `--currency eur`: the one-time product also has a fixed price there (docs/money.md), 92% of its own.
+if (currency) {
+  const product = await t.db
+    .selectFrom("products")
+    .select(["id", "user_id", "price_cents"])
+    .where("id", "=", productIds[0]!)
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto("product_prices")
+    .values({
+      product_id: product.id,
+      seller_id: product.user_id,
+      currency,
+      amount_cents: Math.max(100, product.price_cents - Math.floor(product.price_cents / 12)),
+    })
+    .execute();
+}
 const pages = [
   // Newest first: the last made is a one-time product, the first a membership.
   ["product page", `/product/${productIds[0]}${langQuery}`],
