@@ -3,7 +3,7 @@ import {
   centsToDecimal,
   formatMoney,
   formatPrice,
-  formatWholeDollars,
+  formatWholeMoney,
   minorToDecimal,
   minorUnitDigits,
   parseMoney,
@@ -35,7 +35,8 @@ describe("money", () => {
 
   it("shows dollars with two decimals, and takes a percentage to the nearest cent", () => {
     expect(formatPrice(123456)).toBe("$1,234.56");
-    expect(formatWholeDollars(123456)).toBe("$1,235");
+    expect(formatWholeMoney(123456, "usd")).toBe("$1,235");
+    expect(formatWholeMoney(1500, "jpy")).toBe("¥1,500");
     expect(percentOfCents(1999, 15)).toBe(300);
     expect(percentOfCents(1000, 33)).toBe(330);
   });

@@ -24,13 +24,6 @@ const DOLLARS = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maxim
 /** 1999 → "$19.99": the spec shows prices with 2 decimals in dollars. */
 export const formatPrice = (cents: number): string => `$${DOLLARS.format(cents / 100)}`;
 
-// Whole dollars, for a chart's axis.
-const WHOLE_DOLLARS = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-
-/** 123456 → "$1,235": rounded to whole dollars (a chart's axis, where cents would be noise). */
-export const formatWholeDollars = (cents: number): string =>
-  `$${WHOLE_DOLLARS.format(Math.round(cents / 100))}`;
-
 /** `percent`% of an amount, rounded half up to its minor unit (a cent, a yen): a percentage discount in any currency. */
 export const percentOfCents = (cents: number, percent: number): number => Math.round((cents * percent) / 100);
 
@@ -109,11 +102,11 @@ export function parseMoney(input: string | number, currency: string): number | u
 
 // Formatters are made once per locale and currency: building one costs far more than using it.
 const moneyFormats = new Map<string, Intl.NumberFormat>();
-function moneyFormat(currency: string, locale: string): Intl.NumberFormat {
-  const key = `${locale}|${currency}`;
+function moneyFormat(currency: string, locale: string, whole = false): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${whole}`;
   let format = moneyFormats.get(key);
   if (!format) {
-    const digits = minorUnitDigits(currency);
+    const digits = whole ? 0 : minorUnitDigits(currency);
     format = new Intl.NumberFormat(locale, {
       style: "currency",
       currency: currency.toUpperCase(),
@@ -133,4 +126,12 @@ function moneyFormat(currency: string, locale: string): Intl.NumberFormat {
 export function formatMoney(amount: number, currency: string, locale = "en-US"): string {
   const decimal = minorToDecimal(amount, currency);
   return moneyFormat(currency, locale).format(decimal as unknown as number);
+}
+
+/**
+ * An amount rounded to whole units of its currency: 123456 "usd" → "$1,235", 1500 "jpy" → "¥1,500" (a
+ * chart's axis, round limits in hints). Intl rounds the exact decimal string, never a float.
+ */
+export function formatWholeMoney(amount: number, currency: string, locale = "en-US"): string {
+  return moneyFormat(currency, locale, true).format(minorToDecimal(amount, currency) as unknown as number);
 }

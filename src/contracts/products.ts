@@ -145,9 +145,16 @@ export function checkBuyerAmount(
 }
 
 /** The price as pages show it: "Free", "$5.00+" for pay what you want, else "$19.99". */
-export function priceLabel(product: { priceMode: "fixed" | "flexible"; priceCents: number }): string {
-  if (product.priceMode === "flexible") return `${formatPrice(product.priceCents)}+`;
-  return product.priceCents === 0 ? "Free" : formatPrice(product.priceCents);
+export function priceLabel(product: {
+  priceMode: "fixed" | "flexible";
+  priceCents: number;
+  currency?: string;
+}): string {
+  const currency = product.currency ?? "usd";
+  const price =
+    currency === "usd" ? formatPrice(product.priceCents) : formatMoney(product.priceCents, currency);
+  if (product.priceMode === "flexible") return `${price}+`;
+  return product.priceCents === 0 ? "Free" : price;
 }
 
 /** The form's fields as the API names them (the files and cover are checked uploads). */

@@ -1,4 +1,4 @@
-import { minorToDecimal, minorUnitDigits } from "../../contracts/money";
+import { minorUnitDigits } from "../../contracts/money";
 
 /**
  * What the web app adds to contracts/money.ts for its fields and charts: a currency's symbol, round
@@ -8,27 +8,6 @@ import { minorToDecimal, minorUnitDigits } from "../../contracts/money";
 
 /** The dashboard speaks US English; amounts are written as Intl writes them there ("$19.99", "€18.00", "¥1,500"). */
 export const DASHBOARD_LOCALE = "en-US";
-
-const wholeFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * An amount rounded to whole units of its currency, without decimals: 123456 "usd" → "$1,235", 1000000
- * "usd" → "$10,000", 1500 "jpy" → "¥1,500". For a chart's axis and round limits in hints. Intl rounds
- * the exact decimal string (half away from zero), never a float.
- */
-export function formatWholeMoney(amount: number, currency: string): string {
-  let format = wholeFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat(DASHBOARD_LOCALE, {
-      style: "currency",
-      currency: currency.toUpperCase(),
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 0,
-    });
-    wholeFormats.set(currency, format);
-  }
-  return format.format(minorToDecimal(amount, currency) as unknown as number);
-}
 
 /** "$", "€", "¥", "CA$", "R$": what a money field shows before the amount. */
 export function currencySymbol(currency: string): string {

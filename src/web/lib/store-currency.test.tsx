@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { amountPlaceholder, currencySymbol, formatWholeMoney } from "./money";
+import { formatWholeMoney } from "../../contracts/money";
+import { amountPlaceholder, currencySymbol } from "./money";
 import { StoreCurrencyProvider, saveStoreCurrency, useMoney, useStoreCurrency } from "./store-currency";
 
 function Amounts() {

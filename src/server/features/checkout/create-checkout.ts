@@ -71,8 +71,9 @@ export async function createBuyerCheckout(
   choice: BuyerChoice = {},
   source: VisitSource = NO_SOURCE,
 ): Promise<string> {
-  const currency = await checkoutCurrency(deps, productId, visitor, choice, now);
-  let product = await productIn(deps, productId, currency, now);
+  const stored = await getPublicProduct(deps.db, productId, now);
+  const currency = checkoutCurrency(stored, visitor, choice);
+  let product = productInCurrency(stored, currency);
   const limited = product.inventoryType === "limited";
   const { amountCents, discount } = await decidePurchasePrice(deps.db, product, choice, now);
   if (amountCents === 0) {
@@ -367,14 +368,11 @@ function abandonHold(deps: CheckoutDeps, hold: CheckoutRef, error: unknown, now:
  * `currency`, which the product must have a price in), else the one the buyer's request asks for when
  * the product has a price in it, else the store's.
  */
-async function checkoutCurrency(
-  deps: CheckoutDeps,
-  productId: string,
+function checkoutCurrency(
+  product: Parameters<typeof offeredCurrency>[0],
   visitor: CheckoutVisitor,
   choice: BuyerChoice,
-  now: Date,
-): Promise<string> {
-  const product = await getPublicProduct(deps.db, productId, now);
+): string {
   const chosen = choice.currency?.trim().toLowerCase();
   if (!chosen) return offeredCurrency(product, visitor.currency);
   if (offeredCurrency(product, chosen) !== chosen) {

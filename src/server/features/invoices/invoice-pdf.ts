@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import type { Readable } from "node:stream";
 import type { Selectable } from "kysely";
 import { INVOICE_KIND_LABELS, type InvoiceParty, REVERSE_CHARGE_NOTE } from "../../../contracts/invoices";
-import { formatPrice } from "../../../contracts/money";
+import { formatMoney } from "../../../contracts/money";
 import type { InvoiceTable } from "../../db/schema";
 
 export type InvoiceRow = Selectable<InvoiceTable>;
@@ -33,8 +33,9 @@ const DAY = new Intl.DateTimeFormat("en-GB", {
 });
 const day = (date: Date | string) => DAY.format(new Date(date));
 
-/** Cents as money text, by contracts/money.ts: "-$19.99" for a credit. */
-const money = (cents: number) => (cents < 0 ? `-${formatPrice(-cents)}` : formatPrice(cents));
+/** An amount of the invoice's currency as text, by contracts/money.ts: "-$19.99" for a credit, "¥1,500". */
+const moneyIn = (currency: string) => (amount: number) =>
+  amount < 0 ? `-${formatMoney(-amount, currency)}` : formatMoney(amount, currency);
 
 const INK = "#111827";
 const MUTED = "#6b7280";
@@ -51,6 +52,7 @@ export const invoiceFileName = (row: Pick<InvoiceRow, "number_text" | "version">
  * payment, the withdrawal waiver's wording, and the seller of record. A stream: nothing is kept.
  */
 export async function renderInvoicePdf(row: InvoiceRow, extras: InvoiceRenderExtras = {}): Promise<Readable> {
+  const money = moneyIn(row.currency);
   const { default: PDFDocument } = await import("pdfkit");
   const { regular, bold } = loadFonts();
   const credit = row.kind === "credit_note";

@@ -7,12 +7,12 @@ import {
   type AnalyticsPeriod,
   type SellerAnalytics,
 } from "../../../contracts/analytics";
-import { formatMoney } from "../../../contracts/money";
+import { formatMoney, formatWholeMoney } from "../../../contracts/money";
 import { BackLink } from "../../components/back-link";
 import { Card } from "../../components/ui/card";
 import { RetryNotice } from "../../components/ui/retry-notice";
 import { PageSpinner } from "../../components/ui/spinner";
-import { DASHBOARD_LOCALE, formatWholeMoney } from "../../lib/money";
+import { DASHBOARD_LOCALE } from "../../lib/money";
 import { useStoreCurrency } from "../../lib/store-currency";
 import { SellerGate } from "../seller/seller-gate";
 import { useAnalytics, useAnalyticsProducts } from "./analytics-api";

@@ -1,9 +1,10 @@
 import type { UseFormRegister } from "react-hook-form";
+import { formatWholeMoney } from "../../../contracts/money";
 import { PRODUCT_LIMITS } from "../../../contracts/products";
 import { MoneyInput } from "../../components/money-input";
 import { FieldError, fieldErrorProps } from "../../components/ui/field-error";
 import { Label } from "../../components/ui/label";
-import { amountPlaceholder, formatWholeMoney } from "../../lib/money";
+import { amountPlaceholder } from "../../lib/money";
 import type { ProductFieldErrors, ProductFormValues } from "./product-form";
 
 /** A price field in the store currency; `placeholder` is its example in dollars ("19.99"). */
