@@ -36,6 +36,7 @@ export default defineConfig({
       "/store/": apiTarget,
       "/embed.js": apiTarget,
       "/embed/": apiTarget,
+      "/store-export/": apiTarget,
     },
   },
 });

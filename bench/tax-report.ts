@@ -11,7 +11,7 @@
  * the ratio of the large store's time to the small one's, measured in the same run.
  */
 import { sql } from "kysely";
-import { backfillTaxReportDays } from "../src/server/db/migrations/0028_tax_rollup";
+import { backfillTaxReportDays } from "../src/server/db/migrations/0038_tax_report_settlement";
 import { median } from "./load";
 import { seedSellerSales } from "./seed-seller-sales";
 

@@ -117,6 +117,13 @@ export const analyticsSchema = z.object({
       conversionRate: z.number().nullable(),
     }),
   ),
+  /**
+   * Sales paid through a checkout recovery link (docs/checkout-recovery.md), within the period: revenue
+   * (store currency, net of refunds, as every total) and sales; the period before's revenue (null for all time).
+   */
+  recovered: z
+    .object({ revenueCents: z.number(), units: z.number(), previousRevenueCents: z.number().nullable() })
+    .default({ revenueCents: 0, units: 0, previousRevenueCents: null }),
   /** Memberships (contracts/memberships.ts); null when the seller has never had a member. */
   memberships: membershipMetricsSchema.nullable().default(null),
   sources: z.array(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatMoney, minorUnitDigits } from "./money";
+import { formatMoney, minorUnitDigits, parseMoney } from "./money";
 
 /**
  * Currencies a store sells in (docs/money.md): the store currency, fixed prices in others, and how a
@@ -52,11 +52,29 @@ const MINIMUM_CHARGE: Record<string, number> = {
   aed: 200,
   thb: 1000,
   myr: 200,
+  // Where Stripe's table gives none: about USD 0.50 or a little more, rounded up (a charge Stripe takes).
+  krw: 1000,
+  zar: 1000,
+  ils: 200,
+  try: 2500,
+  idr: 1_000_000,
+  php: 3000,
+  twd: 2000,
+  cop: 250_000,
+  clp: 500,
+  pen: 200,
+  sar: 200,
+  ngn: 100_000,
+  kes: 10_000,
+  cny: 400,
+  isk: 10_000,
+  vnd: 15_000,
 };
 
 /** Stripe's smallest card charge in `currency`, in its minor unit. */
 export function minimumChargeCents(currency: string): number {
-  return MINIMUM_CHARGE[currency.toLowerCase()] ?? 10 ** minorUnitDigits(currency) / 2;
+  // Half a unit for any other: always a whole number of minor units (one for a zero-decimal currency).
+  return MINIMUM_CHARGE[currency.toLowerCase()] ?? Math.ceil(10 ** minorUnitDigits(currency) / 2);
 }
 
 /** A currency's name in the reader's language: "Euro", "Japanese Yen". */
@@ -186,13 +204,57 @@ export function wantedCurrency(hints: CurrencyHints): string | undefined {
   return wanted.find((currency) => currency !== undefined && BUYER_CURRENCIES.has(currency));
 }
 
-/** The currency a product is shown and sold in to a buyer who wants `wanted`: it, if priced in it, else the store's. */
+/**
+ * The currency a product is shown and sold in to a buyer who wants `wanted`: it, if priced in it, else
+ * the store's. A membership is priced in it when one of its tiers is (each tier then shows its own:
+ * `offeredCurrency(tierPricing, wanted)`, products/product-prices.ts).
+ */
 export function offeredCurrency(
-  product: { currency: string; prices: readonly { currency: string }[] },
+  product: {
+    currency: string;
+    prices: readonly { currency: string }[];
+    tiers?: readonly { prices: readonly { currency: string }[] }[];
+  },
   wanted: string | undefined,
 ): string {
-  if (wanted && product.prices.some((price) => price.currency === wanted)) return wanted;
+  if (!wanted || wanted === product.currency) return product.currency;
+  const priced = (prices: readonly { currency: string }[]) =>
+    prices.some((price) => price.currency === wanted);
+  if (priced(product.prices) || (product.tiers ?? []).some((tier) => priced(tier.prices))) return wanted;
   return product.currency;
+}
+
+/**
+ * Why `currency` can't have a fixed price beside the store currency and the currencies already priced
+ * (`taken`): not one we show buyers, the store's own, or twice. Undefined when it can. Whether the
+ * seller's Stripe account takes it is the server's to check (store-currency.ts asks Stripe).
+ */
+export function otherCurrencyProblem(
+  currency: string,
+  storeCurrency: string,
+  taken: readonly string[],
+): string | undefined {
+  if (!BUYER_CURRENCIES.has(currency)) return CURRENCY_MESSAGES.notOffered(currency);
+  if (currency === storeCurrency) return CURRENCY_MESSAGES.sameAsStore(currency);
+  if (taken.includes(currency)) return CURRENCY_MESSAGES.duplicatePrice(currency);
+  return undefined;
+}
+
+/**
+ * A fixed price typed in another currency ("18,50"): its minor units, from Stripe's smallest charge there
+ * up to `maxCents`; or why not (more decimals than the currency has, too low or too high).
+ */
+export function checkOtherAmount(
+  input: string | number | null | undefined,
+  currency: string,
+  maxCents: number,
+): { value: number } | { problem: string } {
+  const cents = parseMoney(String(input ?? "").trim(), currency);
+  if (cents === undefined) return { problem: CURRENCY_MESSAGES.invalidPrice(currency) };
+  if (cents < minimumChargeCents(currency) || cents > maxCents) {
+    return { problem: CURRENCY_MESSAGES.priceTooLow(currency) };
+  }
+  return { value: cents };
 }
 
 /** A product's price in one currency (its minimum there, for pay what you want). */
@@ -208,6 +270,8 @@ export type CurrencyPriceInput = z.input<typeof currencyPriceInputSchema>;
 
 export const CURRENCY_MESSAGES = {
   locked: "The store currency can't change after your first sale.",
+  checkoutOpen:
+    "A buyer is paying right now in your current currency. Try again once their checkout has ended (at most an hour).",
   unsupported: (currency: string) => `Your Stripe account can't take payments in ${currency.toUpperCase()}.`,
   duplicatePrice: (currency: string) => `There is already a price in ${currency.toUpperCase()}.`,
   notOffered: (currency: string) => `Prices in ${currency.toUpperCase()} aren't available yet.`,

@@ -170,8 +170,10 @@ export const discountCodeSchema = z.object({
   id: z.string(),
   code: z.string(),
   kind: z.enum(["percent", "amount"]),
-  /** Percent off (1-100), or cents off. */
+  /** Percent off (1-100), or an amount off in minor units of `currency`. */
   value: z.number(),
+  /** An amount off's currency (the store's when the code was made); null for a percentage, which applies in any. */
+  currency: z.string().nullable(),
   allProducts: z.boolean(),
   /** The chosen products when allProducts is false. */
   productIds: z.array(z.string()),

@@ -50,13 +50,21 @@ export const embedProductSchema = z.object({
   title: z.string().nullable(),
   priceCents: z.number().int().nullable(),
   priceMode: z.enum(["fixed", "flexible"]).nullable(),
-  /** As the product page writes it: "$12.00", "$5.00+", "Free". */
+  /** The currency of priceCents: the buyer's when the product has a fixed price in it, else the store's. */
+  currency: z.string().nullable(),
+  /** As the product page writes it for this buyer: "$12.00", "$5.00+", "Free"; "18,00 €", "Kostenlos". */
   priceLabel: z.string().nullable(),
-  /** "Only 3 left", "Sold out", or null when stock is unlimited or nothing is for sale. */
+  /** "Only 3 left in stock", "Sold Out", or null when stock is unlimited or nothing is for sale. */
   stockLabel: z.string().nullable(),
+  /** Why it can't be bought ("Sold Out", "Not for sale right now", "No longer available"); null when it can. */
+  statusLabel: z.string().nullable(),
 });
 export type EmbedProduct = z.infer<typeof embedProductSchema>;
 
 /** One entry per asked id, in the order asked. */
-export const embedProductsSchema = z.object({ products: z.array(embedProductSchema) });
+export const embedProductsSchema = z.object({
+  products: z.array(embedProductSchema),
+  /** The button's words when the link shows only its address: "Buy now", "Jetzt kaufen". */
+  buyLabel: z.string(),
+});
 export type EmbedProducts = z.infer<typeof embedProductsSchema>;

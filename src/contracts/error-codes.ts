@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   "rate_limited",
   "not_found",
   "unauthorized",
+  "two_factor_required",
   "internal",
   "unavailable",
   "web_app_not_built",
@@ -71,6 +72,11 @@ export const ERROR_CODES = [
   "license_not_found",
   "license_disabled",
   "license_refunded",
+  "license_suspended",
+  // Disputes
+  "dispute_already_submitted",
+  "dispute_closed",
+  "dispute_submit_failed",
   // Emails to buyers
   "no_recipients",
   "broadcast_limit",
@@ -87,12 +93,50 @@ export const ERROR_CODES = [
   "event_not_chosen",
   // Stripe's webhooks
   "invalid_signature",
+  // Reports (features/reports)
+  "report_closed",
+  "report_unchanged",
+  "already_answered",
   // Invoices
   "correction_closed",
   "currency_locked",
   "currency_not_supported",
   "currency_not_settled",
   "currency_not_offered",
+  // Enforcement (docs/operator.md)
+  "store_unavailable",
+  "product_unavailable",
+  "seller_restricted",
+  "good_standing",
+  "already_in_force",
+  "appeal_open",
+  "appeal_answered",
+  // Store imports (docs/store-import.md)
+  "too_many_imports",
+  "import_locked",
+  "import_running",
+  "too_many_files",
+  "unreadable_file",
+  "no_files",
+  "not_checked",
+  "invalid_upload",
+  "store_moved",
+  // A ZIP of products' files refused (docs/store-import.md, "Files per product")
+  "not_a_zip",
+  "zip_damaged",
+  "zip_empty",
+  "zip_no_files",
+  "zip_too_many_entries",
+  "zip_unsafe_path",
+  "zip_encrypted",
+  "zip_unsupported_entry",
+  "zip_entry_too_large",
+  "zip_size_mismatch",
+  "zip_no_product_folders",
+  "too_many_product_files",
+  // Store exports (docs/export-format.md)
+  "export_in_progress",
+  "export_limit",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

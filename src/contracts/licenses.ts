@@ -25,6 +25,8 @@ export const LICENSE_MESSAGES = {
   notFound: "That license key does not exist for the provided product.",
   disabled: "This license key has been disabled by the seller.",
   refunded: "This purchase was refunded, so its license key is no longer valid.",
+  suspended: "This purchase is disputed, so its license key is suspended until the dispute is resolved.",
+  disputeLost: "This purchase was reversed after a payment dispute, so its license key is no longer valid.",
   productIdMissing: "product_id is required.",
   licenseKeyMissing: "license_key is required.",
   incrementInvalid: 'increment_uses_count must be true or false (or "true" / "false").',

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { visitSourceFieldsSchema } from "./analytics";
-import { parseMoney } from "./money";
+import {
+  CURRENCY_MESSAGES,
+  checkOtherAmount,
+  currencyCodeSchema,
+  MAX_OTHER_PRICES,
+  minimumChargeCents,
+  otherCurrencyProblem,
+} from "./currencies";
+import { formatMoney, parseMoney } from "./money";
 
 /** A membership's tiers and what a member gets (product rules, "Memberships"). */
 export const MEMBERSHIP_LIMITS = {
@@ -38,6 +46,12 @@ export const MEMBERSHIP_MESSAGES = {
   tierNotOffered: "This tier is not open to new members.",
   yearlyNotOffered: "This tier has no yearly price.",
   notAMembership: "This product is not a membership.",
+  tooManyOtherPrices: `A tier can have at most ${MAX_OTHER_PRICES} prices in other currencies.`,
+  otherYearlyMissing: (currency: string) =>
+    `This tier has a yearly price: give its price in ${currency.toUpperCase()} a yearly amount too.`,
+  otherYearlyWithoutYearly: (currency: string) =>
+    `This tier has no yearly price, so its price in ${currency.toUpperCase()} can't have one. Add a yearly price to the tier first.`,
+  tierNoPriceIn: (currency: string) => `This tier has no price in ${currency.toUpperCase()}.`,
   kindFixed: "A product stays what it was created as: a one-time product or a membership.",
   noPayWhatYouWant: "Pay what you want does not apply to memberships.",
   membershipNotFound: "This membership was not found. Open your library from your latest membership email.",
@@ -60,6 +74,23 @@ export const tierFileRefSchema = z.object({
 });
 export type TierFileRef = z.infer<typeof tierFileRefSchema>;
 
+/** A tier's fixed price in another currency as the seller types it: EUR, "4.50" a month, "45" a year. */
+export const tierCurrencyPriceInputSchema = z.object({
+  currency: currencyCodeSchema,
+  monthly: z.union([z.string(), z.number()]),
+  /** Only when the tier has a yearly price, and then required. */
+  yearly: z.union([z.string(), z.number()]).nullish(),
+});
+export type TierCurrencyPriceInput = z.input<typeof tierCurrencyPriceInputSchema>;
+
+/** A tier's fixed price in another currency (docs/money.md): amounts of that currency's minor unit. */
+export const tierCurrencyPriceSchema = z.object({
+  currency: z.string(),
+  monthlyPriceCents: z.number().int(),
+  yearlyPriceCents: z.number().int().nullable(),
+});
+export type TierCurrencyPrice = z.infer<typeof tierCurrencyPriceSchema>;
+
 /** One tier as a form sends it. `id` keeps an existing tier (its members stay); none makes a new one. */
 export const tierInputSchema = z.object({
   id: z.string().min(1).max(64).optional(),
@@ -70,6 +101,8 @@ export const tierInputSchema = z.object({
   trialDays: z.union([z.string(), z.number()]).nullish(),
   closed: z.boolean().optional(),
   files: z.array(tierFileRefSchema).max(20).default([]),
+  /** Fixed prices in other currencies than the store's (the whole list; none when absent). */
+  prices: z.array(tierCurrencyPriceInputSchema).max(50).default([]),
 });
 export type TierInput = z.input<typeof tierInputSchema>;
 
@@ -83,9 +116,28 @@ export interface CheckedTier {
   trialDays: number;
   closed: boolean;
   files: TierFileRef[];
+  /** Fixed prices in other currencies, each with a yearly amount exactly when the tier has one. */
+  prices: TierCurrencyPrice[];
 }
 
 type Checked<T> = { value: T } | { problem: string };
+
+/** A tier price's refusals: the dollar texts (the spec's) in a USD store, the same in its own amounts in any other. */
+export function tierPriceMessages(currency: string): {
+  priceInvalid: string;
+  priceTooLow: string;
+  priceTooHigh: string;
+} {
+  if (currency === "usd") {
+    const { priceInvalid, priceTooLow, priceTooHigh } = MEMBERSHIP_MESSAGES;
+    return { priceInvalid, priceTooLow, priceTooHigh };
+  }
+  return {
+    priceInvalid: CURRENCY_MESSAGES.invalidPrice(currency),
+    priceTooLow: CURRENCY_MESSAGES.priceTooLow(currency),
+    priceTooHigh: `Prices can be at most ${formatMoney(MEMBERSHIP_LIMITS.maxPriceCents, currency)} a period.`,
+  };
+}
 
 function checkTierPrice(
   input: string | number | null | undefined,
@@ -95,9 +147,10 @@ function checkTierPrice(
   const text = String(input ?? "").trim();
   if (text === "") return required ? { problem: MEMBERSHIP_MESSAGES.monthlyPriceMissing } : { value: null };
   const cents = parseMoney(text, currency);
-  if (cents === undefined) return { problem: MEMBERSHIP_MESSAGES.priceInvalid };
-  if (cents < MEMBERSHIP_LIMITS.minPriceCents) return { problem: MEMBERSHIP_MESSAGES.priceTooLow };
-  if (cents > MEMBERSHIP_LIMITS.maxPriceCents) return { problem: MEMBERSHIP_MESSAGES.priceTooHigh };
+  const messages = tierPriceMessages(currency);
+  if (cents === undefined) return { problem: messages.priceInvalid };
+  if (cents < minimumChargeCents(currency)) return { problem: messages.priceTooLow };
+  if (cents > MEMBERSHIP_LIMITS.maxPriceCents) return { problem: messages.priceTooHigh };
   return { value: cents };
 }
 
@@ -108,6 +161,37 @@ function checkTrialDays(input: string | number | null | undefined): Checked<numb
     return { problem: MEMBERSHIP_MESSAGES.trialInvalid };
   }
   return { value: Number(text) };
+}
+
+/**
+ * A tier's fixed prices in other currencies: at most MAX_OTHER_PRICES, each currency once, one we show
+ * buyers and not the store's (otherCurrencyProblem), its amounts from Stripe's smallest charge there (the
+ * one-time prices' check, checkOtherAmount), and a yearly amount exactly when the tier has a yearly price.
+ */
+function checkTierOtherPrices(
+  inputs: z.output<typeof tierCurrencyPriceInputSchema>[],
+  storeCurrency: string,
+  hasYearly: boolean,
+): Checked<TierCurrencyPrice[]> {
+  if (inputs.length > MAX_OTHER_PRICES) return { problem: MEMBERSHIP_MESSAGES.tooManyOtherPrices };
+  const prices: TierCurrencyPrice[] = [];
+  for (const input of inputs) {
+    const { currency } = input;
+    const taken = prices.map((price) => price.currency);
+    const problem = otherCurrencyProblem(currency, storeCurrency, taken);
+    if (problem) return { problem };
+    const monthly = checkOtherAmount(input.monthly, currency, MEMBERSHIP_LIMITS.maxPriceCents);
+    if ("problem" in monthly) return monthly;
+    const yearlyText = String(input.yearly ?? "").trim();
+    if (!hasYearly && yearlyText !== "") {
+      return { problem: MEMBERSHIP_MESSAGES.otherYearlyWithoutYearly(currency) };
+    }
+    if (hasYearly && yearlyText === "") return { problem: MEMBERSHIP_MESSAGES.otherYearlyMissing(currency) };
+    const yearly = hasYearly ? checkOtherAmount(yearlyText, currency, MEMBERSHIP_LIMITS.maxPriceCents) : null;
+    if (yearly && "problem" in yearly) return yearly;
+    prices.push({ currency, monthlyPriceCents: monthly.value, yearlyPriceCents: yearly?.value ?? null });
+  }
+  return { value: prices };
 }
 
 /** One tier's fields, or the first problem with them. */
@@ -128,6 +212,8 @@ function checkTier(input: z.output<typeof tierInputSchema>, currency: string): C
   if (input.files.some((file) => (file.id === undefined) === (file.uploadId === undefined))) {
     return { problem: MEMBERSHIP_MESSAGES.tierFileUnknown };
   }
+  const prices = checkTierOtherPrices(input.prices, currency, yearly.value !== null);
+  if ("problem" in prices) return prices;
   return {
     value: {
       ...(input.id ? { id: input.id } : {}),
@@ -138,6 +224,7 @@ function checkTier(input: z.output<typeof tierInputSchema>, currency: string): C
       trialDays: trialDays.value,
       closed: input.closed ?? false,
       files: input.files,
+      prices: prices.value,
     },
   };
 }
@@ -187,6 +274,8 @@ export const subscribeSchema = z.object({
   interval: billingIntervalSchema.default("month"),
   /** A discount code the buyer typed; the server decides the discount with it. */
   code: z.string().max(200).optional(),
+  /** The currency the page showed the tier's price in; the tier must have a price in it (docs/money.md). */
+  currency: z.string().max(8).optional(),
   /** Subscribing as a business: the name and EU VAT number for the invoices (checked before Checkout). */
   businessName: z.string().max(300).optional(),
   vatNumber: z.string().max(60).optional(),
@@ -205,6 +294,13 @@ export const tierSchema = z.object({
   closed: z.boolean(),
   /** The product files this tier gives access to (their ids). */
   fileIds: z.array(z.string()),
+  /**
+   * The currency its monthly and yearly prices are amounts of: the store's, or on a buyer's page the
+   * buyer's when the tier has a fixed price in it (products/product-prices.ts, productInCurrency).
+   */
+  currency: z.string(),
+  /** Its fixed prices in the other currencies (on a buyer's page in another currency, the store's among them). */
+  prices: z.array(tierCurrencyPriceSchema),
 });
 export type Tier = z.infer<typeof tierSchema>;
 
@@ -279,6 +375,8 @@ export const memberSchema = z.object({
   tierName: z.string(),
   interval: billingIntervalSchema,
   amountCents: z.number(),
+  /** The currency the member pays in (the subscription's): amountCents and lifetimeSpendCents are amounts of it. */
+  currency: z.string().default("usd"),
   status: z.enum(["trialing", "active", "past_due", "canceling", "ended"]),
   statusLabel: z.string(),
   startedAt: z.string(),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { BUYER_CURRENCIES, minimumChargeCents, STORE_CURRENCIES } from "./currencies";
 import {
   centsToDecimal,
   formatMoney,
@@ -84,5 +85,17 @@ describe("money", () => {
     expect(percentOfCents(1500, 15)).toBe(225); // ¥1,500 less 15%: ¥225 off
     expect(percentOfCents(999, 50)).toBe(500);
     expect(percentOfCents(5125, 10)).toBe(513); // 0.5125 KWD rounds up to 0.513
+  });
+});
+
+describe("Stripe's smallest charge", () => {
+  it("is a whole, positive number of minor units in every currency a buyer or a store can use", () => {
+    for (const currency of new Set([...BUYER_CURRENCIES, ...STORE_CURRENCIES, "bif", "kwd"])) {
+      const minimum = minimumChargeCents(currency);
+      expect(Number.isSafeInteger(minimum) && minimum > 0, `${currency}: ${minimum}`).toBe(true);
+    }
+    expect([minimumChargeCents("usd"), minimumChargeCents("jpy"), minimumChargeCents("krw")]).toEqual([
+      50, 50, 1000,
+    ]);
   });
 });

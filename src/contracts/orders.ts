@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { visitSourceFieldsSchema } from "./analytics";
+import { saleDisputeSchema } from "./disputes";
+import { LOCALES } from "./i18n/locales";
 import { buyerLicenseSchema, saleLicenseSchema } from "./licenses";
 import { billingIntervalSchema } from "./memberships";
 import { libraryPostSchema } from "./posts";
@@ -56,6 +58,9 @@ export const ORDER_MESSAGES = {
     "Refund this order? The buyer gets their money back through Stripe and their download link stops working at once.",
   refundedTitle: "Order refunded",
   downloadsResetTitle: "Downloads reset",
+  libraryLinkExpired:
+    "This library link has expired. Use the link in your latest receipt, or ask for a new download link on the product page.",
+  libraryEmailNotVerified: "Verify your email address to see the purchases made with it.",
 } as const;
 
 export const createCheckoutSchema = z.object({
@@ -170,6 +175,11 @@ export const libraryResponseSchema = z.object({
   email: z.string(),
   purchases: z.array(buyerPurchaseSchema),
   memberships: z.array(libraryMembershipSchema).default([]),
+  /**
+   * The language the library speaks, negotiated from the request as every buyer page's is (`?lang=`,
+   * the `lang` cookie, Accept-Language, English; docs/i18n.md). English when absent.
+   */
+  locale: z.enum(LOCALES).optional(),
 });
 export type LibraryResponse = z.infer<typeof libraryResponseSchema>;
 
@@ -211,6 +221,10 @@ export const saleSchema = z.object({
   periodEnd: z.string().nullable().default(null),
   /** Stripe Tax's answer (inside amountCents); null before the store collected tax. */
   tax: orderTaxSchema.nullable().default(null),
+  /** Its latest dispute (docs/disputes.md): open (downloads and key suspended), won or lost; null if never disputed. */
+  dispute: saleDisputeSchema.nullable().default(null),
+  /** The platform a store import brought this sale from (docs/store-import.md); null for a sale made here. */
+  importedFrom: z.string().nullable().default(null),
 });
 export type Sale = z.infer<typeof saleSchema>;
 export const salesPageSchema = z.object({

@@ -1,14 +1,15 @@
 import { z } from "zod";
 import {
-  BUYER_CURRENCIES,
   CURRENCY_MESSAGES,
   type CurrencyPrice,
   type CurrencyPriceInput,
+  checkOtherAmount,
   currencyPriceInputSchema,
   currencyPriceSchema,
   DEFAULT_STORE_CURRENCY,
   MAX_OTHER_PRICES,
   minimumChargeCents,
+  otherCurrencyProblem,
 } from "./currencies";
 import {
   type CheckedTier,
@@ -18,7 +19,7 @@ import {
   tierInputSchema,
   tierSchema,
 } from "./memberships";
-import { formatMoney, formatPrice, parseMoney } from "./money";
+import { formatMoney, formatPrice, minorUnitDigits, parseMoney } from "./money";
 import {
   checkFileList,
   type ProductFileEntry,
@@ -113,6 +114,28 @@ export const FREE_CLAIM_MESSAGES = {
 export const amountBelowMinimumMessage = (minimumCents: number, currency = "usd") =>
   `Please pay at least ${currency === "usd" ? formatPrice(minimumCents) : formatMoney(minimumCents, currency)}.`;
 
+/** The amount the invalid-amount refusal gives as an example: 15.00, or ¥1,500 where there are no decimals. */
+export const amountExampleMinor = (currency: string): number =>
+  minorUnitDigits(currency) === 0 ? 1500 : 15 * 10 ** minorUnitDigits(currency);
+
+/**
+ * The pay-what-you-want refusals for a price in `currency`: the dollar texts above for USD (the spec's),
+ * the same words with the currency's own amounts for any other.
+ */
+export function payWhatYouWantMessages(currency: string): {
+  amountInvalid: string;
+  amountTooHigh: string;
+  amountBelowCardMinimum: string;
+} {
+  if (currency === "usd") return PAY_WHAT_YOU_WANT_MESSAGES;
+  const minimum = formatMoney(minimumChargeCents(currency), currency);
+  return {
+    amountInvalid: `Enter an amount in ${currency.toUpperCase()}, like ${formatMoney(amountExampleMinor(currency), currency)}.`,
+    amountTooHigh: `The most you can pay is ${formatMoney(PRODUCT_LIMITS.maxFlexiblePriceCents, currency)}.`,
+    amountBelowCardMinimum: `Card payments start at ${minimum}: enter ${minimum} or more, or 0 to get it free.`,
+  };
+}
+
 /**
  * What a buyer pays, in cents, for a product whose price (after any code) is `minimumCents`: a fixed
  * price pays exactly that; a flexible one pays the typed amount, which must be at least the minimum,
@@ -133,14 +156,13 @@ export function checkBuyerAmount(
     .replace(/^[$€£¥]/, "")
     .replace(/^(\d+),(\d{1,2})$/, "$1.$2")
     .replace(/,/g, "");
-  if (text === "") return { problem: PAY_WHAT_YOU_WANT_MESSAGES.amountInvalid };
+  const messages = payWhatYouWantMessages(currency);
+  if (text === "") return { problem: messages.amountInvalid };
   const cents = parseMoney(text, currency);
-  if (cents === undefined) return { problem: PAY_WHAT_YOU_WANT_MESSAGES.amountInvalid };
-  if (cents > PRODUCT_LIMITS.maxFlexiblePriceCents)
-    return { problem: PAY_WHAT_YOU_WANT_MESSAGES.amountTooHigh };
+  if (cents === undefined) return { problem: messages.amountInvalid };
+  if (cents > PRODUCT_LIMITS.maxFlexiblePriceCents) return { problem: messages.amountTooHigh };
   if (cents < minimumCents) return { problem: amountBelowMinimumMessage(minimumCents, currency) };
-  if (cents > 0 && cents < minimumChargeCents(currency))
-    return { problem: PAY_WHAT_YOU_WANT_MESSAGES.amountBelowCardMinimum };
+  if (cents > 0 && cents < minimumChargeCents(currency)) return { problem: messages.amountBelowCardMinimum };
   return { amountCents: cents };
 }
 
@@ -266,17 +288,12 @@ function checkOtherPrices(inputs: CurrencyPriceInput[], storeCurrency: string): 
   const prices: CurrencyPrice[] = [];
   for (const input of inputs) {
     const { currency } = currencyPriceInputSchema.parse(input);
-    if (!BUYER_CURRENCIES.has(currency)) return { problem: CURRENCY_MESSAGES.notOffered(currency) };
-    if (currency === storeCurrency) return { problem: CURRENCY_MESSAGES.sameAsStore(currency) };
-    if (prices.some((price) => price.currency === currency)) {
-      return { problem: CURRENCY_MESSAGES.duplicatePrice(currency) };
-    }
-    const cents = parseMoney(String(input.price).trim(), currency);
-    if (cents === undefined) return { problem: CURRENCY_MESSAGES.invalidPrice(currency) };
-    if (cents < minimumChargeCents(currency) || cents > PRODUCT_LIMITS.maxPriceCents) {
-      return { problem: CURRENCY_MESSAGES.priceTooLow(currency) };
-    }
-    prices.push({ currency, priceCents: cents });
+    const taken = prices.map((price) => price.currency);
+    const problem = otherCurrencyProblem(currency, storeCurrency, taken);
+    if (problem) return { problem };
+    const amount = checkOtherAmount(input.price, currency, PRODUCT_LIMITS.maxPriceCents);
+    if ("problem" in amount) return amount;
+    prices.push({ currency, priceCents: amount.value });
   }
   return { value: prices };
 }

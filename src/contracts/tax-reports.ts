@@ -4,7 +4,8 @@ import { countryName as countryNameOf } from "./tax";
 /**
  * The tax report and the tax guide (docs/tax-and-invoices.md, "Tax report and tax guide"). Both read
  * what Stripe Tax decided on each order (contracts/tax.ts); neither computes a tax. Amounts are integer
- * cents of the store's currency (USD); the guide's euro amounts are integer euro cents.
+ * minor units of the store currency (what each order settled as: docs/money.md); the guide's euro
+ * amounts are integer euro cents.
  */
 
 // ---------------------------------------------------------------------------------------------------

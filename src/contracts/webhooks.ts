@@ -4,6 +4,8 @@ import { z } from "zod";
 export const WEBHOOK_EVENT_TYPES = [
   "sale.completed",
   "sale.refunded",
+  "sale.disputed",
+  "sale.dispute_closed",
   "product.sold_out",
   "membership.started",
   "membership.renewed",
@@ -18,6 +20,8 @@ export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "sale.completed": "A sale is completed",
   "sale.refunded": "A sale is refunded",
+  "sale.disputed": "A buyer disputes a sale (a chargeback)",
+  "sale.dispute_closed": "A sale's dispute is closed (won or lost)",
   "product.sold_out": "A limited product sells out",
   "membership.started": "A membership starts (or its trial)",
   "membership.renewed": "A membership renews (a period is paid)",
@@ -26,6 +30,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "membership.ended": "A membership ends",
   "invoice.issued": "An invoice or credit note is issued (or corrected)",
 };
+
+/** The dispute events (disputes feature). */
+export type SaleDisputeWebhookEventType = Extract<WebhookEventType, "sale.disputed" | "sale.dispute_closed">;
 
 /** The membership events (memberships feature). */
 export type MembershipWebhookEventType = Extract<WebhookEventType, `membership.${string}`>;

@@ -20,10 +20,12 @@ import { analyticsStep } from "./features/analytics/sale-attribution";
 import { customersStep } from "./features/audience/customer-rollup";
 import { type Auth, createAuth } from "./features/auth/auth";
 import { checkoutOrigin } from "./features/checkout/checkout-origin";
+import { recoveryStep } from "./features/checkout-recovery/schedule-recovery";
 import type { AppContext } from "./features/feature";
 import { FEATURES } from "./features/index";
 import { invoicesStep } from "./features/invoices/issue-invoice";
 import { licenseKeysStep } from "./features/licenses/issue-license-key";
+import type { OperationsDeps } from "./features/operations";
 import { OrderChanges } from "./features/order-lifecycle/order-changes";
 import { buyerLinkKey } from "./features/orders/buyer-links";
 import { salesTotalsStep } from "./features/orders/sales-totals";
@@ -84,6 +86,8 @@ export interface AppDeps {
   stripeDashboardUrl?: string;
   /** The header a proxy or CDN puts the buyer's country in (CF-IPCountry...), lower case. */
   buyerCountryHeader?: string;
+  /** For /metrics and backups (features/operations): the metrics token, the database's handle, DATA_DIR. */
+  operations?: OperationsDeps;
 }
 
 export interface App {
@@ -156,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     pdfStampsStep,
     sellerWebhooksStep,
     invoicesStep({ appUrl: deps.appUrl }),
+    recoveryStep,
   ]);
   const jobs = new JobQueue({
     db: deps.db,
@@ -192,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       stripeDashboardUrl: deps.stripeDashboardUrl ?? "https://dashboard.stripe.com",
       ...(deps.buyerCountryHeader ? { buyerCountryHeader: deps.buyerCountryHeader } : {}),
     },
+    operations: deps.operations ?? {},
   };
   for (const feature of FEATURES) await feature.register(context);
   // Last: every other GET is the web app.

@@ -102,6 +102,13 @@ export async function startServer(
       ...(emulator ? { stripeDashboardUrl: emulator.url } : {}),
       ...(config.buyerCountryHeader ? { buyerCountryHeader: config.buyerCountryHeader } : {}),
       ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+      operations: {
+        ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
+        connectionUsage: database.connectionUsage,
+        notifications: database.notifications,
+        ...(database.dumpEmbedded ? { dumpEmbedded: database.dumpEmbedded } : {}),
+        dataDir: config.dataDir,
+      },
     }),
   );
   await startStep(logger, `listening on ${config.host}:${config.port}`, () =>

@@ -160,7 +160,9 @@ process.on("exit", () => appendFileSync(process.env.LOADED_MODULES_FILE, Object.
     expect(loaded).toContain("fastify"); // the record works
     const rare = [
       "sharp", // cover and profile pictures
-      "yauzl", // ZIP inspection
+      "yauzl", // ZIP inspection, store archives
+      "yazl", // ZIPs made: invoices, store exports
+      "csv-parse", // store imports
       "file-type", // uploads
       "@zxcvbn-ts/language-common", // the common-password list, on sign-up and password changes
       "pg", // PostgreSQL, when DATABASE_URL is set
@@ -169,6 +171,7 @@ process.on("exit", () => appendFileSync(process.env.LOADED_MODULES_FILE, Object.
       "ajv", // Fastify's default schema compiler: our schemas are zod's
       "radix-ui", // the server-rendered pages' components: bundled, only the few they use
       "lucide-react",
+      "tar-stream", // backups (features/operations)
     ];
     expect(rare.filter((name) => loaded.has(name))).toEqual([]);
   }, 60_000);

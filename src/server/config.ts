@@ -56,6 +56,7 @@ const envSchema = z
     JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     VAT_CHECK: z.enum(["vies", "local"]).optional(),
+    METRICS_TOKEN: optionalString.pipe(z.string().min(24, "must be at least 24 characters").optional()),
     BUYER_COUNTRY_HEADER: optionalString.pipe(
       z
         .string()
@@ -135,6 +136,8 @@ export interface Config {
   vatCheck: "vies" | "local";
   /** The header a proxy or CDN puts the buyer's country in (CF-IPCountry...), when there is one. */
   buyerCountryHeader?: string;
+  /** The operator's bearer token for /metrics from another machine (METRICS_TOKEN); localhost needs none. */
+  metricsToken?: string;
 }
 
 /** The local setup (the Stripe emulator) lets webhooks reach a receiver on this machine. */
@@ -166,6 +169,35 @@ export function loadStripeSetupConfig(env: NodeJS.ProcessEnv = process.env): {
   return { secretKey: parsed.data.STRIPE_SECRET_KEY, appUrl: parsed.data.APP_URL.replace(/\/$/, "") };
 }
 
+/** What `npm run backup` and `restore` read first (envSchema's variables; a refined schema cannot be picked from). */
+const backupEnvSchema = z.object({
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalUrl,
+  S3_BUCKET: optionalString,
+});
+
+/**
+ * Where the data is and which mode is configured, for `npm run backup` and `restore`, read before anything
+ * else: loading the whole config creates the embedded secrets in DATA_DIR, which a restore needs empty and
+ * which PostgreSQL mode (told to use pg_dump) never needed.
+ */
+export function loadBackupConfig(env: NodeJS.ProcessEnv = process.env): {
+  dataDir: string;
+  postgres: boolean;
+  s3: boolean;
+} {
+  const parsed = backupEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  return {
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    postgres: Boolean(parsed.data.DATABASE_URL),
+    s3: Boolean(parsed.data.S3_BUCKET),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -187,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     vatCheck: e.VAT_CHECK ?? (e.STRIPE_SECRET_KEY ? "vies" : "local"),
     ...(e.BUYER_COUNTRY_HEADER ? { buyerCountryHeader: e.BUYER_COUNTRY_HEADER.toLowerCase() } : {}),
+    ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
     ...clamd,
     webhooks: {
       requireHttps: Boolean(e.STRIPE_SECRET_KEY),

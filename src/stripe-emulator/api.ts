@@ -163,6 +163,12 @@ function authenticate(authorization: string | undefined): void {
   }
 }
 
+/** The caller of a route outside the JSON API (a file's contents): its key checked, its `Stripe-Account`. */
+export function authenticatedAccount(emulator: Emulator, request: FastifyRequest): Scope {
+  authenticate(request.headers.authorization);
+  return connectedAccount(emulator, header(request, "stripe-account"));
+}
+
 function connectedAccount(emulator: Emulator, header: string | undefined): Scope {
   if (!header) return null;
   if (!emulator.store.state.accounts[header]) {

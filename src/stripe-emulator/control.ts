@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { expireCheckoutSession, findCheckoutSession, payCheckoutSession } from "./actions/checkout.js";
+import {
+  expireCheckoutSession,
+  expireIfDue,
+  findCheckoutSession,
+  payCheckoutSession,
+  saveBuyerConsent,
+} from "./actions/checkout.js";
 import { findCharge, findDispute, openDispute, resolveDispute } from "./actions/disputes.js";
 import { findInvoice, payInvoiceWithCard } from "./actions/invoice-recovery.js";
 import { finishOnboarding } from "./actions/onboarding.js";
@@ -37,11 +43,14 @@ const schemas = {
     business_name: z.string().optional(),
     tax_id: z.string().optional(),
     terms_of_service: z.boolean().optional(),
+    /** The promotions box (`consent_collection[promotions]=auto`); unticked unless `true`. */
+    promotions: z.boolean().optional(),
     /** Adaptive Pricing: the currency the buyer pays in (the session's or the local one offered). */
     currency: z.string().optional(),
     /** The buyer's languages, as the hosted page reads them; default: this request's `Accept-Language`. */
     accept_language: z.string().optional(),
   }),
+  consent: z.object({ email: z.string(), promotions: z.boolean() }),
   headOffice: addressSchema.extend({ country: z.string() }),
   registration: z.strictObject({
     country: z.string(),
@@ -168,6 +177,7 @@ export function registerControlApi(app: FastifyInstance, emulator: Emulator): vo
       taxId: input.tax_id,
       // A test driving the page ticks the box unless it says otherwise (a buyer who pays must).
       termsAccepted: input.terms_of_service ?? true,
+      promotions: input.promotions,
       acceptLanguage: input.accept_language ?? request.headers["accept-language"],
       currency: input.currency,
     });
@@ -188,6 +198,23 @@ export function registerControlApi(app: FastifyInstance, emulator: Emulator): vo
           result.declineCode,
         ).toBody(),
       );
+  });
+
+  // What the hosted page saves as the buyer types their email and ticks (or not) the promotions box.
+  route("POST", "/checkout/sessions/:id/consent", (params, body) => {
+    const input = parseBody(schemas.consent, body);
+    const { account, session } = findCheckoutSession(emulator, params.id ?? "");
+    expireIfDue(emulator, account, session);
+    if (!saveBuyerConsent(emulator, session, { email: input.email, optIn: input.promotions })) {
+      throw new StripeApiError(
+        400,
+        "invalid_request_error",
+        "This Checkout Session does not collect promotions consent, is no longer open, or the email is invalid.",
+        undefined,
+        "email",
+      );
+    }
+    return session;
   });
 
   route("POST", "/checkout/sessions/:id/expire", (params) => {

@@ -554,3 +554,68 @@ describe("Adaptive Pricing on Checkout", () => {
     expect(paid.body.presentment_details).toBeUndefined();
   });
 });
+
+describe("subscriptions in another currency than the account's", () => {
+  it("takes the session's currency, bills the subscription in it and settles its invoices' charges converted", async () => {
+    const us = await stripe.accounts.create({ type: "standard" });
+    const price = await stripe.prices.create(
+      { currency: "eur", unit_amount: 450, recurring: { interval: "month" }, product_data: { name: "Fan" } },
+      { stripeAccount: us.id },
+    );
+    const session = await stripe.checkout.sessions.create(
+      {
+        mode: "subscription",
+        currency: "eur",
+        line_items: [{ price: price.id, quantity: 1 }],
+        customer_email: "fan@example.com",
+        success_url: "http://127.0.0.1:9/joined",
+      },
+      { stripeAccount: us.id },
+    );
+    expect(session).toMatchObject({ currency: "eur", amount_total: 450 });
+    expect((await pay(session.id)).status).toBe(200);
+    const paid = await stripe.checkout.sessions.retrieve(session.id, {}, { stripeAccount: us.id });
+    const subscription = await stripe.subscriptions.retrieve(
+      paid.subscription as string,
+      { expand: ["latest_invoice.payments"] },
+      { stripeAccount: us.id },
+    );
+    expect(subscription.currency).toBe("eur");
+    const invoice = subscription.latest_invoice as Stripe.Invoice;
+    expect(invoice).toMatchObject({ currency: "eur", amount_paid: 450, status: "paid" });
+    const intentId = invoice.payments?.data[0]?.payment.payment_intent as string;
+    const intent = await stripe.paymentIntents.retrieve(
+      intentId,
+      { expand: ["latest_charge.balance_transaction"] },
+      { stripeAccount: us.id },
+    );
+    expect(intent).toMatchObject({ amount: 450, currency: "eur" });
+    const transaction = (intent.latest_charge as Stripe.Charge)
+      .balance_transaction as Stripe.BalanceTransaction;
+    expect(transaction).toMatchObject({ amount: 489, currency: "usd", exchange_rate: 1.08696 });
+  });
+
+  it("refuses a session currency its prices are not in", async () => {
+    const us = await stripe.accounts.create({ type: "standard" });
+    const price = await stripe.prices.create(
+      { currency: "usd", unit_amount: 500, recurring: { interval: "month" }, product_data: { name: "Fan" } },
+      { stripeAccount: us.id },
+    );
+    const error = await stripeError(
+      stripe.checkout.sessions.create(
+        {
+          mode: "subscription",
+          currency: "eur",
+          line_items: [{ price: price.id, quantity: 1 }],
+          success_url: "http://127.0.0.1:9/joined",
+        },
+        { stripeAccount: us.id },
+      ),
+    );
+    expect(error.statusCode).toBe(400);
+    expect(error.param).toBe("line_items[0][price]");
+    expect(error.message).toBe(
+      "The price specified supports currencies of `usd` which doesn't include the expected currency of `eur`.",
+    );
+  });
+});

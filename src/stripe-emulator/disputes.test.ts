@@ -345,3 +345,70 @@ describe("the evidence deadline", () => {
     ).toEqual(["charge.dispute.closed"]);
   });
 });
+
+describe("evidence files (POST /v1/files, purpose dispute_evidence)", () => {
+  const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+
+  it("uploads a PDF as Stripe's File object, serves its bytes, and takes its id in a file evidence field", async () => {
+    const file = await stripe.files.create(
+      { purpose: "dispute_evidence", file: { data: PDF, name: "evidence.pdf", type: "application/pdf" } },
+      scoped,
+    );
+    expect(file).toMatchObject({
+      object: "file",
+      purpose: "dispute_evidence",
+      filename: "evidence.pdf",
+      size: PDF.length,
+      type: "pdf",
+      title: null,
+      expires_at: null,
+      links: { object: "list", data: [], has_more: false, url: `/v1/file_links?file=${file.id}` },
+    });
+    expect(file.id).toMatch(/^file_/);
+    expect(file.url).toMatch(new RegExp(`/v1/files/${file.id}/contents$`));
+    expect((await stripe.files.retrieve(file.id, {}, scoped)).id).toBe(file.id);
+    expect(
+      (await stripe.files.list({ purpose: "dispute_evidence" }, scoped)).data.map((f) => f.id),
+    ).toContain(file.id);
+    // Another account cannot see it.
+    expect((await stripeError(stripe.files.retrieve(file.id))).statusCode).toBe(404);
+    const contents = await fetch(file.url!, {
+      headers: { authorization: "Bearer sk_test_x", "stripe-account": seller.id },
+    });
+    expect(contents.status).toBe(200);
+    expect(Buffer.from(await contents.arrayBuffer()).equals(PDF)).toBe(true);
+
+    const charge = await paidCharge();
+    const dispute = await disputed(charge.id);
+    const unknown = await stripeError(
+      stripe.disputes.update(dispute.id, { evidence: { receipt: "file_nope" }, submit: false }, scoped),
+    );
+    expect(unknown).toMatchObject({ statusCode: 400, code: "resource_missing", param: "evidence[receipt]" });
+    const staged = await stripe.disputes.update(
+      dispute.id,
+      { evidence: { receipt: file.id, uncategorized_file: file.id }, submit: false },
+      scoped,
+    );
+    expect(staged.evidence).toMatchObject({ receipt: file.id, uncategorized_file: file.id });
+  });
+
+  it("refuses other types and purposes", async () => {
+    const text = await stripeError(
+      stripe.files.create(
+        {
+          purpose: "dispute_evidence",
+          file: { data: Buffer.from("hello"), name: "a.txt", type: "text/plain" },
+        },
+        scoped,
+      ),
+    );
+    expect(text).toMatchObject({ statusCode: 400, param: "file" });
+    const purpose = await stripeError(
+      stripe.files.create(
+        { purpose: "business_logo", file: { data: PDF, name: "a.pdf", type: "application/pdf" } },
+        scoped,
+      ),
+    );
+    expect(purpose).toMatchObject({ statusCode: 400, param: "purpose" });
+  });
+});

@@ -27,6 +27,7 @@ const COLLECTION_BY_PREFIX: [string, OwnedCollectionName][] = [
   ["taxreg_", "taxRegistrations"],
   ["txi_", "taxIds"],
   ["txr_", "taxRates"],
+  ["file_", "files"],
 ];
 
 export function toJson(value: object): Json {

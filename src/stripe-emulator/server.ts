@@ -18,6 +18,7 @@ import { registerCoupons } from "./resources/coupons.js";
 import { registerCustomers } from "./resources/customers.js";
 import { registerDisputes } from "./resources/disputes.js";
 import { registerEvents } from "./resources/events.js";
+import { parseMultipart, registerFiles } from "./resources/files.js";
 import { registerInvoices } from "./resources/invoices.js";
 import { registerPayments } from "./resources/payments.js";
 import { registerPrices } from "./resources/prices.js";
@@ -46,6 +47,19 @@ export function buildServer(emulator: Emulator): FastifyInstance {
     { parseAs: "string" },
     (_request, body, done) => {
       done(null, qs.parse(typeof body === "string" ? body : body.toString("utf8"), QS_OPTIONS));
+    },
+  );
+
+  // File uploads (`POST /v1/files`), as the SDK sends them to files.stripe.com: up to Stripe's 16 MB.
+  app.addContentTypeParser(
+    "multipart/form-data",
+    { parseAs: "buffer", bodyLimit: 16 * 1024 * 1024 },
+    (request, body, done) => {
+      try {
+        done(null, parseMultipart(body as Buffer, String(request.headers["content-type"] ?? "")));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
     },
   );
 
@@ -81,6 +95,7 @@ export function buildServer(emulator: Emulator): FastifyInstance {
   registerCoupons(routes, emulator);
   registerPayments(routes, emulator);
   registerDisputes(routes, emulator);
+  registerFiles(app, routes, emulator);
   registerBillingPortal(routes, emulator);
   registerWebhookEndpoints(routes, emulator);
   registerEvents(routes, emulator);

@@ -14,6 +14,8 @@ export const SERVER_PAGE_PATHS = [
   "store/:userId",
   "unsubscribe/:token",
   "invoice/:token/billing",
+  "product/:productId/report",
+  "store/:userId/report",
 ];
 
 /**
@@ -43,6 +45,22 @@ export const APP_PAGE_PATHS = {
   taxReport: "dashboard/tax/report",
   taxGuide: "dashboard/tax/guide",
   invoices: "dashboard/invoices",
+  operatorAudit: "operator/audit",
+  dispute: "dashboard/disputes/:disputeId",
+  operatorReports: "operator/reports",
+  operatorReport: "operator/reports/:reportId",
+  sellerReports: "dashboard/reports",
+  sellerReport: "dashboard/reports/:reportId",
+  // Enforcement (docs/operator.md): the console's pages, the seller's Standing page, the public policy.
+  operatorOverview: "operator",
+  operatorSellers: "operator/sellers",
+  operatorSeller: "operator/sellers/:sellerId",
+  operatorAppeals: "operator/appeals",
+  standing: "settings/standing",
+  // Moving a store here from another platform (docs/store-import.md): the start, and one import.
+  storeImport: "settings/import",
+  storeImportOne: "settings/import/:importId",
+  enforcementPolicy: "policy/enforcement",
 } as const;
 
 /**

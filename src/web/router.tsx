@@ -159,8 +159,77 @@ export const router = createBrowserRouter([
         lazy: () => import("./features/invoices/invoices-page").then((m) => ({ Component: m.InvoicesPage })),
       },
       {
+        path: APP_PAGE_PATHS.dispute,
+        lazy: () => import("./features/disputes/dispute-page").then((m) => ({ Component: m.DisputePage })),
+      },
+      {
         path: APP_PAGE_PATHS.library,
         lazy: () => import("./features/library/library-page").then((m) => ({ Component: m.LibraryPage })),
+      },
+      {
+        path: APP_PAGE_PATHS.operatorOverview,
+        lazy: () => import("./features/operator/overview-page").then((m) => ({ Component: m.OverviewPage })),
+      },
+      {
+        path: APP_PAGE_PATHS.operatorSellers,
+        lazy: () => import("./features/operator/sellers-page").then((m) => ({ Component: m.SellersPage })),
+      },
+      {
+        path: APP_PAGE_PATHS.operatorSeller,
+        lazy: () => import("./features/operator/seller-page").then((m) => ({ Component: m.SellerPage })),
+      },
+      {
+        path: APP_PAGE_PATHS.operatorAppeals,
+        lazy: () => import("./features/operator/appeals-page").then((m) => ({ Component: m.AppealsPage })),
+      },
+      {
+        path: APP_PAGE_PATHS.standing,
+        lazy: () => import("./features/standing/standing-page").then((m) => ({ Component: m.StandingPage })),
+      },
+      {
+        path: APP_PAGE_PATHS.storeImport,
+        lazy: () =>
+          import("./features/store-import/store-import-page").then((m) => ({ Component: m.StoreImportPage })),
+      },
+      {
+        path: APP_PAGE_PATHS.storeImportOne,
+        lazy: () =>
+          import("./features/store-import/store-import-page").then((m) => ({ Component: m.StoreImportPage })),
+      },
+      {
+        path: APP_PAGE_PATHS.enforcementPolicy,
+        lazy: () =>
+          import("./features/marketing/enforcement-policy-page").then((m) => ({
+            Component: m.EnforcementPolicyPage,
+          })),
+      },
+      {
+        path: APP_PAGE_PATHS.operatorAudit,
+        lazy: () => import("./features/operator/audit-log-page").then((m) => ({ Component: m.AuditLogPage })),
+      },
+      {
+        path: APP_PAGE_PATHS.operatorReports,
+        lazy: () =>
+          import("./features/reports/operator-reports-page").then((m) => ({
+            Component: m.OperatorReportsPage,
+          })),
+      },
+      {
+        path: APP_PAGE_PATHS.operatorReport,
+        lazy: () =>
+          import("./features/reports/operator-report-page").then((m) => ({
+            Component: m.OperatorReportPage,
+          })),
+      },
+      {
+        path: APP_PAGE_PATHS.sellerReports,
+        lazy: () =>
+          import("./features/reports/seller-reports-page").then((m) => ({ Component: m.SellerReportsPage })),
+      },
+      {
+        path: APP_PAGE_PATHS.sellerReport,
+        lazy: () =>
+          import("./features/reports/seller-report-page").then((m) => ({ Component: m.SellerReportPage })),
       },
       {
         path: "*",

@@ -333,3 +333,57 @@ describe("the buyer's pages after paying, in Spanish", () => {
     expect(asked.body).toContain("<title>Cancelar inscrição · Flatfee</title>");
   });
 });
+
+describe("the library's language", () => {
+  it("is negotiated by the library's API like every buyer page's, and a ?lang= is remembered", async () => {
+    const free = await createProduct(
+      t,
+      seller.cookie,
+      { title: "Carnet de croquis", price: "0" },
+      { cover: false },
+    );
+    const email = `library-${Date.now()}@example.com`;
+    const claimed = await t.request({
+      method: "POST",
+      url: "/api/checkout/free",
+      body: { productId: free.id, email },
+    });
+    expect(claimed.statusCode, claimed.body).toBe(202);
+    const mails = () =>
+      t.db.selectFrom("outbox_emails").selectAll().where("to_address", "=", email).execute();
+    await eventually(async () => expect(await mails()).toHaveLength(1));
+    const [receipt] = await mails();
+    const token = new URL(/\/library\?token=[^\s)"]+/.exec(receipt!.text)![0], APP_URL).searchParams.get(
+      "token",
+    )!;
+    const library = (query = "", headers: Record<string, string> = {}) =>
+      page(`/api/library?token=${encodeURIComponent(token)}${query}`, headers);
+
+    // Nothing said: English, the library as it always was.
+    const plain = await library();
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json()).toMatchObject({ email, locale: "en" });
+    expect(plain.headers.vary).toContain("Accept-Language");
+
+    // The browser's language.
+    const german = await library("", { "accept-language": "de-DE,de;q=0.9,en;q=0.8" });
+    expect(german.json().locale).toBe("de");
+    expect(german.headers["set-cookie"]).toBeUndefined();
+
+    // The switcher's choice wins, and the server remembers it as for the pages it renders.
+    const chosen = await library("&lang=ja", { "accept-language": "de-DE" });
+    expect(chosen.json().locale).toBe("ja");
+    const cookie = String(chosen.headers["set-cookie"]);
+    expect(cookie).toMatch(/^lang=ja; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax/);
+
+    // The remembered choice wins over Accept-Language; a language we don't speak is ignored.
+    const remembered = await library("", { "accept-language": "de-DE", cookie: "lang=ja" });
+    expect(remembered.json().locale).toBe("ja");
+    expect((await library("&lang=xx", { "accept-language": "fr-FR" })).json().locale).toBe("fr");
+
+    // A signed-in buyer's library (/api/library/me) answers its language too, or refuses in English.
+    const signedOut = await page("/api/library/me?lang=es");
+    expect(signedOut.statusCode).toBe(401);
+    expect(String(signedOut.headers["set-cookie"])).toMatch(/^lang=es;/);
+  });
+});

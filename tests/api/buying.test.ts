@@ -558,7 +558,7 @@ describe("the seller's sales", () => {
       /attachment; filename="customer-sales-\d{4}-\d{2}-\d{2}\.csv"/,
     );
     expect(response.body).toBe(
-      'Customer Email,Product,Amount,Date,Discount Code,Amount Saved,Period Start,Period End,Tax,Tax Rate,Tax Jurisdiction,Buyer Country,Tax Note,Currency,Settled,Settlement Currency\n\'=cmd@example.com,"Tips, ""tricks"" & more",12.50,"Mar 05, 2026 09:07",,0.00,,,0.00,,,,,USD,12.50,USD\n',
+      'Customer Email,Product,Amount,Date,Discount Code,Amount Saved,Period Start,Period End,Tax,Tax Rate,Tax Jurisdiction,Buyer Country,Tax Note,Currency,Settled,Settlement Currency,Dispute\n\'=cmd@example.com,"Tips, ""tricks"" & more",12.50,"Mar 05, 2026 09:07",,0.00,,,0.00,,,,,USD,12.50,USD,\n',
     );
     expect(
       (await t.request({ method: "GET", url: "/api/orders/export.csv?tz=Mars/Base", cookie: shop.cookie }))

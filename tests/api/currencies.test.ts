@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CURRENCY_MESSAGES } from "../../src/contracts/currencies";
 import { control } from "./support/emulator-control";
 import { buyProduct, createProduct, readySeller } from "./support/sellers";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -86,6 +87,11 @@ describe("the store currency", () => {
 
     expect((await storeCurrency(seller, { currency: "usd" })).statusCode).toBe(200);
     const product = await createProduct(t, seller.cookie, { price: "5" }, { cover: false });
+    // A buyer in Checkout now would settle in dollars: the currency waits for their checkout to end.
+    expect((await buyNow(product.id, {})).statusCode).toBe(200);
+    const paying = await storeCurrency(seller, { currency: "gbp" });
+    expect(paying.statusCode).toBe(409);
+    expect(paying.json()).toMatchObject({ code: "currency_locked", message: CURRENCY_MESSAGES.checkoutOpen });
     await buyProduct(t, product.id, "first@example.com");
     const locked = await storeCurrency(seller, { currency: "gbp" });
     expect(locked.statusCode).toBe(409);
@@ -221,6 +227,12 @@ describe("a fixed price in euros", () => {
     expect(stats.json().totalRevenueCents).toBe(1957);
     const analytics = await t.request({ method: "GET", url: "/api/analytics", cookie: seller.cookie });
     expect(analytics.json().totals.revenueCents).toBe(1957);
+    // So does the tax report: the sale counts as the dollars it settled as, never as 1800 "dollars".
+    const report = (await t.request({ method: "GET", url: "/api/tax/report", cookie: seller.cookie })).json();
+    expect(report.currency).toBe("usd");
+    expect(report.totals.netCents + report.totals.taxCents).toBe(1957);
+    const csv = await t.request({ method: "GET", url: "/api/tax/report.csv", cookie: seller.cookie });
+    expect(csv.body).toContain(`,${(report.totals.netCents / 100).toFixed(2)},`);
   });
 
   it("refuses Checkout in a currency the product has no price in", async () => {

@@ -398,11 +398,11 @@ describe("checkout with a code", () => {
     });
     const csv = await t.request({ method: "GET", url: "/api/orders/export.csv", cookie: seller.cookie });
     expect(csv.body.split("\n")[0]).toBe(
-      "Customer Email,Product,Amount,Date,Discount Code,Amount Saved,Period Start,Period End,Tax,Tax Rate,Tax Jurisdiction,Buyer Country,Tax Note,Currency,Settled,Settlement Currency",
+      "Customer Email,Product,Amount,Date,Discount Code,Amount Saved,Period Start,Period End,Tax,Tax Rate,Tax Jurisdiction,Buyer Country,Tax Note,Currency,Settled,Settlement Currency,Dispute",
     );
     expect(csv.body).toMatch(
       new RegExp(
-        `^${email},Brush Pack,15\\.99,"[^"]+",${code.code},4\\.00,,,0\\.00,,,,,USD,15\\.99,USD$`,
+        `^${email},Brush Pack,15\\.99,"[^"]+",${code.code},4\\.00,,,0\\.00,,,,,USD,15\\.99,USD,$`,
         "m",
       ),
     );

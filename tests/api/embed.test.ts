@@ -102,8 +102,10 @@ describe("GET /api/embed/products", () => {
           title: "Pay what you want",
           priceCents: 400,
           priceMode: "flexible",
+          currency: "usd",
           priceLabel: "$4.00+",
           stockLabel: null,
+          statusLabel: null,
         },
         {
           id: fixed.id,
@@ -111,8 +113,10 @@ describe("GET /api/embed/products", () => {
           title: "Fixed <Guide>",
           priceCents: 1999,
           priceMode: "fixed",
+          currency: "usd",
           priceLabel: "$19.99",
           stockLabel: null,
+          statusLabel: null,
         },
         {
           id: "unknown-id",
@@ -120,8 +124,10 @@ describe("GET /api/embed/products", () => {
           title: null,
           priceCents: null,
           priceMode: null,
+          currency: null,
           priceLabel: null,
           stockLabel: null,
+          statusLabel: "No longer available",
         },
         {
           id: few.id,
@@ -129,11 +135,57 @@ describe("GET /api/embed/products", () => {
           title: "Few left",
           priceCents: 500,
           priceMode: "fixed",
+          currency: "usd",
           priceLabel: "$5.00",
           stockLabel: "Only 3 left in stock",
+          statusLabel: null,
         },
       ],
+      buyLabel: "Buy now",
     });
+  });
+
+  it("prices and words the buttons and the overlay for the visitor: a German browser sees the euro price in German", async () => {
+    const product = await createProduct(t, seller.cookie, {
+      title: "Euro Guide",
+      price: "19",
+      prices: [{ currency: "eur", price: "18" }],
+    });
+    const few = await createProduct(
+      t,
+      seller.cookie,
+      { title: "Wenige", price: "5", inventoryType: "limited", quantityAvailable: "2" },
+      { cover: false },
+    );
+    const german = { "accept-language": "de-DE,de;q=0.9" };
+    const response = await get(`/api/embed/products?ids=${product.id},${few.id},gone`, german);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(String(response.headers.vary)).toMatch(/Accept-Language/);
+    const body = response.json();
+    expect(body.buyLabel).toBe("Jetzt kaufen");
+    expect(body.products[0]).toMatchObject({ currency: "eur", priceCents: 1800, priceLabel: "18,00\u00a0€" });
+    // No euro price: the store's dollars, written the German way; the stock in German.
+    expect(body.products[1]).toMatchObject({
+      currency: "usd",
+      priceLabel: "5,00\u00a0$",
+      stockLabel: "Nur noch 2 auf Lager",
+    });
+    expect(body.products[2]).toMatchObject({ status: "missing", statusLabel: "Nicht mehr verfügbar" });
+    // An English browser in Britain (GBP, which the product has no price in) gets dollars in English.
+    const british = (
+      await get(`/api/embed/products?ids=${product.id}`, { "accept-language": "en-GB" })
+    ).json();
+    expect(british.products[0]).toMatchObject({ currency: "usd", priceLabel: "$19.00" });
+
+    // The overlay the button opens: the same euro price, and Buy Now asks Checkout for euros.
+    const overlay = await get(`/embed/product/${product.id}`, german);
+    expect(overlay.statusCode).toBe(200);
+    expect(overlay.body).toContain('lang="de"');
+    expect(overlay.body).toMatch(/18,00\s€/);
+    expect(overlay.body).toContain('name="currency" value="eur"');
+    const english = await get(`/embed/product/${product.id}`);
+    expect(english.body).toContain("$19.00");
+    expect(english.body).toContain('name="currency" value="usd"');
   });
 
   it("shows sold-out, deleted, paused and hidden products as unavailable, saying which", async () => {

@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { INVOICE_MESSAGES } from "../../src/contracts/invoices";
 import { minimalPdf } from "../../src/server/features/uploads/test-fixtures";
 import { control } from "./support/emulator-control";
@@ -7,6 +6,7 @@ import { pdfText } from "./support/pdf-text";
 import { buyProduct, createProduct, readySeller, upload } from "./support/sellers";
 import { createTestApp, signUp, type TestApp } from "./support/test-app";
 import { eventually } from "./support/wait";
+import { zipEntries } from "./support/zip-entries";
 
 // Invoices and credit notes (docs/tax-and-invoices.md): real sales through the emulator, real PDFs read
 // back, the buyer's signed links and the seller's list and export.
@@ -394,27 +394,3 @@ describe("memberships", () => {
     });
   });
 });
-
-/** A ZIP's files and their bytes, read with yauzl. */
-function zipEntries(bytes: Buffer): Promise<Record<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files: Record<string, Buffer> = {};
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (openError, stream) => {
-          if (openError || !stream) return reject(openError);
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
-            files[entry.fileName] = Buffer.concat(chunks);
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(files));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}

@@ -224,7 +224,7 @@ describe("subscribing to a membership", () => {
       cookie: seller.cookie,
     });
     const line = csv.body.split("\n").find((row) => row.startsWith(membership.customer_email));
-    expect(line).toMatch(/,7\.00,"[^"]+",,0\.00,"[^"]+","[^"]+",0\.00,,,,,USD,7\.00,USD$/);
+    expect(line).toMatch(/,7\.00,"[^"]+",,0\.00,"[^"]+","[^"]+",0\.00,,,,,USD,7\.00,USD,$/);
   });
 
   it("ends: canceled at period end keeps access until then; the end stops it and is told", async () => {

@@ -369,9 +369,15 @@ describe("robots.txt", () => {
     // Every seller page falls under a Disallow line (they live under /dashboard, /new and /settings).
     const disallowed = rules.filter((rule) => rule.startsWith("Disallow: ")).map((rule) => rule.slice(10));
     for (const pagePath of Object.values(APP_PAGE_PATHS)) {
-      const sellerPage = !["auth", "terms", "privacy", "status", "system-status", "library"].includes(
-        pagePath,
-      );
+      const sellerPage = ![
+        "auth",
+        "terms",
+        "privacy",
+        "policy/enforcement",
+        "status",
+        "system-status",
+        "library",
+      ].includes(pagePath);
       if (sellerPage)
         expect(
           disallowed.some((prefix) => `/${pagePath}`.startsWith(prefix)),

@@ -41,7 +41,7 @@ describe("Export CSV of a large store", () => {
     expect(response.statusCode).toBe(200);
     const [header, ...lines] = response.body.trimEnd().split("\n");
     expect(header).toBe(
-      "Customer Email,Product,Amount,Date,Discount Code,Amount Saved,Period Start,Period End,Tax,Tax Rate,Tax Jurisdiction,Buyer Country,Tax Note,Currency,Settled,Settlement Currency",
+      "Customer Email,Product,Amount,Date,Discount Code,Amount Saved,Period Start,Period End,Tax,Tax Rate,Tax Jurisdiction,Buyer Country,Tax Note,Currency,Settled,Settlement Currency,Dispute",
     );
     const emails = lines.map((line) => line.split(",")[0]);
     expect(emails).toHaveLength(completed);

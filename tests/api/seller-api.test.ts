@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_LIMITS, API_KEY_MESSAGES, API_KEY_PATTERN } from "../../src/contracts/api-keys";
+import { EXPORT_API_KINDS } from "../../src/contracts/store-export";
 import { API_KEY_RATE } from "../../src/server/features/seller-api/authenticate-api-key";
 import { pruneApiRequestLogs } from "../../src/server/features/seller-api/request-log";
 import { REQUEST_GUARD_MESSAGES } from "../../src/server/http/request-guards";
@@ -522,6 +523,7 @@ describe("OpenAPI document", () => {
         "GET /api/v1/invoices",
         "GET /api/v1/invoices/{id}",
         "GET /api/v1/invoices/{id}/pdf",
+        ...EXPORT_API_KINDS.map((kind) => `GET /api/v1/export/${kind}`),
       ].sort(),
     );
     const sales = document.paths["/api/v1/sales"].get;

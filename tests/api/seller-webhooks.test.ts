@@ -115,6 +115,8 @@ describe("sale.completed", () => {
         created_at: expect.any(String),
         refunded_at: null,
         tax: null,
+        dispute_status: null,
+        dispute: null,
       },
     });
     await eventually(async () => {

@@ -143,6 +143,7 @@ describe("the seller app's navigation", () => {
       "Dashboard",
       "New Product",
       "Store Settings",
+      "Reports",
       "Customers",
       "Members",
       "Posts",

@@ -178,10 +178,10 @@ describe("buying and delivery", () => {
     const csv = await readFile(await csvDownload.path(), "utf8");
     const [header, row, ...rest] = csv.trim().split("\n");
     expect(header).toBe(
-      "Customer Email,Product,Amount,Date,Discount Code,Amount Saved,Period Start,Period End,Tax,Tax Rate,Tax Jurisdiction,Buyer Country,Tax Note,Currency,Settled,Settlement Currency",
+      "Customer Email,Product,Amount,Date,Discount Code,Amount Saved,Period Start,Period End,Tax,Tax Rate,Tax Jurisdiction,Buyer Country,Tax Note,Currency,Settled,Settlement Currency,Dispute",
     );
     const date =
-      /^buyer@example\.com,Watercolour Basics Guide,9\.99,"([A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2})",,0\.00,,,0\.00,,,,,USD,9\.99,USD$/.exec(
+      /^buyer@example\.com,Watercolour Basics Guide,9\.99,"([A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2})",,0\.00,,,0\.00,,,,,USD,9\.99,USD,$/.exec(
         row ?? "",
       )?.[1];
     expect(date, row).toBeDefined();

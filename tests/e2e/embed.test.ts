@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { gzipSync } from "node:zlib";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SellerAnalytics } from "../../src/contracts/analytics";
 import { EMBED_LIMITS } from "../../src/contracts/embed";
@@ -99,6 +99,19 @@ function focused(page: Page) {
   });
 }
 
+/**
+ * Presses the site's Buy button and waits until the framed product page has run its script: Esc pressed in
+ * the frame before then is the browser's alone (a buyer that fast just presses it again).
+ */
+async function openOverlay(page: Page, buy: Locator): Promise<void> {
+  await buy.click();
+  await page.getByRole("dialog", { name: TITLE }).waitFor();
+  const handle = await page.locator(`iframe[title="${TITLE}"]`).elementHandle();
+  const frame = await handle?.contentFrame();
+  if (!frame) throw new Error("The overlay has no product page frame");
+  await frame.waitForLoadState("load");
+}
+
 describe("embeddable buy button", () => {
   it("is within its size budget as built", async () => {
     const built = await readFile(`${E2E_WEB_DIST}/embed.js`);
@@ -113,7 +126,7 @@ describe("embeddable buy button", () => {
     await page.getByRole("heading", { name: TITLE }).waitFor();
   });
 
-  it("a site with the snippet shows a Buy button with the price; the overlay opens, closes with Esc, and the buyer pays with 4242 and downloads", async () => {
+  it("a site with the snippet shows a Buy button with the price; the overlay opens and closes with Esc", async () => {
     const page = await newPage(DESKTOP, true, BUYER_AGENT);
     const fromApp: string[] = [];
     page.on("request", (request) => {
@@ -159,13 +172,13 @@ describe("embeddable buy button", () => {
     });
 
     // Esc pressed inside the product page (the frame has the keyboard) closes it too; so does Close.
-    await buy.click();
+    await openOverlay(page, buy);
     await frame.getByRole("button", { name: "Buy Now" }).focus();
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     expect(await focused(page)).toMatchObject({ tag: "button" });
     // An Esc that closes the page's own popover leaves the overlay open.
-    await buy.click();
+    await openOverlay(page, buy);
     await frame.getByRole("button", { name: "Resend my download link" }).click();
     const resend = frame.getByRole("dialog", { name: "Resend my download link" });
     await resend.waitFor();
@@ -177,9 +190,15 @@ describe("embeddable buy button", () => {
     await buy.click();
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "hidden" });
+  });
 
+  it("Buy Now in the overlay opens Checkout in the top window; the buyer pays with 4242 and downloads", async () => {
+    const page = await newPage(DESKTOP, true, BUYER_AGENT);
+    await page.goto(siteUrl);
+    const buy = page.getByRole("button", { name: /Buy the guide/ });
+    const frame = page.frameLocator(`iframe[title="${TITLE}"]`);
     // Buy Now leaves the frame: Checkout opens in the top window, never inside the iframe.
-    await buy.click();
+    await openOverlay(page, buy);
     await frame.getByRole("button", { name: "Buy Now" }).click();
     await page.getByLabel("Card number").waitFor();
     expect(new URL(page.url()).origin).not.toBe(server.baseUrl);

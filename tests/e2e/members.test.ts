@@ -129,6 +129,8 @@ describe("the members page", () => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("at once");
     expect(await seller.evaluate(() => document.activeElement?.textContent)).toBe("Keep membership");
+    // The dialog alone: the earlier toast, still fading under load, would be measured half-transparent.
+    await expect.poll(() => seller.locator("[data-sonner-toast]").count(), { timeout: 15_000 }).toBe(0);
     await checkLayout(seller, "cancel-now-dialog");
     await dialog.getByRole("button", { name: "Cancel now" }).click();
     await expectToast(seller, "Membership canceled");

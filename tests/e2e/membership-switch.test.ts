@@ -120,12 +120,15 @@ describe("switching tier from the library, and memberships on the seller's pages
     await checkLayout(member, "choose", dialog);
 
     // The keyboard moves to Patron (no yearly price: no Monthly/Yearly), then Preview.
-    // Held like a key is (Radix checks the radio the arrow focuses only while the key is down).
+    // Held like a key is until focus arrives: Radix moves focus in a timeout after keydown and
+    // checks the radio it lands on only while the key is still down, so a fixed hold is a race
+    // on a busy machine.
     await fanRadio.focus();
+    const patronRadio = dialog.getByRole("radio", { name: /^Patron/ });
     await member.keyboard.down("ArrowDown");
-    await member.waitForTimeout(50);
+    await expect.poll(() => patronRadio.evaluate((element) => element === document.activeElement)).toBe(true);
     await member.keyboard.up("ArrowDown");
-    await expect.poll(() => dialog.getByRole("radio", { name: /^Patron/ }).isChecked()).toBe(true);
+    await expect.poll(() => patronRadio.isChecked()).toBe(true);
     expect(await dialog.getByRole("radio", { name: /Yearly/ }).count()).toBe(0);
     const previewRequest = member.waitForRequest((request) => request.url().endsWith("/change-preview"));
     await dialog.getByRole("button", { name: "Preview" }).click();

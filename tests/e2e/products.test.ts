@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import { mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_MESSAGES } from "../../src/contracts/products";
 import { STORE_SETTINGS_MESSAGES } from "../../src/contracts/store-settings";
 import { BYTES_PER_MB, UPLOAD_MESSAGES } from "../../src/contracts/uploads";
+import { totp } from "../support/totp";
 import { launchBrowser, PHONE_VIEWPORT, screenshot } from "./support/browser";
 import { readySeller } from "./support/seller";
 import { type E2EServer, startE2EServer } from "./support/server";
@@ -64,21 +64,6 @@ const pngImage = (width: number, height: number, color: string) =>
   sharp({ create: { width, height, channels: 3, background: color } })
     .png()
     .toBuffer();
-
-/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) from the base32 secret the settings page shows. */
-function totp(base32Secret: string, now = Date.now()): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of base32Secret.replace(/[\s=]/g, "").toUpperCase()) {
-    bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  }
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => Number.parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
-  const hmac = createHmac("sha1", key).update(counter).digest();
-  const offset = (hmac.at(-1) ?? 0) & 0x0f;
-  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
 
 async function expectToast(page: Page, title: string, description?: string) {
   const toasts = page.locator("[data-sonner-toast]");

@@ -7,7 +7,14 @@ import {
 } from "../download-terms";
 import { INVOICE_MESSAGES } from "../invoices";
 import { ORDER_MESSAGES } from "../orders";
-import { amountBelowMinimumMessage, FREE_CLAIM_MESSAGES, priceLabel, STORE_FALLBACK_NAME } from "../products";
+import {
+  amountBelowMinimumMessage,
+  FREE_CLAIM_MESSAGES,
+  PAY_WHAT_YOU_WANT_MESSAGES,
+  payWhatYouWantMessages,
+  priceLabel,
+  STORE_FALLBACK_NAME,
+} from "../products";
 import { TAX_PRICE_NOTES } from "../tax";
 import { BUYER_MESSAGES, translateMessage } from "./buyer-messages";
 import { LOCALES } from "./locales";
@@ -35,6 +42,33 @@ describe("the server's words on buyers' pages", () => {
     expect(translateMessage(english, text)).toBe("Please pay at least $1,234.56.");
     expect(translateMessage(translator("de"), text).replace(/\u00a0/g, " ")).toBe(
       "Bitte zahlen Sie mindestens 1.234,56 $.",
+    );
+    // In any of our currencies: euros as German writes them, yen without decimals.
+    const euros = amountBelowMinimumMessage(500, "eur");
+    expect(euros).toBe("Please pay at least €5.00.");
+    expect(translateMessage(translator("de"), euros).replace(/\u00a0/g, " ")).toBe(
+      "Bitte zahlen Sie mindestens 5,00 €.",
+    );
+    expect(translateMessage(translator("ja"), amountBelowMinimumMessage(1500, "jpy"))).toBe(
+      "￥1,500以上をお支払いください。",
+    );
+  });
+
+  it("words a pay-what-you-want refusal in the price's currency", () => {
+    expect(payWhatYouWantMessages("usd")).toBe(PAY_WHAT_YOU_WANT_MESSAGES);
+    const yen = payWhatYouWantMessages("jpy");
+    expect(yen).toEqual({
+      amountInvalid: "Enter an amount in JPY, like ¥1,500.",
+      amountTooHigh: "The most you can pay is ¥1,000,000.",
+      amountBelowCardMinimum: "Card payments start at ¥50: enter ¥50 or more, or 0 to get it free.",
+    });
+    expect(
+      translateMessage(translator("de"), payWhatYouWantMessages("eur").amountBelowCardMinimum).replace(
+        /\u00a0/g,
+        " ",
+      ),
+    ).toBe(
+      "Kartenzahlungen sind ab 0,50 € möglich: Geben Sie 0,50 € oder mehr ein, oder 0, um es kostenlos zu erhalten.",
     );
   });
 

@@ -1,14 +1,21 @@
 import { AUDIENCE_MESSAGES } from "../audience";
+import { BUYER_CURRENCIES, minimumChargeCents, STORE_CURRENCIES } from "../currencies";
 import { DISCOUNT_REFUSAL_MESSAGES } from "../discounts";
+import { DISPUTE_MESSAGES } from "../disputes";
+import { ENFORCEMENT_BUYER_MESSAGES } from "../enforcement";
 import { INVOICE_MESSAGES, INVOICE_RULES } from "../invoices";
-import { MEMBERSHIP_MESSAGES } from "../memberships";
-import { parsePriceToCents } from "../money";
+import { MEMBERSHIP_CHANGE_MESSAGES, MEMBERSHIP_MESSAGES, MEMBERSHIP_STATUS_LABELS } from "../memberships";
+import { formatMoney, parseMoney } from "../money";
 import { ORDER_MESSAGES } from "../orders";
+import { POST_MESSAGES } from "../posts";
 import {
   amountBelowMinimumMessage,
+  amountExampleMinor,
   FREE_CLAIM_MESSAGES,
   PAY_WHAT_YOU_WANT_MESSAGES,
+  PRODUCT_LIMITS,
   PURCHASE_UNAVAILABLE,
+  payWhatYouWantMessages,
 } from "../products";
 import { TAX_MESSAGES, TAX_PRICE_NOTES } from "../tax";
 import { DEFAULT_LOCALE } from "./locales";
@@ -46,6 +53,39 @@ export const RATE_LIMIT_MESSAGES = {
   codeTries: "Too many tries. Please wait a minute.",
 } as const;
 
+/** The currencies a price can be in besides US dollars (buyers' and stores'). */
+const OTHER_CURRENCIES = new Set([...BUYER_CURRENCIES, ...STORE_CURRENCIES].filter((code) => code !== "usd"));
+
+/** A price in another currency's pay-what-you-want refusals (payWhatYouWantMessages), as a page says them. */
+function payWhatYouWantRefusals(currency: string): Array<readonly [string, Render]> {
+  const english = payWhatYouWantMessages(currency);
+  const code = currency.toUpperCase();
+  return [
+    [
+      english.amountInvalid,
+      (i18n) =>
+        i18n.t("message.amountInvalidIn", {
+          currency: code,
+          example: i18n.money(amountExampleMinor(currency), currency),
+        }),
+    ],
+    [
+      english.amountTooHigh,
+      (i18n) =>
+        i18n.t("message.amountTooHighIn", {
+          maximum: i18n.money(PRODUCT_LIMITS.maxFlexiblePriceCents, currency),
+        }),
+    ],
+    [
+      english.amountBelowCardMinimum,
+      (i18n) =>
+        i18n.t("message.amountBelowCardMinimumIn", {
+          minimum: i18n.money(minimumChargeCents(currency), currency),
+        }),
+    ],
+  ];
+}
+
 /** Every fixed text, with how a page in another language says it. */
 export const BUYER_MESSAGES: ReadonlyArray<readonly [english: string, render: Render]> = [
   [ORDER_MESSAGES.linkExpired, say("message.linkExpired")],
@@ -55,6 +95,8 @@ export const BUYER_MESSAGES: ReadonlyArray<readonly [english: string, render: Re
   [ORDER_MESSAGES.chooseFile, say("message.chooseFile")],
   [ORDER_MESSAGES.windowOver, say("message.windowOver")],
   [ORDER_MESSAGES.refunded, say("message.refunded")],
+  [DISPUTE_MESSAGES.buyerSuspended, say("message.disputeSuspended")],
+  [DISPUTE_MESSAGES.buyerLost, say("message.disputeLost")],
   [ORDER_MESSAGES.productRemoved, say("message.productRemoved")],
   [ORDER_MESSAGES.resendSent, say("message.resendSent")],
   [ORDER_MESSAGES.notPurchasable, say("message.notPurchasable")],
@@ -67,8 +109,27 @@ export const BUYER_MESSAGES: ReadonlyArray<readonly [english: string, render: Re
   [MEMBERSHIP_MESSAGES.tierNotOffered, say("message.tierNotOffered")],
   [MEMBERSHIP_MESSAGES.yearlyNotOffered, say("message.yearlyNotOffered")],
   [MEMBERSHIP_MESSAGES.notAMembership, say("message.notAMembership")],
+  // The library (features/library): its links, a member's statuses, switches and post emails.
+  [ORDER_MESSAGES.libraryLinkExpired, say("message.libraryLinkExpired")],
+  [ORDER_MESSAGES.libraryEmailNotVerified, say("message.libraryEmailNotVerified")],
+  [MEMBERSHIP_MESSAGES.membershipNotFound, say("message.membershipNotFound")],
+  [MEMBERSHIP_STATUS_LABELS.trialing, say("library.status.trialing")],
+  [MEMBERSHIP_STATUS_LABELS.active, say("library.status.active")],
+  [MEMBERSHIP_STATUS_LABELS.past_due, say("library.status.pastDue")],
+  [MEMBERSHIP_STATUS_LABELS.canceling, say("library.status.canceling")],
+  [MEMBERSHIP_STATUS_LABELS.ended, say("library.status.ended")],
+  [MEMBERSHIP_CHANGE_MESSAGES.sameChoice, say("message.changeSameChoice")],
+  [MEMBERSHIP_CHANGE_MESSAGES.notChangeable, say("message.changeNotChangeable")],
+  [MEMBERSHIP_CHANGE_MESSAGES.tierUnavailable, say("message.changeTierUnavailable")],
+  [MEMBERSHIP_CHANGE_MESSAGES.changed, say("message.membershipSwitched")],
+  [POST_MESSAGES.postEmailsOn, say("message.postEmailsOn")],
+  [POST_MESSAGES.postEmailsOff, say("message.postEmailsOff")],
+  [POST_MESSAGES.postEmailsNeedLink, say("message.postEmailsNeedLink")],
   [PURCHASE_UNAVAILABLE.soldOut, say("purchase.soldOut")],
   [PURCHASE_UNAVAILABLE.sellerPaused, say("message.sellerPaused")],
+  [ENFORCEMENT_BUYER_MESSAGES.storeUnavailable, say("message.storeUnavailable")],
+  [ENFORCEMENT_BUYER_MESSAGES.productUnavailable, say("message.productUnavailable")],
+  [ENFORCEMENT_BUYER_MESSAGES.downloadsRevoked, say("message.downloadsRevoked")],
   [DISCOUNT_REFUSAL_MESSAGES.unknown, say("message.discountUnknown")],
   [DISCOUNT_REFUSAL_MESSAGES.not_started, say("message.discountNotStarted")],
   [DISCOUNT_REFUSAL_MESSAGES.expired, say("message.discountExpired")],
@@ -120,24 +181,46 @@ export const BUYER_MESSAGES: ReadonlyArray<readonly [english: string, render: Re
   [RATE_LIMIT_MESSAGES.checkouts, say("message.tooManyCheckouts")],
   [RATE_LIMIT_MESSAGES.resends, say("message.tooManyResends")],
   [RATE_LIMIT_MESSAGES.codeTries, say("message.tooManyCodeTries")],
+  ...[...OTHER_CURRENCIES].flatMap((currency) => payWhatYouWantRefusals(currency)),
+  ...["usd", ...OTHER_CURRENCIES].map(
+    (currency) =>
+      [
+        MEMBERSHIP_MESSAGES.tierNoPriceIn(currency),
+        say("message.tierNoPriceIn", { currency: currency.toUpperCase() }),
+      ] as const,
+  ),
 ];
 
 const BY_ENGLISH = new Map<string, Render>(BUYER_MESSAGES);
 
-/** "Please pay at least $5.00.": the one message with an amount in it (amountBelowMinimumMessage). */
-const BELOW_MINIMUM = (() => {
-  const [before = "", after = ""] = amountBelowMinimumMessage(12345).split("$123.45");
+/**
+ * "Please pay at least $5.00." (amountBelowMinimumMessage): the one message with a seller's amount in
+ * it, read back in any of our currencies: one pattern per currency, from how English writes its amounts.
+ */
+const BELOW_MINIMUM = ["usd", ...OTHER_CURRENCIES].map((currency) => {
   const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`^${literal(before)}\\$([0-9,]+\\.[0-9]{2})${literal(after)}$`);
-})();
+  const sample = formatMoney(12_345, currency);
+  const digits = /\d[\d.,]*/.exec(sample)?.[0] ?? "";
+  const [before = "", after = ""] = amountBelowMinimumMessage(12_345, currency).split(digits);
+  return { currency, pattern: new RegExp(`^${literal(before)}(\\d[\\d.,]*?)${literal(after)}$`) };
+});
+
+function belowMinimum(english: string): { cents: number; currency: string } | undefined {
+  for (const { currency, pattern } of BELOW_MINIMUM) {
+    const amount = pattern.exec(english)?.[1];
+    const cents = amount === undefined ? undefined : parseMoney(amount.replace(/,/g, ""), currency);
+    if (cents !== undefined) return { cents, currency };
+  }
+  return undefined;
+}
 
 /** A text of the server's, as a page in `i18n`'s language says it; English (and any unknown text) as is. */
 export function translateMessage(i18n: Translator, english: string): string {
   if (i18n.locale === DEFAULT_LOCALE) return english;
   const render = BY_ENGLISH.get(english);
   if (render) return render(i18n);
-  const below = BELOW_MINIMUM.exec(english);
-  const cents = below?.[1] === undefined ? undefined : parsePriceToCents(below[1].replace(/,/g, ""));
-  if (cents !== undefined) return i18n.t("message.amountBelowMinimum", { minimum: i18n.money(cents, "usd") });
+  const below = belowMinimum(english);
+  if (below)
+    return i18n.t("message.amountBelowMinimum", { minimum: i18n.money(below.cents, below.currency) });
   return english;
 }

@@ -1,6 +1,7 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import type emailsEn from "../../locales/emails/en.json";
 import type pagesEn from "../../locales/pages/en.json";
+import type reportsEn from "../../locales/reports/en.json";
 import { formatMoney, minorToDecimal } from "../money";
 import type { Locale } from "./locales";
 
@@ -11,7 +12,7 @@ import type { Locale } from "./locales";
  */
 
 /** A message's name in the catalogues. */
-export type MessageKey = keyof typeof pagesEn | keyof typeof emailsEn;
+export type MessageKey = keyof typeof pagesEn | keyof typeof emailsEn | keyof typeof reportsEn;
 export type Catalogue = Record<MessageKey, string>;
 
 type Primitive = string | number | Date;

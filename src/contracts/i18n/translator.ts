@@ -10,6 +10,12 @@ import pagesEs from "../../locales/pages/es.json";
 import pagesFr from "../../locales/pages/fr.json";
 import pagesJa from "../../locales/pages/ja.json";
 import pagesPtBR from "../../locales/pages/pt-BR.json";
+import reportsDe from "../../locales/reports/de.json";
+import reportsEn from "../../locales/reports/en.json";
+import reportsEs from "../../locales/reports/es.json";
+import reportsFr from "../../locales/reports/fr.json";
+import reportsJa from "../../locales/reports/ja.json";
+import reportsPtBR from "../../locales/reports/pt-BR.json";
 import type { Locale } from "./locales";
 import { type Catalogue, makeTranslator, type Translator } from "./make-translator";
 
@@ -37,6 +43,15 @@ export const AREAS = {
     "pt-BR": emailsPtBR,
     ja: emailsJa,
   } satisfies Record<Locale, Record<keyof typeof emailsEn, string>>,
+  // The report form, its confirmation page and email (features/reports).
+  reports: {
+    en: reportsEn,
+    es: reportsEs,
+    de: reportsDe,
+    fr: reportsFr,
+    "pt-BR": reportsPtBR,
+    ja: reportsJa,
+  } satisfies Record<Locale, Record<keyof typeof reportsEn, string>>,
 };
 
 const catalogueOf = (locale: Locale) =>

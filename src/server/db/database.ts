@@ -6,7 +6,7 @@ import type pg from "pg";
 import type { Logger } from "pino";
 import { migrations } from "./migrations";
 import { type Notifications, pgliteNotifications } from "./notifications";
-import { PGliteDialect } from "./pglite-dialect";
+import { type ConnectionUsage, PGliteDialect } from "./pglite-dialect";
 import type { DB } from "./schema";
 
 export type Database = Kysely<DB>;
@@ -23,8 +23,17 @@ export interface DatabaseHandle {
   pool?: pg.Pool;
   /** LISTEN/NOTIFY: what the job queue and the event bus hear committed changes by. */
   notifications: Notifications;
+  /** The connections in use, idle and waited for, at this moment (/metrics). */
+  connectionUsage: () => ConnectionUsage;
+  /**
+   * PGlite only: the whole data directory as one uncompressed tar, taken between two statements (PGlite
+   * runs one at a time), so it holds exactly the transactions committed before it: what a backup keeps.
+   */
+  dumpEmbedded?: () => Promise<Blob>;
   close(): Promise<void>;
 }
+
+export type { ConnectionUsage };
 
 /**
  * The embedded database's buffer pool. PostgreSQL's default, 128 MB, is allocated and cleared at every
@@ -54,11 +63,14 @@ export async function openDatabase(
       : await templateData(pgliteTemplate)),
   });
   await pglite.waitReady;
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const dialect = new PGliteDialect(pglite);
+  const db = new Kysely<DB>({ dialect });
   return {
     db,
     target: target.kind,
     notifications: pgliteNotifications(pglite),
+    connectionUsage: () => dialect.usage(),
+    dumpEmbedded: async () => pglite.dumpDataDir("none"),
     close: async () => {
       await db.destroy();
       await pglite.close();

@@ -10,6 +10,8 @@ import type { Logger } from "pino";
 export interface Notifications {
   /** Calls `onNotify` with each payload sent on `channel`; resolves with a function that stops it. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** How many lost LISTEN connections were replaced, by channel, since start (/metrics reads it). */
+  reconnects(): ReadonlyMap<string, number>;
 }
 
 /** The embedded database: one process, so PGlite's own listeners. */
@@ -19,6 +21,8 @@ export function pgliteNotifications(pglite: PGlite): Notifications {
       const unlisten = await pglite.listen(channel, onNotify);
       return () => unlisten();
     },
+    // One process, no connection to lose.
+    reconnects: () => new Map(),
   };
 }
 
@@ -33,7 +37,9 @@ export function postgresNotifications(
   pool: pg.Pool,
   log: Pick<Logger, "warn"> & Partial<Pick<Logger, "info">>,
 ): Notifications {
+  const reconnects = new Map<string, number>();
   return {
+    reconnects: () => reconnects,
     async listen(channel, onNotify) {
       let current: { client: pg.PoolClient; destroy: () => boolean } | undefined;
       let retryTimer: NodeJS.Timeout | undefined;
@@ -80,7 +86,9 @@ export function postgresNotifications(
         retryTimer = setTimeout(() => {
           connect().then(
             () => {
-              if (current) log.info?.({ channel }, "notifications resumed: listening again");
+              if (!current) return;
+              reconnects.set(channel, (reconnects.get(channel) ?? 0) + 1);
+              log.info?.({ channel }, "notifications resumed: listening again");
             },
             // Still unreachable: try again (logged once, when the connection was lost).
             () => scheduleConnect(),

@@ -18,12 +18,18 @@ import {
  * Kysely 0.29 ships one, but 0.29 needs Node 22 and we run on Node 20.
  */
 export class PGliteDialect implements Dialect {
+  private driver: PGliteDriver | undefined;
   constructor(private readonly pglite: PGlite) {}
+  /** The one connection: in use or idle, and how many queries or transactions wait for it (/metrics). */
+  usage(): ConnectionUsage {
+    return this.driver?.usage() ?? { total: 1, idle: 1, waiting: 0 };
+  }
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    this.driver = new PGliteDriver(this.pglite);
+    return this.driver;
   }
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new PostgresIntrospector(db);
@@ -33,9 +39,18 @@ export class PGliteDialect implements Dialect {
   }
 }
 
+/** A database's connections: all of them, the idle ones, and the callers waiting for one. */
+export interface ConnectionUsage {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
+  private waiting = 0;
+  private inUse = false;
 
   constructor(pglite: PGlite) {
     this.connection = new PGliteConnection(pglite);
@@ -50,9 +65,19 @@ class PGliteDriver implements Driver {
     });
     const previous = this.queue;
     this.queue = previous.then(() => turn);
+    this.waiting++;
     await previous;
-    this.connection.release = release;
+    this.waiting--;
+    this.inUse = true;
+    this.connection.release = () => {
+      this.inUse = false;
+      release();
+    };
     return this.connection;
+  }
+
+  usage(): ConnectionUsage {
+    return { total: 1, idle: this.inUse ? 0 : 1, waiting: this.waiting };
   }
 
   async beginTransaction(connection: DatabaseConnection) {

@@ -40,6 +40,7 @@ export function openPostgres(
     target: target.kind,
     pool,
     notifications: postgresNotifications(pool, log),
+    connectionUsage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }

@@ -61,6 +61,10 @@ export interface ProfileTable {
   store_currency: Generated<string>;
   /** Stripe's Adaptive Pricing on the store's Checkout: buyers may pay in their own currency. */
   adaptive_pricing: Generated<boolean>;
+  /** Recovery emails to buyers who left Checkout (docs/checkout-recovery.md); on unless turned off. */
+  checkout_recovery_emails: Generated<boolean>;
+  /** The store's new address after a move (docs/store-import.md): its pages here redirect there. */
+  moved_to: Generated<string | null>;
 }
 
 /** A product's fixed price in a currency other than the store's (a pay-what-you-want product's minimum there). */
@@ -198,6 +202,15 @@ export interface MembershipTierFileTable {
   product_file_id: string;
 }
 
+/** A tier's fixed price in a currency other than the store's: monthly, and yearly when the tier has one. */
+export interface MembershipTierCurrencyPriceTable {
+  tier_id: string;
+  seller_id: string;
+  currency: string;
+  monthly_cents: number;
+  yearly_cents: number | null;
+}
+
 /** A tier's Stripe price at one amount and interval on one connected account (prices are immutable). */
 export interface MembershipTierPriceTable {
   tier_id: string;
@@ -208,7 +221,7 @@ export interface MembershipTierPriceTable {
   tax_behavior: Generated<TierPriceTaxBehavior>;
   /** Its product's Stripe tax code ('': none). */
   tax_code: Generated<string>;
-  /** The store currency it was made in. */
+  /** The currency it charges in: the store's, or one of the tier's fixed other prices. */
   currency: Generated<string>;
   stripe_price_id: string;
   created_at: CreatedAt;
@@ -325,6 +338,27 @@ export interface CheckoutTable {
   buyer_locale: Generated<Locale>;
   /** The currency Checkout was made in (the product's price there, or the store's). */
   currency: Generated<string>;
+  /** Made from a recovery link: the expired checkout it recovers (docs/checkout-recovery.md). */
+  recovered_from: Generated<string | null>;
+}
+
+/** An expired checkout whose buyer agreed to hear from the store: its one recovery email (docs/checkout-recovery.md). */
+export interface CheckoutRecoveryTable {
+  checkout_id: string;
+  seller_id: string;
+  product_id: string;
+  /** Lower-cased. */
+  email: string;
+  buyer_locale: Locale;
+  currency: string;
+  /** What the buyer was about to pay, in `currency`'s minor unit (before tax). */
+  amount_cents: number;
+  expired_at: Timestamp;
+  send_at: Timestamp;
+  status: Generated<"scheduled" | "sent" | "skipped">;
+  skip_reason: string | null;
+  sent_at: NullableTimestamp;
+  created_at: CreatedAt;
 }
 
 export interface OrderTable {
@@ -376,6 +410,37 @@ export interface OrderTable {
   withdrawal_waiver_at: NullableTimestamp;
   /** The buyer's language, from the checkout: the order's emails speak it. */
   buyer_locale: Generated<Locale>;
+  /** Its latest dispute (docs/disputes.md) and where it leaves the sale: open suspends access, lost keeps it off. */
+  dispute_id: Generated<string | null>;
+  dispute_status: Generated<"open" | "won" | "lost" | null>;
+  /** An order made on another platform and brought here by an import (docs/store-import.md). */
+  imported_from: Generated<string | null>;
+}
+
+/** A dispute of a one-time sale, as Stripe last answered it, with the creator's evidence draft (docs/disputes.md). */
+export interface DisputeTable {
+  /** Stripe's dispute id (dp_…). */
+  id: string;
+  seller_id: string;
+  order_id: string;
+  stripe_account_id: string;
+  charge_id: string | null;
+  amount_cents: number;
+  currency: string;
+  reason: string;
+  /** Stripe's status: needs_response, under_review, won, lost (warning_* for inquiries). */
+  status: string;
+  due_by: NullableTimestamp;
+  auto_submit: Generated<boolean>;
+  /** The creator's edited evidence text fields; null until they save (then the page shows it, not the assembled). */
+  evidence: JsonColumn<Record<string, string>>;
+  /** The evidence PDF uploaded to Stripe (purpose dispute_evidence) with the submission. */
+  evidence_file_id: string | null;
+  submitted_at: NullableTimestamp;
+  outcome: "won" | "lost" | null;
+  closed_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
 }
 
 export interface StoreTaxSettingsTable {
@@ -465,6 +530,8 @@ export interface DownloadLogTable {
   link_used_at: NullableTimestamp;
   /** The file (upload) downloaded; null for downloads before products had several files, or once it is gone. */
   upload_id: Generated<string | null>;
+  /** The buyer's country as the proxy's header said it (two letters); null without the header, and before 0042. */
+  country: Generated<string | null>;
 }
 
 export interface StoreViewDayTable {
@@ -545,12 +612,32 @@ export interface LicenseKeyTable {
   order_id: string;
   seller_id: string;
   product_id: string;
-  /** As shown: 4 groups of 8 upper-case Crockford base32 characters. */
+  /** As shown: 4 groups of 8 upper-case Crockford base32 characters; an imported one as its platform wrote it. */
   key: string;
   disabled_at: NullableTimestamp;
   /** Verifications that counted. */
   uses: Generated<number>;
   last_verified_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+/** What a verification of an existing license key answered (docs/licenses.md). */
+export type LicenseVerificationOutcome = "valid" | "disabled" | "refunded" | "disputed" | "dispute_lost";
+
+/** One verification of an existing key (unknown keys are not logged): the dispute evidence's activity. */
+export interface LicenseVerificationTable {
+  id: Generated<number>;
+  seller_id: string;
+  /** The key's order (license_keys' primary key). */
+  order_id: string;
+  outcome: LicenseVerificationOutcome;
+  increment_uses: boolean;
+  /** The key's uses after this check. */
+  uses: number;
+  /** The caller's country from the proxy's header, when one is configured. */
+  country: string | null;
+  /** At most 400 characters. */
+  user_agent: string | null;
   created_at: CreatedAt;
 }
 
@@ -673,6 +760,9 @@ export interface AnalyticsProductDayTable {
   views: Generated<number>;
   units: Generated<number>;
   revenue_cents: Generated<number>;
+  /** Of those, sales made through a recovery link (docs/checkout-recovery.md). */
+  recovered_units: Generated<number>;
+  recovered_cents: Generated<number>;
 }
 
 export interface AnalyticsSourceDayTable extends AnalyticsProductDayTable {
@@ -705,6 +795,8 @@ export interface OrderAttributionTable {
   utm_source: Generated<string>;
   utm_medium: Generated<string>;
   utm_campaign: Generated<string>;
+  /** Counted as recovered revenue too (its checkout came from a recovery link). */
+  recovered: Generated<boolean>;
 }
 
 /** One buyer's stamped copy of one PDF (order, upload): queued at the sale, made in the background. */
@@ -743,6 +835,192 @@ export interface JobTable {
   failed_at: NullableTimestamp;
 }
 
+/** Who may use the operator console (migration 0032; granted only from the command line). */
+export interface OperatorTable {
+  user_id: string;
+  granted_at: CreatedAt;
+  granted_by: string;
+}
+
+/** Every operator action with its reason; append-only (a trigger refuses updates and deletes). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  seller_id: string | null;
+  product_id: string | null;
+  report_id: string | null;
+  reason: string;
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+  created_at: CreatedAt;
+}
+
+/** A report about a product or a store (migration 0037, docs/operator.md "Reports"). */
+export interface ReportTable {
+  id: string;
+  seller_id: string;
+  /** Null for a store's report, or once the product is deleted. */
+  product_id: string | null;
+  /** The product's title when it was reported. */
+  product_title: string | null;
+  reason: "copyright" | "malware" | "illegal" | "scam" | "other";
+  details: Generated<string>;
+  reporter_email: string;
+  reporter_locale: Generated<Locale>;
+  /** A copyright report's notice (contracts/reports.ts DmcaNotice). */
+  dmca: JsonColumn<Record<string, unknown>>;
+  status: Generated<"new" | "in_review" | "actioned" | "dismissed">;
+  status_reason: string | null;
+  seller_answer: string | null;
+  /** The seller's counter-notice to a copyright report (contracts/reports.ts CounterNotice). */
+  counter_notice: JsonColumn<Record<string, unknown>>;
+  answered_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+  /** When the seller was emailed about it (migration 0044): at most one such email per seller an hour. */
+  seller_notified_at: NullableTimestamp;
+  /** Its email to the seller was held back by the hour's cap. */
+  seller_notice_skipped: Generated<boolean>;
+  /** When the seller's counter-notice was forwarded to the claimant. */
+  counter_notice_forwarded_at: NullableTimestamp;
+  /** 10 business days after the counter-notice: from then the operator may restore what was taken down. */
+  restore_after: NullableTimestamp;
+}
+
+/** What operators did about a seller or one of their products (docs/operator.md, "Enforcement"). */
+export interface EnforcementActionTable {
+  id: string;
+  seller_id: string;
+  /** The product taken down; null for the seller's own actions. */
+  product_id: string | null;
+  kind: "warn" | "restrict" | "suspend" | "take-down";
+  reason: string;
+  report_id: string | null;
+  /** A suspension that also stopped buyers' downloads. */
+  revoke_downloads: Generated<boolean>;
+  actor_email: string;
+  created_at: CreatedAt;
+  /** When it stopped being in force (reinstated, or replaced by another); null while in force. */
+  lifted_at: NullableTimestamp;
+  lifted_reason: string | null;
+}
+
+/** A seller's appeal of one action; at most one open per action. */
+export interface EnforcementAppealTable {
+  id: string;
+  action_id: string;
+  seller_id: string;
+  body: string;
+  status: Generated<"open" | "reinstated" | "upheld" | "closed">;
+  created_at: CreatedAt;
+  answered_at: NullableTimestamp;
+  answer_reason: string | null;
+  answered_by: string | null;
+}
+
+export type StoreImportStatus = "collecting" | "checking" | "checked" | "importing" | "imported" | "failed";
+
+/** A creator's import of another platform's (or Flatfee instance's) store (docs/store-import.md). */
+export interface StoreImportTable {
+  id: string;
+  seller_id: string;
+  platform: string;
+  status: Generated<StoreImportStatus>;
+  notify_buyers: Generated<boolean>;
+  /** The dry run's report (store-import/dry-run.ts). */
+  report: JsonColumn<unknown>;
+  /** What the run created and skipped. */
+  result: JsonColumn<unknown>;
+  progress_done: Generated<number>;
+  progress_total: Generated<number>;
+  /** Where the run's last committed batch ended: { file, item }. */
+  cursor: JsonColumn<unknown>;
+  error: string | null;
+  created_at: CreatedAt;
+  checked_at: NullableTimestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+}
+
+export interface StoreImportFileTable {
+  id: string;
+  import_id: string;
+  seller_id: string;
+  position: number;
+  file_name: string;
+  /** The platform reader that recognised it (its label). */
+  reader: string;
+  size_bytes: ColumnType<number | string, number, number>;
+  storage_key: string;
+  created_at: CreatedAt;
+}
+
+export interface StoreImportProductFileTable {
+  import_id: string;
+  product_external_id: string;
+  upload_id: string;
+  position: number;
+}
+
+export interface ImportLinkTable {
+  seller_id: string;
+  platform: string;
+  kind:
+    | "product"
+    | "order"
+    | "customer"
+    | "subscription"
+    | "discount_code"
+    | "membership"
+    | "post"
+    | "webhook"
+    | "invoice";
+  external_id: string;
+  local_id: string;
+  import_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface StoreImportResubscribeTable {
+  seller_id: string;
+  platform: string;
+  external_id: string;
+  import_id: string | null;
+  email: string;
+  product_title: string;
+  status: string;
+  amount_cents: number;
+  currency: string;
+  billing_interval: BillingInterval;
+  current_period_end: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+/** bigint byte counts: pg answers a string, PGlite a number; read through Number(). */
+type BigintBytes = ColumnType<number | string, number | undefined, number>;
+
+/** A creator's export of their store (migration 0039, docs/export-format.md), built by a job. */
+export interface StoreExportTable {
+  id: string;
+  seller_id: string;
+  /** At most one queued or building per seller (a partial unique index). */
+  status: Generated<"queued" | "building" | "ready" | "failed" | "expired">;
+  /** Stored files copied into the archive so far, of all of them. */
+  bytes_done: BigintBytes;
+  bytes_total: BigintBytes;
+  /** NDJSON records written so far. */
+  records_done: Generated<number>;
+  size_bytes: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** In the store-exports bucket while ready. */
+  storage_key: string | null;
+  /** Why it failed, in words for the creator. */
+  error: string | null;
+  created_at: CreatedAt;
+  ready_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+}
+
 export interface DB {
   jobs: JobTable;
   user: UserTable;
@@ -756,13 +1034,16 @@ export interface DB {
   membership_tiers: MembershipTierTable;
   membership_tier_files: MembershipTierFileTable;
   membership_tier_prices: MembershipTierPriceTable;
+  membership_tier_currency_prices: MembershipTierCurrencyPriceTable;
   memberships: MembershipTable;
   membership_posts: MembershipPostTable;
   membership_post_tiers: MembershipPostTierTable;
   membership_post_files: MembershipPostFileTable;
   store_views: StoreViewTable;
   checkouts: CheckoutTable;
+  checkout_recoveries: CheckoutRecoveryTable;
   orders: OrderTable;
+  disputes: DisputeTable;
   download_logs: DownloadLogTable;
   store_view_days: StoreViewDayTable;
   seller_sales_totals: SellerSalesTotalsTable;
@@ -780,6 +1061,7 @@ export interface DB {
   product_files: ProductFileTable;
   order_file_downloads: OrderFileDownloadTable;
   license_keys: LicenseKeyTable;
+  license_verifications: LicenseVerificationTable;
   api_keys: ApiKeyTable;
   api_request_logs: ApiRequestLogTable;
   customers: CustomerTable;
@@ -794,4 +1076,15 @@ export interface DB {
   invoice_sequences: InvoiceSequenceTable;
   invoices: InvoiceTable;
   tax_report_days: TaxReportDayTable;
+  operators: OperatorTable;
+  audit_log: AuditLogTable;
+  reports: ReportTable;
+  enforcement_actions: EnforcementActionTable;
+  enforcement_appeals: EnforcementAppealTable;
+  store_imports: StoreImportTable;
+  store_import_files: StoreImportFileTable;
+  store_import_product_files: StoreImportProductFileTable;
+  import_links: ImportLinkTable;
+  store_import_resubscribes: StoreImportResubscribeTable;
+  store_exports: StoreExportTable;
 }

@@ -8,6 +8,7 @@ import type { Database } from "../db/database";
 import type { SellerAnswers } from "../http/seller-answers";
 import type { JobQueue } from "../jobs/job-queue";
 import type { Auth } from "./auth";
+import type { OperationsDeps } from "./operations";
 import type { OrderChanges } from "./order-lifecycle";
 import type { FulfilmentDeps } from "./orders";
 import type { Resolver, WebhookNetworkPolicy } from "./seller-webhooks";
@@ -51,8 +52,13 @@ export interface AppContext {
   webDistDir: string;
   /** Serve every sent email at /dev/mailbox (the fully local setup only). */
   devMailbox: boolean;
-  /** What tax needs from outside: the VAT number checker, the sellers' Stripe dashboard, the buyer's country header. */
+  /**
+   * What tax needs from outside: the VAT number checker, the sellers' Stripe dashboard, the buyer's country
+   * header (which checkout, the download logs and the license verification log read too).
+   */
   tax: TaxContext;
+  /** The operator's: the metrics token, the database's connections and dump, the data folder. */
+  operations: OperationsDeps;
 }
 
 export interface TaxContext {

@@ -3,14 +3,19 @@ import { audienceFeature } from "./audience";
 import { authFeature } from "./auth";
 import { billingFeature } from "./billing";
 import { checkoutFeature } from "./checkout";
+import { checkoutRecoveryFeature } from "./checkout-recovery";
 import { devMailboxFeature } from "./dev-mailbox";
 import { discountsFeature } from "./discounts";
+import { disputesFeature } from "./disputes";
 import { downloadsFeature } from "./downloads";
 import { embedFeature } from "./embed";
+import { enforcementFeature } from "./enforcement";
 import type { Feature } from "./feature";
 import { invoicesFeature } from "./invoices";
 import { licensesFeature } from "./licenses";
 import { membershipsFeature } from "./memberships";
+import { operationsFeature } from "./operations";
+import { operatorFeature } from "./operator";
 import { ordersFeature } from "./orders";
 import { payoutsFeature } from "./payouts";
 import { pdfStampsFeature } from "./pdf-stamps";
@@ -19,10 +24,13 @@ import { productsFeature } from "./products";
 import { publicPagesFeature } from "./public-pages";
 import { realtimeFeature } from "./realtime";
 import { refundsFeature } from "./refunds";
+import { reportsFeature } from "./reports";
 import { sellerApiFeature } from "./seller-api";
 import { sellerWebhooksFeature } from "./seller-webhooks";
 import { statusFeature } from "./status";
 import { storeCurrencyFeature } from "./store-currency";
+import { storeExportFeature } from "./store-export";
+import { storeImportFeature } from "./store-import";
 import { storefrontFeature } from "./storefront";
 import { taxFeature } from "./tax";
 import { taxReportsFeature } from "./tax-reports";
@@ -34,6 +42,8 @@ import { stripeWebhooksFeature } from "./webhooks";
  * its `feature.ts`. A new feature is a room of its own and one line here (docs/adding-a-feature.md).
  */
 export const FEATURES: readonly Feature[] = [
+  // First: its request metrics hook sees every route.
+  operationsFeature,
   authFeature,
   statusFeature,
   billingFeature,
@@ -51,8 +61,10 @@ export const FEATURES: readonly Feature[] = [
   licensesFeature,
   taxFeature,
   checkoutFeature,
+  checkoutRecoveryFeature,
   ordersFeature,
   membershipsFeature,
+  disputesFeature,
   refundsFeature,
   sellerApiFeature,
   stripeWebhooksFeature,
@@ -64,4 +76,9 @@ export const FEATURES: readonly Feature[] = [
   postsFeature,
   taxReportsFeature,
   invoicesFeature,
+  operatorFeature,
+  reportsFeature,
+  enforcementFeature,
+  storeImportFeature,
+  storeExportFeature,
 ];

@@ -164,9 +164,15 @@ export class JobQueue {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
     await this.unlisten?.();
     this.unlisten = undefined;
     await this.idle();
+  }
+
+  /** Whether the queue was started and not stopped: it claims jobs on its own (/api/ready asks). */
+  isRunning(): boolean {
+    return this.timer !== undefined && !this.stopped;
   }
 
   /** Runs what is due until nothing is left that this instance can take; resolves with how many ran. */

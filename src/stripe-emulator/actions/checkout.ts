@@ -52,6 +52,8 @@ export interface BuyerInput {
   /** A VAT number (`DE123456789`); its type is read from its shape. */
   taxId?: string | undefined;
   termsAccepted?: boolean | undefined;
+  /** With `consent_collection[promotions]=auto`: the promotions box ("Send me news and offers"). */
+  promotions?: boolean | undefined;
   /**
    * Adaptive Pricing: the buyer's `Accept-Language` (their country, hence the currency offered) and the
    * currency they chose to pay in (the session's, or the one offered; default: the one offered).
@@ -139,8 +141,15 @@ export function payCheckoutSession(
     // A subscription is taxed on its invoices; the session shows the first one's tax (below).
     session.automatic_tax.status = "complete";
   }
-  if (session.consent_collection?.terms_of_service === "required") {
-    session.consent = { promotions: null, terms_of_service: "accepted" };
+  const promotions = collectsPromotions(session)
+    ? payment.promotions
+      ? ("opt_in" as const)
+      : ("opt_out" as const)
+    : null;
+  const termsOfService =
+    session.consent_collection?.terms_of_service === "required" ? ("accepted" as const) : null;
+  if (promotions || termsOfService) {
+    session.consent = { promotions, terms_of_service: termsOfService };
   }
   if (customer) updateCustomerFromCheckout(emulator, account, customer, details, buyer, email);
 
@@ -226,9 +235,41 @@ export function expireCheckoutSession(
   }
   session.status = "expired";
   session.url = null;
+  // What the buyer typed before leaving: whether they agreed to promotions, and (only then) their email.
+  const consent = emulator.store.state.checkoutDetails[session.id]?.promotionsConsent;
+  if (consent && collectsPromotions(session)) {
+    session.consent = { promotions: consent.optIn ? "opt_in" : "opt_out", terms_of_service: null };
+    if (consent.optIn) session.customer_details = customerDetails(consent.email);
+  }
   emulator.store.put("checkoutSessions", account, session);
   emulator.events.emit(account, { type: "checkout.session.expired", data: { object: session } }, origin);
   return session;
+}
+
+/** `consent_collection[promotions]=auto`: the page offers the promotions box. */
+export function collectsPromotions(session: Stripe.Checkout.Session): boolean {
+  return session.consent_collection?.promotions === "auto";
+}
+
+/**
+ * What the page saves while the buyer fills it in, before paying (Stripe's page does the same): the email
+ * and the promotions box. Kept with the session and shown on it only if it expires (`consent`, and
+ * `customer_details.email` when the buyer opted in). Nothing is saved for a session that does not collect
+ * promotions consent, a closed one, or an email that is not one.
+ */
+export function saveBuyerConsent(
+  emulator: Emulator,
+  session: Stripe.Checkout.Session,
+  input: { email: string; optIn: boolean },
+): boolean {
+  const details = emulator.store.state.checkoutDetails[session.id];
+  const email = input.email.trim();
+  if (!details || session.status !== "open" || !collectsPromotions(session) || !VALID_EMAIL.test(email)) {
+    return false;
+  }
+  details.promotionsConsent = { email, optIn: input.optIn };
+  emulator.store.set("checkoutDetails", session.id, details);
+  return true;
 }
 
 /** Sessions expire on their own at `expires_at`, whether or not anyone is looking. */

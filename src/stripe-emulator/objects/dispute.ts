@@ -54,6 +54,19 @@ export const EVIDENCE_FIELDS = [
 
 export type EvidenceField = (typeof EVIDENCE_FIELDS)[number];
 
+/** The evidence fields that take the id of a file upload (purpose `dispute_evidence`) rather than text. */
+export const EVIDENCE_FILE_FIELDS = [
+  "cancellation_policy",
+  "customer_communication",
+  "customer_signature",
+  "duplicate_charge_documentation",
+  "receipt",
+  "refund_policy",
+  "service_documentation",
+  "shipping_documentation",
+  "uncategorized_file",
+] as const satisfies readonly EvidenceField[];
+
 /** A dispute ends `won` or `lost` (or, for inquiries and prevented ones, `warning_closed` / `prevented`). */
 export function isDisputeClosed(dispute: Stripe.Dispute): boolean {
   return ["won", "lost", "warning_closed", "prevented"].includes(dispute.status);

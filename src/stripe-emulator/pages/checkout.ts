@@ -3,11 +3,13 @@ import type Stripe from "stripe";
 import { formatMoney } from "../../contracts/money.js";
 import { offeredCurrency, presentmentOf } from "../actions/adaptive-pricing.js";
 import {
+  collectsPromotions,
   customerTaxExempt,
   expireIfDue,
   findCheckoutSession,
   hasEuVatId,
   payCheckoutSession,
+  saveBuyerConsent,
 } from "../actions/checkout.js";
 import { lineBehavior } from "../actions/checkout-tax.js";
 import { activeCoverage, taxSettingsOf } from "../actions/tax.js";
@@ -17,7 +19,7 @@ import { StripeApiError } from "../errors.js";
 import type { Scope } from "../state/types.js";
 import { type CardForm, cardFields, TEST_CARDS_HINT } from "./card-fields.js";
 import { checkoutWords } from "./checkout-words.js";
-import { formatAmount, type Html, html, layout, messagePage } from "./layout.js";
+import { formatAmount, Html, html, layout, messagePage } from "./layout.js";
 import {
   type AddressForm,
   addressFields,
@@ -31,6 +33,8 @@ import {
 
 interface PayForm extends CardForm, AddressForm {
   email?: string;
+  /** The promotions box (`consent_collection[promotions]=auto`). */
+  promotions?: string;
   /** Adaptive Pricing: the currency the page showed (the session's, or the buyer's own). */
   currency?: string;
 }
@@ -100,6 +104,7 @@ export function registerCheckoutPage(app: FastifyInstance, emulator: Emulator): 
       businessName: form.business_name,
       taxId: form.tax_id,
       termsAccepted: form.terms === "on",
+      promotions: form.promotions === "on",
       acceptLanguage,
       currency,
     });
@@ -129,6 +134,22 @@ export function registerCheckoutPage(app: FastifyInstance, emulator: Emulator): 
       .type("text/html")
       .send(messagePage("Payment complete", "Thanks! Your payment went through."));
   });
+  // The page saves the email and the promotions box as the buyer fills them in (its script), as Stripe's
+  // does: a buyer who agreed and then left can be emailed about the checkout they abandoned.
+  app.post<{ Params: { id: string }; Body: { email?: unknown; promotions?: unknown } }>(
+    "/c/pay/:id/consent",
+    (request, reply) => {
+      const found = lookup(emulator, request.params.id);
+      if (!found) return notFound(reply);
+      expireIfDue(emulator, found.account, found.session);
+      const body = request.body ?? {};
+      const saved = saveBuyerConsent(emulator, found.session, {
+        email: typeof body.email === "string" ? body.email : "",
+        optIn: body.promotions === "on" || body.promotions === "true",
+      });
+      return reply.status(saved ? 204 : 400).send();
+    },
+  );
 }
 
 function lookup(emulator: Emulator, id: string) {
@@ -335,6 +356,7 @@ function checkoutPage(
     }
     ${session.tax_id_collection?.enabled ? businessFields(form, fieldError) : ""}
     ${cardFields(form, error)}
+    ${collectsPromotions(session) ? promotionsField(merchant, form) : ""}
     ${terms ? termsField(merchant, session.custom_text.terms_of_service_acceptance?.message ?? null, form, fieldError) : ""}
     <button class="button" type="submit" id="pay"${subscribing || converted ? "" : html` data-pay="1"`}>${subscribing ? words.subscribe : `${words.pay} ${total}`}</button>
     ${submitText ? html`<p class="hint" data-testid="submit-text">${customText(submitText)}</p>` : ""}
@@ -343,10 +365,21 @@ function checkoutPage(
   ${TEST_CARDS_HINT}
 </section>
 </div></main>
-${preview}`,
+${preview}
+${collectsPromotions(session) ? consentScript(`/c/pay/${session.id}/consent`) : ""}`,
     words.lang,
   );
 }
 
 /** Shows the business fields when the box is ticked (pages without the tax preview). */
 const businessToggleScript = html`<script>(function(){var b=document.getElementById("business"),f=document.getElementById("business-fields"),c=document.getElementById("country"),s=document.getElementById("state-field");function u(){if(b&&f)f.hidden=!b.checked;if(c&&s)s.hidden=c.value!=="US"}[b,c].forEach(function(n){if(n)n.addEventListener("change",u)});u()})();</script>`;
+
+/** `consent_collection[promotions]=auto`: the box asking to hear from the merchant (unticked by default). */
+function promotionsField(merchant: string, form: PayForm): Html {
+  return html`<div class="check"><input type="checkbox" id="promotions" name="promotions"${form.promotions === "on" ? " checked" : ""}><label for="promotions">Keep me updated with news and offers from ${merchant}</label></div>`;
+}
+
+/** Saves the email and the promotions box as they change (the page works without it; paying sends both). */
+function consentScript(action: string): Html {
+  return html`<script>(function(){var e=document.getElementById("email"),p=document.getElementById("promotions");function s(){if(!e||!p||!e.value)return;var b=new URLSearchParams();b.set("email",e.value);b.set("promotions",p.checked?"on":"off");fetch(${new Html(JSON.stringify(action))},{method:"POST",body:b}).catch(function(){})}[e,p].forEach(function(n){if(n)n.addEventListener("change",s)})})();</script>`;
+}

@@ -97,6 +97,11 @@ const customTextSchema = z
 
 const createSchema = z.strictObject({
   mode: z.enum(["payment", "subscription"]).optional(),
+  currency: z
+    .string()
+    .regex(/^[a-zA-Z]{3}$/)
+    .transform((value) => value.toLowerCase())
+    .optional(),
   line_items: list(lineItemSchema).optional(),
   success_url: requiredText().optional(),
   cancel_url: requiredText().optional(),
@@ -271,6 +276,18 @@ function createSession(emulator: Emulator, { account, params }: ApiCall): Stripe
   }
   if (new Set(lines.map(lineCurrency)).size > 1) {
     throw invalidRequest("All line items must use the same currency.", "line_items");
+  }
+  // The session's `currency` picks among a price's currencies; the emulator's prices have one each
+  // (no `currency_options`), so it must be theirs.
+  if (input.currency !== undefined) {
+    requireSupportedCurrency(emulator, account, input.currency, "currency");
+    const other = lines.find((line) => lineCurrency(line) !== input.currency);
+    if (other) {
+      throw invalidRequest(
+        `The price specified supports currencies of \`${lineCurrency(other)}\` which doesn't include the expected currency of \`${input.currency}\`.`,
+        "price" in other ? `${other.param}[price]` : `${other.param}[price_data][currency]`,
+      );
+    }
   }
   if (input.mode === "subscription" && !lines.some(lineRecurring)) {
     throw invalidRequest(

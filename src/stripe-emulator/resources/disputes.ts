@@ -2,10 +2,11 @@ import { z } from "zod";
 import { closeDispute, updateDispute } from "../actions/disputes.js";
 import type { ApiRoutes } from "../api.js";
 import type { Emulator } from "../emulator.js";
-import { invalidRequest } from "../errors.js";
+import { invalidRequest, resourceMissing } from "../errors.js";
 import { paginate } from "../lists.js";
-import { EVIDENCE_FIELDS, type EvidenceField } from "../objects/dispute.js";
+import { EVIDENCE_FIELDS, EVIDENCE_FILE_FIELDS, type EvidenceField } from "../objects/dispute.js";
 import { boolean, inRange, listParams, metadata, parseParams, range, text } from "../params.js";
+import { isEvidenceFile } from "./files.js";
 
 const listSchema = z.strictObject({
   ...listParams,
@@ -14,7 +15,7 @@ const listSchema = z.strictObject({
   created: range().optional(),
 });
 
-/** Every evidence field is text (or the id of a file upload, which the emulator does not check). */
+/** Every evidence field is text, or the id of a file upload (checked against the account's files below). */
 const evidenceFields = Object.fromEntries(
   EVIDENCE_FIELDS.map((field) => [field, text().optional()]),
 ) as Record<EvidenceField, z.ZodOptional<z.ZodString>>;
@@ -65,6 +66,12 @@ export function registerDisputes(routes: ApiRoutes, emulator: Emulator): void {
           `evidence[${unsupported}]`,
         );
       }
+    }
+    // A file field names a file uploaded for dispute evidence on this account (POST /v1/files).
+    for (const field of EVIDENCE_FILE_FIELDS) {
+      const value = input.evidence?.[field];
+      if (value && !isEvidenceFile(emulator, account, value))
+        throw resourceMissing("file upload", value, `evidence[${field}]`);
     }
     return updateDispute(emulator, account, dispute, input, origin);
   });

@@ -36,6 +36,8 @@ export interface OwnedObjects {
   taxIds: Stripe.TaxId;
   /** The tax rates Stripe Tax made for Checkout (`txr_…`), one per place, rate and behaviour. */
   taxRates: Stripe.TaxRate;
+  /** File uploads (`file_…`, `POST /v1/files`); their bytes are in `fileContents`. */
+  files: Stripe.File;
 }
 
 export type OwnedCollectionName = keyof OwnedObjects;
@@ -56,6 +58,11 @@ export interface CheckoutSessionDetails {
     | undefined;
   /** Stripe Tax's result once computed: the session's breakdown and each line item's taxes. */
   tax?: CheckoutTaxRecord | undefined;
+  /**
+   * With `consent_collection[promotions]=auto`: the email typed on the page and whether the promotions
+   * box was ticked, saved as the buyer fills the page (before paying), shown on the session if it expires.
+   */
+  promotionsConsent?: { email: string; optIn: boolean } | undefined;
 }
 
 export interface CheckoutTaxRecord {
@@ -145,6 +152,8 @@ export interface KeyedRecords {
   redeemedCoupons: Stripe.Coupon;
   /** Stripe Tax settings, by account id (`platform` for the platform's own). */
   taxSettings: Stripe.Tax.Settings;
+  /** A file upload's bytes, base64, by file id. */
+  fileContents: string;
 }
 
 export type KeyedSectionName = keyof KeyedRecords;
@@ -178,6 +187,7 @@ export function emptyState(): EmulatorState {
     subscriptionRecords: {},
     redeemedCoupons: {},
     taxSettings: {},
+    fileContents: {},
     customers: {},
     products: {},
     prices: {},
@@ -198,5 +208,6 @@ export function emptyState(): EmulatorState {
     taxRegistrations: {},
     taxIds: {},
     taxRates: {},
+    files: {},
   };
 }

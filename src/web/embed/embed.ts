@@ -17,11 +17,6 @@ import { BUTTON_CSS, OVERLAY_CSS } from "./embed-styles";
 const IDS_PER_REQUEST = 24;
 const DONE = "data-flatfee-done";
 const PRODUCT_PATH = /^\/product\/([A-Za-z0-9_-]{1,64})\/?$/;
-const UNAVAILABLE: Record<Exclude<EmbedProduct["status"], "available">, string> = {
-  soldOut: "Sold Out",
-  unavailable: "Not for sale right now",
-  missing: "No longer available",
-};
 
 /** Our own address: where this script came from, whatever site loaded it. */
 function appOrigin(): string | null {
@@ -164,12 +159,13 @@ function openProduct(button: HTMLButtonElement, link: string, product: EmbedProd
 // ---- The buttons ----
 
 /** The link's own words, unless it shows its address (a bare pasted link). */
-function labelOf(link: HTMLAnchorElement): string {
+function labelOf(link: HTMLAnchorElement, buyLabel: string): string {
   const text = (link.textContent ?? "").replace(/\s+/g, " ").trim();
-  return text && !/^https?:\/\//i.test(text) ? text : "Buy now";
+  return text && !/^https?:\/\//i.test(text) ? text : buyLabel;
 }
 
-function makeButton(link: HTMLAnchorElement, product: EmbedProduct): void {
+/** Every word on a button comes from the answer, in the visitor's language: this script carries none. */
+function makeButton(link: HTMLAnchorElement, product: EmbedProduct, buyLabel: string): void {
   // A tag of our own: the host page's rules for spans or divs do not reach it either.
   const host = document.createElement("flatfee-buy-button");
   const root = host.attachShadow({ mode: "open" });
@@ -177,10 +173,10 @@ function makeButton(link: HTMLAnchorElement, product: EmbedProduct): void {
   const button = element("button", "buy");
   button.type = "button";
   const row = element("span", "row");
-  row.append(element("span", "label", labelOf(link)));
+  row.append(element("span", "label", labelOf(link, buyLabel)));
   if (product.priceLabel) row.append(element("span", "price", product.priceLabel));
   button.append(row);
-  const note = product.status === "available" ? product.stockLabel : UNAVAILABLE[product.status];
+  const note = product.status === "available" ? product.stockLabel : product.statusLabel;
   if (note) button.append(element("span", "stock", note));
   if (product.status === "available") {
     button.setAttribute("aria-haspopup", "dialog");
@@ -199,9 +195,9 @@ async function price(links: Map<string, HTMLAnchorElement[]>, ids: string[]): Pr
     credentials: "omit",
   });
   if (!response.ok) return;
-  const { products } = (await response.json()) as EmbedProducts;
+  const { products, buyLabel } = (await response.json()) as EmbedProducts;
   for (const product of products) {
-    for (const link of links.get(product.id) ?? []) makeButton(link, product);
+    for (const link of links.get(product.id) ?? []) makeButton(link, product, buyLabel);
   }
 }
 

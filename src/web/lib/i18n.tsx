@@ -4,10 +4,15 @@ import { DEFAULT_LOCALE } from "../../contracts/i18n/locales";
 import { makeTranslator, type Translator } from "../../contracts/i18n/make-translator";
 import englishPages from "../../locales/pages/en.json";
 
-// Without a provider a component speaks English: the dashboard, and every page not yet translated. Made
-// from English's pages catalogue alone, so the web app's bundle carries no other language (the server
-// gives each page its language's translator, contracts/i18n/translator.ts).
-const I18nContext = createContext<Translator>(makeTranslator(DEFAULT_LOCALE, englishPages));
+/**
+ * English, from English's pages catalogue alone, so the web app's bundle carries no other language (the
+ * server gives each page its language's translator, contracts/i18n/translator.ts; the library loads its
+ * language's catalogue when it needs it, load-translator.ts).
+ */
+export const ENGLISH: Translator = makeTranslator(DEFAULT_LOCALE, englishPages);
+
+// Without a provider a component speaks English: the dashboard, and every page not yet translated.
+const I18nContext = createContext<Translator>(ENGLISH);
 
 /** The language of what is inside: the server wraps each buyer page in the one the buyer asked for. */
 export function I18nProvider({ value, children }: { value: Translator; children: ReactNode }) {

@@ -61,10 +61,13 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
 /** A ToUnicode CMap's glyph codes (4 hex digits) and the text each stands for. */
 function toUnicodeMap(cmap: string): Map<string, string> {
   const map = new Map<string, string>();
+  // Hex strings may hold whitespace (PDFKit writes a ligature's text as <0066 0066>).
   const unicode = (hex: string) =>
-    String.fromCodePoint(...(hex.match(/.{4}/g) ?? []).map((h) => Number.parseInt(h, 16)));
+    String.fromCodePoint(
+      ...(hex.replace(/\s+/g, "").match(/.{4}/g) ?? []).map((h) => Number.parseInt(h, 16)),
+    );
   for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const [, code, text] of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) {
+    for (const [, code, text] of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F\s]+)>/g)) {
       map.set(code!.toLowerCase().padStart(4, "0"), unicode(text!));
     }
   }
@@ -73,7 +76,7 @@ function toUnicodeMap(cmap: string): Map<string, string> {
     const from = Number.parseInt(start, 16);
     const to = Number.parseInt(end, 16);
     if (target.startsWith("[")) {
-      const texts = [...target.matchAll(/<([0-9a-fA-F]+)>/g)].map((m) => unicode(m[1]!));
+      const texts = [...target.matchAll(/<([0-9a-fA-F\s]+)>/g)].map((m) => unicode(m[1]!));
       for (let code = from; code <= to; code++)
         map.set(code.toString(16).padStart(4, "0"), texts[code - from] ?? "");
     } else {
@@ -89,7 +92,7 @@ function block_ranges(cmap: string): [string, string, string][] {
   const ranges: [string, string, string][] = [];
   for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     for (const m of block[1]!.matchAll(
-      /<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g,
+      /<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F\s]+>)/g,
     )) {
       ranges.push([m[1]!, m[2]!, m[3]!]);
     }

@@ -109,8 +109,14 @@ export async function quantityOf(t: TestApp, productId: string) {
  * A buyer pays for the product with 4242 (Buy Now, then the emulator pays; its webhook fulfils the
  * order, so the test app must listen). Answers the order's id once the order exists.
  */
-export async function buyProduct(t: TestApp, productId: string, email: string): Promise<string> {
-  const checkout = await t.request({ method: "POST", url: "/api/checkout", body: { productId } });
+export async function buyProduct(
+  t: TestApp,
+  productId: string,
+  email: string,
+  /** More of Buy Now's fields, e.g. a discount `code`. */
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const checkout = await t.request({ method: "POST", url: "/api/checkout", body: { productId, ...extra } });
   expect(checkout.statusCode, checkout.body).toBe(200);
   const sessionId = new URL(checkout.json().url).pathname.split("/").pop()!;
   await control(t.emulator).payCheckout(sessionId, "4242424242424242", email);

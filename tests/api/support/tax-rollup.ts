@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../../src/server/db/database";
-import { TAX_REPORT_DAYS_FROM_ORDERS } from "../../../src/server/db/migrations/0028_tax_rollup";
+import { TAX_REPORT_DAYS_FROM_ORDERS } from "../../../src/server/db/migrations/0038_tax_report_settlement";
 
 const COLUMNS = sql`
   day::text as day, country, state, tax_rate, kind, taxed,

@@ -81,6 +81,8 @@ export async function createTestApp(
     database?: DatabaseHandle;
     /** A data directory of the test's own (its storage/ is the app's; kept on close). */
     dataDir?: string;
+    /** METRICS_TOKEN: the bearer token that opens /metrics from another machine. */
+    metricsToken?: string;
   } = {},
 ): Promise<TestApp> {
   const database = options.sharing
@@ -124,6 +126,13 @@ export async function createTestApp(
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.webhookPolicy ? { webhookPolicy: options.webhookPolicy } : {}),
     ...(options.webhookResolver ? { webhookResolver: options.webhookResolver } : {}),
+    operations: {
+      connectionUsage: database.connectionUsage,
+      notifications: database.notifications,
+      ...(database.dumpEmbedded ? { dumpEmbedded: database.dumpEmbedded } : {}),
+      dataDir,
+      ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
+    },
   });
   if (options.jobsInBackground !== false) {
     await app.jobs.start({ notifications: database.notifications, housekeeping: false });

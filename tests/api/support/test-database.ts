@@ -11,11 +11,7 @@ const silentLog = { warn() {} };
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const handle = await openDatabase({ kind: "pglite-memory" }, silentLog, testDatabaseTemplate());
-    await migrateToLatest(handle.db);
-    return handle;
-  }
+  if (!serverUrl) return openEmbeddedTestDatabase();
   const fresh = await createFreshDatabase(serverUrl);
   const handle = await openDatabase({ kind: "postgres", url: fresh.url }, silentLog);
   await migrateToLatest(handle.db);
@@ -26,6 +22,16 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await fresh.drop();
     },
   };
+}
+
+/**
+ * A fresh, migrated in-memory PGlite whatever TEST_DATABASE_URL says: for what only the embedded
+ * database does (its backups, its one connection's metrics).
+ */
+export async function openEmbeddedTestDatabase(): Promise<DatabaseHandle> {
+  const handle = await openDatabase({ kind: "pglite-memory" }, silentLog, testDatabaseTemplate());
+  await migrateToLatest(handle.db);
+  return handle;
 }
 
 /** An empty database of its own on the PostgreSQL server at `serverUrl`, and a way to drop it. */

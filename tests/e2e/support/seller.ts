@@ -105,11 +105,26 @@ export function tinyPdf(): Buffer {
  */
 export async function publishProduct(
   page: Page,
-  product: { title: string; price: string; description?: string; file?: Buffer; stock?: number | null },
+  product: {
+    title: string;
+    price: string;
+    description?: string;
+    file?: Buffer;
+    stock?: number | null;
+    /** Every sale gets a license key (off unless given). */
+    issueLicenseKeys?: boolean;
+  },
 ): Promise<string> {
-  const { file = tinyPdf(), stock = null, description = "", title, price } = product;
+  const {
+    file = tinyPdf(),
+    stock = null,
+    description = "",
+    title,
+    price,
+    issueLicenseKeys = false,
+  } = product;
   return page.evaluate(
-    async ({ base64, title, price, description, stock }) => {
+    async ({ base64, title, price, description, stock, issueLicenseKeys }) => {
       const call = async (path: string, init: RequestInit = {}) => {
         const response = await fetch(path, init);
         if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${await response.text()}`);
@@ -141,12 +156,13 @@ export async function publishProduct(
           price,
           inventoryType: stock === null ? "unlimited" : "limited",
           quantityAvailable: stock,
+          issueLicenseKeys,
           fileUploadId: intent.uploadId,
         }),
       );
       return created.id as string;
     },
-    { base64: file.toString("base64"), title, price, description, stock },
+    { base64: file.toString("base64"), title, price, description, stock, issueLicenseKeys },
   );
 }
 

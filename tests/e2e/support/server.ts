@@ -25,18 +25,28 @@ export async function freePort(): Promise<number> {
 export interface E2EServer extends RunningServer {
   baseUrl: string;
   dataDir: string;
+  /** Stops the server and keeps its DATA_DIR, to run a command on it (e.g. `npm run operator:grant`) and start again. */
+  stop(): Promise<void>;
 }
 
 /**
  * The real server as `npm start` runs it (embedded defaults), in a throwaway DATA_DIR; on a fresh
  * PostgreSQL database instead of PGlite when TEST_DATABASE_URL is set (CI runs the journeys both ways).
  */
-export async function startE2EServer(env: Record<string, string> = {}): Promise<E2EServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "flatfee-e2e-"));
-  const database = process.env.TEST_DATABASE_URL
-    ? await createFreshDatabase(process.env.TEST_DATABASE_URL)
-    : undefined;
-  const port = await freePort();
+export async function startE2EServer(
+  env: Record<string, string> = {},
+  /** Start again on a stopped server's DATA_DIR (and port, so its address and cookies stay the same). */
+  again?: { dataDir: string; port: number },
+): Promise<E2EServer> {
+  const dataDir = again?.dataDir ?? (await mkdtemp(path.join(tmpdir(), "flatfee-e2e-")));
+  const database =
+    process.env.TEST_DATABASE_URL && !again
+      ? await createFreshDatabase(process.env.TEST_DATABASE_URL)
+      : undefined;
+  if (again && process.env.TEST_DATABASE_URL) {
+    throw new Error("Starting again on the same DATA_DIR is for the embedded database only");
+  }
+  const port = again?.port ?? (await freePort());
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: String(port),
@@ -56,6 +66,7 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
     ...server,
     baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
+    stop: () => server.close(),
     async close() {
       await server.close();
       await database?.drop();

@@ -38,6 +38,8 @@ export type DownloadClaims = z.infer<typeof downloadClaimsSchema>;
 /** The local driver also answers its own signed links (see features/uploads/file-routes.ts). */
 export interface LocalDiskStorage extends Storage {
   readonly kind: "local";
+  /** The folder holding `<bucket>/<key>` (backups read it). */
+  readonly root: string;
   /** Throws SignedTokenError unless this storage signed the token for an upload and it is still valid. */
   readUploadToken(token: string): UploadClaims;
   /** Throws SignedTokenError unless this storage signed the token for a download and it is still valid. */
@@ -77,6 +79,7 @@ export async function localDiskStorage(
 
   return {
     kind: "local",
+    root,
 
     async isHealthy() {
       return access(root, constants.W_OK).then(

@@ -1,8 +1,15 @@
 import { Transform, type TransformCallback } from "node:stream";
 
-/** The spec's two buckets: product files are private (signed links only), covers are public. */
-export const BUCKETS = ["product-files", "product-covers"] as const;
+/**
+ * Product files are private (signed links only), covers are public; store exports are private archives
+ * the app streams itself (docs/export-format.md), kept 7 days.
+ */
+export const BUCKETS = ["product-files", "product-covers", "store-exports"] as const;
 export type BucketName = (typeof BUCKETS)[number];
+
+/** What a backup copies: not the exports, which are copies of the rest, rebuilt on demand. */
+export const BACKED_UP_BUCKETS = ["product-files", "product-covers"] as const satisfies readonly BucketName[];
+export type BackedUpBucket = (typeof BACKED_UP_BUCKETS)[number];
 
 export class ObjectNotFoundError extends Error {
   constructor(bucket: BucketName, key: string) {

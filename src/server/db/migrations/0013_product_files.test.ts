@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "../database";
 import { down, up } from "./0013_product_files";
 import { down as downMemberships } from "./0023_memberships";
 import { down as downMembershipPosts } from "./0024_membership_posts";
+import { down as downTierCurrencyPrices } from "./0045_tier_currency_prices";
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -17,7 +18,9 @@ afterAll(async () => {
 describe("0013_product_files", () => {
   it("moves every product's one file into product_files, with the downloads already made", async () => {
     const db = database.db;
-    // The schema as it was before: products with one file column (tiers' and posts' files point at product_files).
+    // The schema as it was before: products with one file column (tiers' and posts' files point at
+    // product_files; tiers' other prices at tiers).
+    await downTierCurrencyPrices(db as never);
     await downMembershipPosts(db as never);
     await downMemberships(db as never);
     await down(db as never);

@@ -61,7 +61,8 @@ describe("0030_buyer_locale", () => {
 
     await down(db as never);
     const left = await sql<{ table_name: string }>`
-      select table_name from information_schema.columns where column_name = 'buyer_locale'
+      select table_name from information_schema.columns
+      where column_name = 'buyer_locale' and table_name in ('checkouts', 'orders', 'memberships')
     `.execute(db);
     expect(left.rows).toEqual([]);
     await up(db as never);

@@ -28,6 +28,19 @@ import * as m0028 from "./0028_tax_rollup";
 import * as m0029 from "./0029_membership_tax";
 import * as m0030 from "./0030_buyer_locale";
 import * as m0031 from "./0031_currencies";
+import * as m0032 from "./0032_operators";
+import * as m0033 from "./0033_disputes";
+import * as m0034 from "./0034_checkout_recovery";
+import * as m0035 from "./0035_enforcement";
+import * as m0037 from "./0037_reports";
+import * as m0038 from "./0038_tax_report_settlement";
+import * as m0039 from "./0039_store_exports";
+import * as m0040 from "./0040_store_imports";
+import * as m0041 from "./0041_store_moved";
+import * as m0042 from "./0042_dispute_activity";
+import * as m0043 from "./0043_imported_license_keys";
+import * as m0044 from "./0044_report_emails";
+import * as m0045 from "./0045_tier_currency_prices";
 
 // Every migration, in order. Append new ones; never edit one that has landed.
 export const migrations: Record<string, Migration> = {
@@ -60,4 +73,17 @@ export const migrations: Record<string, Migration> = {
   "0029_membership_tax": m0029,
   "0030_buyer_locale": m0030,
   "0031_currencies": m0031,
+  "0032_operators": m0032,
+  "0033_disputes": m0033,
+  "0034_checkout_recovery": m0034,
+  "0035_enforcement": m0035,
+  "0037_reports": m0037,
+  "0038_tax_report_settlement": m0038,
+  "0039_store_exports": m0039,
+  "0040_store_imports": m0040,
+  "0041_store_moved": m0041,
+  "0042_dispute_activity": m0042,
+  "0043_imported_license_keys": m0043,
+  "0044_report_emails": m0044,
+  "0045_tier_currency_prices": m0045,
 };

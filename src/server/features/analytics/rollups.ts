@@ -13,6 +13,9 @@ export interface RollupChange {
   views: number;
   units: number;
   revenueCents: number;
+  /** Of the sale (or refund), what came through a checkout recovery link (docs/checkout-recovery.md). */
+  recoveredUnits?: number;
+  recoveredCents?: number;
 }
 
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
@@ -22,7 +25,15 @@ export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
  * day), inside the caller's transaction, so they always agree with the views and orders they count.
  */
 export async function addToRollups(trx: Database, change: RollupChange): Promise<void> {
-  const counts = { views: change.views, units: change.units, revenue_cents: change.revenueCents };
+  const recoveredUnits = change.recoveredUnits ?? 0;
+  const recoveredCents = change.recoveredCents ?? 0;
+  const counts = {
+    views: change.views,
+    units: change.units,
+    revenue_cents: change.revenueCents,
+    recovered_units: recoveredUnits,
+    recovered_cents: recoveredCents,
+  };
   const key = { seller_id: change.sellerId, day: change.day, product_id: change.productId };
   await trx
     .insertInto("analytics_product_days")
@@ -32,6 +43,8 @@ export async function addToRollups(trx: Database, change: RollupChange): Promise
         views: sql`analytics_product_days.views + ${change.views}`,
         units: sql`analytics_product_days.units + ${change.units}`,
         revenue_cents: sql`analytics_product_days.revenue_cents + ${change.revenueCents}`,
+        recovered_units: sql`analytics_product_days.recovered_units + ${recoveredUnits}`,
+        recovered_cents: sql`analytics_product_days.recovered_cents + ${recoveredCents}`,
       }),
     )
     .execute();
@@ -53,6 +66,8 @@ export async function addToRollups(trx: Database, change: RollupChange): Promise
           views: sql`analytics_source_days.views + ${change.views}`,
           units: sql`analytics_source_days.units + ${change.units}`,
           revenue_cents: sql`analytics_source_days.revenue_cents + ${change.revenueCents}`,
+          recovered_units: sql`analytics_source_days.recovered_units + ${recoveredUnits}`,
+          recovered_cents: sql`analytics_source_days.recovered_cents + ${recoveredCents}`,
         }),
     )
     .execute();

@@ -26,6 +26,7 @@ export async function countSaleInAnalytics(trx: Database, order: CreatedOrder): 
     .leftJoin("checkout_sources", "checkout_sources.checkout_id", "checkouts.id")
     .select([
       "checkouts.product_id",
+      "checkouts.recovered_from",
       "checkout_sources.referrer_host",
       "checkout_sources.utm_source",
       "checkout_sources.utm_medium",
@@ -42,6 +43,8 @@ export async function countSaleInAnalytics(trx: Database, order: CreatedOrder): 
   // A product deleted meanwhile still has its id on the checkout; '' only when even that is gone.
   const productId = order.productId ?? checkout?.product_id ?? "";
   const day = utcDay(order.at);
+  // Paid through a checkout recovery link: counted as recovered revenue too.
+  const recovered = Boolean(checkout?.recovered_from);
   await trx
     .insertInto("order_attributions")
     .values({
@@ -50,6 +53,7 @@ export async function countSaleInAnalytics(trx: Database, order: CreatedOrder): 
       product_id: productId,
       day,
       ...sourceColumns(source),
+      recovered,
     })
     .execute();
   await addToRollups(trx, {
@@ -60,6 +64,8 @@ export async function countSaleInAnalytics(trx: Database, order: CreatedOrder): 
     views: 0,
     units: 1,
     revenueCents: order.amountCents,
+    recoveredUnits: recovered ? 1 : 0,
+    recoveredCents: recovered ? order.amountCents : 0,
   });
 }
 
@@ -80,6 +86,7 @@ export async function takeBackSaleFromAnalytics(trx: Database, order: RefundedOr
       "utm_source",
       "utm_medium",
       "utm_campaign",
+      "recovered",
     ])
     .executeTakeFirst();
   if (!counted) return;
@@ -96,6 +103,8 @@ export async function takeBackSaleFromAnalytics(trx: Database, order: RefundedOr
     views: 0,
     units: -1,
     revenueCents: -order.amountCents,
+    recoveredUnits: counted.recovered ? -1 : 0,
+    recoveredCents: counted.recovered ? -order.amountCents : 0,
   });
 }
 
@@ -103,4 +112,5 @@ export async function takeBackSaleFromAnalytics(trx: Database, order: RefundedOr
 export const analyticsStep: OrderChangeStep = {
   created: countSaleInAnalytics,
   refunded: takeBackSaleFromAnalytics,
+  disputeLost: takeBackSaleFromAnalytics,
 };

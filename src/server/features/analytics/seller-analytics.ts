@@ -30,6 +30,7 @@ interface AnalyticsRow {
   store_series: Array<{ date: string; views: number }>;
   previous: Counts;
   previous_store_views: number;
+  recovered: { units: number; revenue: number; previous_revenue: number };
   products: Array<{ id: string; title: string | null } & Counts>;
   sources: Array<{ host: string; source: string; medium: string; campaign: string } & Counts>;
 }
@@ -74,7 +75,7 @@ export async function sellerAnalytics(
 
   const result = await sql<AnalyticsRow>`
     with product_days as (
-      select day, product_id, views, units, revenue_cents
+      select day, product_id, views, units, revenue_cents, recovered_units, recovered_cents
       from analytics_product_days
       where seller_id = ${sellerId} and ${dayRange("day")} ${productFilter}
     ),
@@ -107,6 +108,10 @@ export async function sellerAnalytics(
                                 'revenue', coalesce(sum(revenue_cents), 0))
        from product_days where not (${inPeriod("day")})) as previous,
       (select coalesce(sum(views), 0)::int from store_days where not (${inPeriod("day")})) as previous_store_views,
+      (select json_build_object('units', coalesce(sum(recovered_units) filter (where ${inPeriod("day")}), 0),
+                                'revenue', coalesce(sum(recovered_cents) filter (where ${inPeriod("day")}), 0),
+                                'previous_revenue', coalesce(sum(recovered_cents) filter (where not (${inPeriod("day")})), 0))
+       from product_days) as recovered,
       (select coalesce(json_agg(json_build_object('id', per_product.product_id, 'title', products.title,
                                 'views', per_product.views, 'units', per_product.units, 'revenue', per_product.revenue)
                                 order by per_product.revenue desc, per_product.units desc, per_product.views desc, per_product.product_id), '[]')
@@ -160,6 +165,11 @@ export async function sellerAnalytics(
       revenueCents: Number(product.revenue),
       conversionRate: conversionRate(Number(product.units), Number(product.views)),
     })),
+    recovered: {
+      revenueCents: Number(row.recovered.revenue),
+      units: Number(row.recovered.units),
+      previousRevenueCents: previousFrom === null ? null : Number(row.recovered.previous_revenue),
+    },
     memberships,
     sources: row.sources.map((source) => ({
       referrerHost: orNull(source.host),

@@ -76,8 +76,68 @@ async function countProductBuyer(
     .execute();
 }
 
+/**
+ * A store import's batch of orders (one seller) in three statements: each buyer's row once with all their
+ * orders of the batch, the new buyers counted, each buyer's products. The same sums as one order at a time;
+ * a new buyer's product titles come in alphabetical order instead of purchase order.
+ */
+export async function rollUpImportedOrders(trx: Database, orders: readonly CreatedOrder[]): Promise<void> {
+  const sellerId = orders[0]!.sellerId;
+  const batch = sql.join(
+    orders.map(
+      (order) =>
+        sql`(${order.orderId}::text, ${order.delivered ? 1 : 0}::int, ${order.delivered ? order.amountCents : 0}::bigint)`,
+    ),
+  );
+  const { rows } = await sql<{ inserted: boolean }>`
+    with batch (order_id, completed, amount) as (values ${batch})
+    insert into customers as c
+      (seller_id, email, first_purchase_at, last_purchase_at, orders_count, completed_count, total_cents,
+       product_titles)
+    select o.seller_id, lower(o.customer_email), min(o.created_at), max(o.created_at), count(*),
+      sum(b.completed), sum(b.amount), array_agg(distinct o.product_title)
+    from orders o join batch b on b.order_id = o.id
+    group by o.seller_id, lower(o.customer_email)
+    on conflict (seller_id, email) do update set
+      first_purchase_at = least(c.first_purchase_at, excluded.first_purchase_at),
+      last_purchase_at = greatest(c.last_purchase_at, excluded.last_purchase_at),
+      orders_count = c.orders_count + excluded.orders_count,
+      completed_count = c.completed_count + excluded.completed_count,
+      total_cents = c.total_cents + excluded.total_cents,
+      product_titles = c.product_titles
+        || array(select title from unnest(excluded.product_titles) title where title <> all (c.product_titles))
+    returning (xmax = 0) as inserted
+  `.execute(trx);
+  const newCustomers = rows.filter((row) => row.inserted).length;
+  if (newCustomers > 0) {
+    await trx
+      .insertInto("customer_counts")
+      .values({ seller_id: sellerId, customers: newCustomers })
+      .onConflict((conflict) =>
+        conflict
+          .column("seller_id")
+          .doUpdateSet({ customers: sql`customer_counts.customers + ${newCustomers}` }),
+      )
+      .execute();
+  }
+  await sql`
+    with batch (order_id, completed) as (values ${sql.join(
+      orders.map((order) => sql`(${order.orderId}::text, ${order.delivered ? 1 : 0}::int)`),
+    )})
+    insert into customer_products as cp (product_id, email, seller_id, completed_count)
+    select o.product_id, lower(o.customer_email), o.seller_id, sum(b.completed)
+    from orders o join batch b on b.order_id = o.id
+    where o.product_id is not null
+    group by o.product_id, lower(o.customer_email), o.seller_id
+    on conflict (product_id, email) do update set completed_count = cp.completed_count + excluded.completed_count
+  `.execute(trx);
+}
+
 /** Customers roll up every sale and refund (OrderChanges). */
 export const customersStep: OrderChangeStep = {
   created: rollUpCustomerOrder,
+  imported: rollUpCustomerOrder,
+  importedMany: rollUpImportedOrders,
   refunded: rollUpCustomerRefund,
+  disputeLost: rollUpCustomerRefund,
 };

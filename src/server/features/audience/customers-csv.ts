@@ -1,7 +1,8 @@
 import { Readable } from "node:stream";
-import { centsToDecimal } from "../../../contracts/money";
+import { minorToDecimal } from "../../../contracts/money";
 import type { Database } from "../../db/database";
 import { cell, csvDate } from "../../http/csv";
+import { storeCurrencyOf } from "../store-currency";
 import { customerRows } from "./customers";
 
 const BATCH = 1000;
@@ -17,6 +18,8 @@ export function customersCsv(
   search: string | undefined,
 ): Readable {
   async function* rows() {
+    // Totals add up what orders settled as: the store currency.
+    const { currency } = await storeCurrencyOf(db, sellerId);
     yield "Email,First Purchase,Last Purchase,Orders,Products,Total Spent,Unsubscribed\n";
     let after: { lastPurchaseAt: Date; email: string } | undefined;
     for (;;) {
@@ -30,7 +33,7 @@ export function customersCsv(
               cell(csvDate(row.last_purchase_at, timeZone)),
               String(row.orders_count),
               cell(row.product_titles.join("; ")),
-              centsToDecimal(Number(row.total_cents)),
+              minorToDecimal(Number(row.total_cents), currency),
               row.unsubscribed ? "yes" : "no",
             ].join(",")}\n`,
         )

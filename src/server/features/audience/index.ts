@@ -6,4 +6,10 @@ export type { BuyerEmailDeps, BuyerLinks } from "./email-batches";
 export { EMAIL_BATCH_SIZE, enqueueBuyerEmails } from "./email-batches";
 export { audienceFeature } from "./feature";
 export { sellerName } from "./send-broadcast";
-export { notUnsubscribed, unsubscribeHeaders, unsubscribeKey } from "./unsubscribe";
+export {
+  notUnsubscribed,
+  unsubscribeHeaders,
+  unsubscribeKey,
+  unsubscribePath,
+  unsubscribeToken,
+} from "./unsubscribe";

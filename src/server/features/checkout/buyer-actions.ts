@@ -4,9 +4,10 @@ import { FREE_CLAIM_MESSAGES, type FreeClaim } from "../../../contracts/products
 import { type BusinessBuyer, businessBuyerSchema } from "../../../contracts/tax";
 import { buyerCountry, requestedCurrency } from "../../http/buyer-currency";
 import { requestedLocale } from "../../http/buyer-locale";
+import { AppError } from "../../http/errors";
 import { enforceRateLimit } from "../../http/rate-limit";
 import { type CheckoutVisitor, checkoutBrowserId, checkoutVisitor } from "../../http/visitor";
-import { sourceOfFields } from "../analytics";
+import { NO_SOURCE, sourceOfFields } from "../analytics";
 import { allowCodeTry } from "../discounts";
 import { claimFreeProduct, FREE_CLAIM_LIMITS } from "./claim-free-product";
 import { type CheckoutDeps, createBuyerCheckout } from "./create-checkout";
@@ -84,6 +85,51 @@ export async function buyNow(
   );
 }
 
+/** What a recovery link brings the buyer back to (checkout-recovery room): the checkout they left. */
+export interface LeftCheckout {
+  /** The expired checkout, which the new one names as the one it recovers. */
+  checkoutId: string;
+  productId: string;
+  currency: string;
+  /** A pay-what-you-want amount the buyer had chosen, as a decimal ("15.50"); ignored for a fixed price. */
+  amount?: string | undefined;
+  /** The discount code the checkout was priced with, applied again if it still applies. */
+  code?: string | null | undefined;
+}
+
+/**
+ * A recovery link's "Continue to checkout": Buy Now for the product the buyer left, in the currency and
+ * at the amount they had chosen, with their code if it still applies (else without it), rate limited
+ * with Buy Now. The new checkout records the one it recovers, for the sale's "Recovered" figure.
+ */
+export async function buyAgain(
+  deps: CheckoutRouteDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  left: LeftCheckout,
+): Promise<string> {
+  const now = deps.now();
+  await enforceRateLimit(deps.db, CHECKOUT_LIMIT, request.ip, RATE_LIMIT_MESSAGES.checkouts, now);
+  const visitor = buyerVisitor(deps, request, reply);
+  const choice = { currency: left.currency, amount: left.amount };
+  const code = left.code ? await allowCodeTry(deps.db, request, left.code, now) : undefined;
+  try {
+    return await createBuyerCheckout(
+      deps,
+      left.productId,
+      visitor,
+      now,
+      { ...choice, code },
+      NO_SOURCE,
+      left.checkoutId,
+    );
+  } catch (error) {
+    // The code ended meanwhile (expired, used up): the product at its price, as Buy Now would sell it.
+    if (!code || !(error instanceof AppError) || error.code !== "discount_refused") throw error;
+    return createBuyerCheckout(deps, left.productId, visitor, now, choice, NO_SOURCE, left.checkoutId);
+  }
+}
+
 /**
  * "Email me the download", for the JSON route and the product page's form alike: a product the buyer
  * gets for $0 becomes an order without Stripe, its link sent to the email (claim-free-product.ts).
@@ -112,8 +158,8 @@ export async function claimFree(
 /**
  * Subscribe, for the JSON route and a membership page's tier forms alike: the Stripe Checkout URL of a
  * subscription to the chosen tier and interval (create-membership-checkout.ts), with the buyer's code
- * (`code`, counted against its network's tries before it is read) and, buying as a business,
- * `businessName` and `vatNumber` (checked as Buy Now's). Rate limited per IP with Buy Now; the page's
+ * (`code`, counted against its network's tries before it is read), in the `currency` the page showed
+ * the tier in and, buying as a business, `businessName` and `vatNumber` (checked as Buy Now's). Rate limited per IP with Buy Now; the page's
  * source fields attribute the membership's first sale.
  */
 export async function subscribe(
@@ -130,7 +176,12 @@ export async function subscribe(
   return createMembershipCheckout(
     deps,
     productId,
-    { ...choice, code, business: businessFields(request) },
+    {
+      ...choice,
+      code,
+      business: businessFields(request),
+      currency: choice.currency ?? textField(request.body, "currency", 8),
+    },
     visitor,
     now,
     sourceOfFields(request.body),

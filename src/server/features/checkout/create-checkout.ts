@@ -70,6 +70,8 @@ export async function createBuyerCheckout(
   now: Date,
   choice: BuyerChoice = {},
   source: VisitSource = NO_SOURCE,
+  /** Made from a recovery link (docs/checkout-recovery.md): the expired checkout it recovers. */
+  recoveredFrom: string | null = null,
 ): Promise<string> {
   const stored = await getPublicProduct(deps.db, productId, now);
   const currency = checkoutCurrency(stored, visitor, choice);
@@ -144,6 +146,7 @@ export async function createBuyerCheckout(
     withdrawal_waiver: waiver,
     buyer_locale: locale,
     currency,
+    recovered_from: recoveredFrom,
   });
   try {
     const metadata = {
@@ -159,10 +162,18 @@ export async function createBuyerCheckout(
     const { t, money } = translator(locale);
     const inCurrency = (cents: number) => money(cents, currency);
     const adaptive = await adaptivePricingFor(deps, product.seller.id, currency);
+    // Checkout asks whether the buyer wants to hear from the store when the store sends recovery
+    // emails (docs/checkout-recovery.md): a buyer who agrees and leaves gets one reminder.
+    const promotions = await sendsRecoveryEmails(deps.db, product.seller.id);
+    const consent = {
+      ...tax.session.consent_collection,
+      ...(promotions ? { promotions: "auto" as const } : {}),
+    };
     const cover = product.coverImageUrl?.startsWith("/")
       ? `${deps.appUrl}${product.coverImageUrl}`
       : product.coverImageUrl;
-    const session = await deps.stripe.checkout.sessions.create(
+    const session = await createCheckoutSession(
+      deps.stripe,
       {
         mode: "payment",
         line_items: [
@@ -200,6 +211,7 @@ export async function createBuyerCheckout(
           },
         ],
         ...tax.session,
+        ...(Object.keys(consent).length > 0 ? { consent_collection: consent } : {}),
         ...(adaptive ? { adaptive_pricing: { enabled: true } } : {}),
         // Checkout in the buyer's language; a request that named none of ours lets Stripe pick from the
         // browser, as it speaks more languages than we do.
@@ -386,6 +398,43 @@ function checkoutCurrency(
 /** The product as it sells in `currency` (products/product-prices.ts). */
 async function productIn(deps: CheckoutDeps, productId: string, currency: string, now: Date) {
   return productInCurrency(await getPublicProduct(deps.db, productId, now), currency);
+}
+
+/**
+ * Stripe offers promotions consent to some merchants only (its reference: US ones). Refused for this
+ * account, the session is made without the box (a request refused as invalid does not use up its
+ * idempotency key), so Buy Now never fails for it; such a store then sends no recovery emails.
+ */
+async function createCheckoutSession(
+  stripe: Stripe,
+  params: Stripe.Checkout.SessionCreateParams,
+  options: Stripe.RequestOptions,
+): Promise<Stripe.Checkout.Session> {
+  try {
+    return await stripe.checkout.sessions.create(params, options);
+  } catch (error) {
+    const consent = params.consent_collection;
+    const refusedConsent =
+      error instanceof Stripe.errors.StripeInvalidRequestError &&
+      error.param?.startsWith("consent_collection[promotions]");
+    if (!refusedConsent || !consent?.promotions) throw error;
+    const { promotions: _refused, ...rest } = consent;
+    const { consent_collection: _all, ...others } = params;
+    return stripe.checkout.sessions.create(
+      Object.keys(rest).length > 0 ? { ...others, consent_collection: rest } : others,
+      options,
+    );
+  }
+}
+
+/** The store's recovery emails are on (profiles.checkout_recovery_emails, the seller's switch). */
+async function sendsRecoveryEmails(db: CheckoutDeps["db"], sellerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("profiles")
+    .select("checkout_recovery_emails")
+    .where("id", "=", sellerId)
+    .executeTakeFirst();
+  return row?.checkout_recovery_emails ?? false;
 }
 
 /**

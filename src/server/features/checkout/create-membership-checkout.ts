@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import type { VisitSource } from "../../../contracts/analytics";
+import { offeredCurrency } from "../../../contracts/currencies";
 import { DISCOUNT_REFUSAL_MESSAGES } from "../../../contracts/discounts";
 import { DEFAULT_LOCALE } from "../../../contracts/i18n/locales";
-import { type BillingInterval, MEMBERSHIP_MESSAGES } from "../../../contracts/memberships";
+import { type BillingInterval, MEMBERSHIP_MESSAGES, type Tier } from "../../../contracts/memberships";
 import { ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
 import type { BusinessBuyer } from "../../../contracts/tax";
 import { commitChange } from "../../adapters/events/commit-change";
@@ -13,7 +14,7 @@ import { NO_SOURCE, recordCheckoutSource } from "../analytics";
 import { type CodeTry, evaluateDiscountCode, holdCodeUse } from "../discounts";
 import { membershipCoupon, tierPrice } from "../memberships";
 import { settleCheckout } from "../orders";
-import { getPublicProduct } from "../products";
+import { getPublicProduct, tierInCurrency } from "../products";
 import {
   checkBusinessBuyer,
   checkoutTaxParams,
@@ -36,6 +37,8 @@ export interface MembershipChoice {
   code?: CodeTry | undefined;
   /** Subscribing as a business: the name and VAT number for the invoices (checked as Buy Now's). */
   business?: BusinessBuyer | undefined;
+  /** The currency the page showed the tier's price in (its form's `currency`); the tier must have a price in it. */
+  currency?: string | undefined;
 }
 
 /**
@@ -66,7 +69,10 @@ export async function createMembershipCheckout(
   if (!tier) {
     throw new AppError("validation_error", 400, MEMBERSHIP_MESSAGES.tierNotOffered, { field: "tierId" });
   }
-  const amountCents = choice.interval === "year" ? tier.yearlyPriceCents : tier.monthlyPriceCents;
+  // The buyer's currency when the tier has a fixed price in it (docs/money.md): a Stripe price of its own.
+  const currency = tierCheckoutCurrency(tier, visitor, choice);
+  const priced = tierInCurrency(tier, currency);
+  const amountCents = choice.interval === "year" ? priced.yearlyPriceCents : priced.monthlyPriceCents;
   if (amountCents === null) {
     throw new AppError("validation_error", 400, MEMBERSHIP_MESSAGES.yearlyNotOffered, { field: "interval" });
   }
@@ -76,7 +82,7 @@ export async function createMembershipCheckout(
     ? await checkBusinessBuyer(deps, choice.business, visitor.networkHash, now)
     : undefined;
   const discount = choice.code
-    ? await membershipDiscount(deps, product, amountCents, choice.code, now)
+    ? await membershipDiscount(deps, { ...product, currency }, amountCents, choice.code, now)
     : undefined;
   const taxTerms = await checkoutTaxTerms(deps.db, product.seller.id);
   // The member's language: Checkout's, the waiver's wording, then the membership's emails' (every
@@ -116,6 +122,7 @@ export async function createMembershipCheckout(
           buyer_tax_id_check: business?.check ? JSON.stringify(business.check) : null,
           withdrawal_waiver: waiver,
           buyer_locale: locale,
+          currency,
         })
         .execute();
       await recordCheckoutSource(trx, holdId, source);
@@ -130,7 +137,7 @@ export async function createMembershipCheckout(
       name: `${product.title}: ${tier.name}`,
       interval: choice.interval,
       amountCents,
-      currency: product.currency,
+      currency,
       stripeAccountId: account,
       taxBehavior: tax.price.tax_behavior,
       taxCode: tax.product.tax_code,
@@ -148,6 +155,7 @@ export async function createMembershipCheckout(
     const session = await deps.stripe.checkout.sessions.create(
       {
         mode: "subscription",
+        currency,
         line_items: [{ price, quantity: 1 }],
         subscription_data: {
           metadata,
@@ -178,6 +186,23 @@ export async function createMembershipCheckout(
     }
     throw error;
   }
+}
+
+/**
+ * The currency of a subscription (docs/money.md): the one the page showed the tier's price in (its form's
+ * `currency`, which the tier must have a price in, else 422 currency_not_offered), else the one the
+ * buyer's request asks for when the tier has a price in it, else the store's. A subscription keeps its
+ * currency for good (Stripe can't change it), so switching tier later stays in it (change-membership.ts).
+ */
+function tierCheckoutCurrency(tier: Tier, visitor: CheckoutVisitor, choice: MembershipChoice): string {
+  const chosen = choice.currency?.trim().toLowerCase();
+  if (!chosen) return offeredCurrency(tier, visitor.currency);
+  if (offeredCurrency(tier, chosen) !== chosen) {
+    throw new AppError("currency_not_offered", 422, MEMBERSHIP_MESSAGES.tierNoPriceIn(chosen), {
+      field: "currency",
+    });
+  }
+  return chosen;
 }
 
 /**

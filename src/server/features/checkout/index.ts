@@ -3,8 +3,8 @@
  * (features/feature-rooms.test.ts). Add an export here when another room needs it.
  */
 
-export type { CheckoutRouteDeps } from "./buyer-actions";
-export { buyNow, claimFree, subscribe } from "./buyer-actions";
+export type { CheckoutRouteDeps, LeftCheckout } from "./buyer-actions";
+export { buyAgain, buyNow, claimFree, subscribe } from "./buyer-actions";
 export { checkoutDeps } from "./checkout-deps";
 export { checkoutFeature } from "./feature";
 export { textField } from "./purchase-price";

@@ -18,6 +18,8 @@ export async function listDiscountCodes(
     .select(["discount_code_id", sql<number>`sum(amount_cents)::bigint`.as("revenue_cents")])
     .where("seller_id", "=", sellerId)
     .where("status", "=", "completed")
+    // A dispute the seller lost took the money back, as a refund does.
+    .where((eb) => eb.or([eb("dispute_status", "is", null), eb("dispute_status", "!=", "lost")]))
     .where("discount_code_id", "is not", null)
     .groupBy("discount_code_id");
   let codes = db
@@ -44,6 +46,7 @@ export async function listDiscountCodes(
     code: row.code,
     kind: row.kind,
     value: row.value,
+    currency: row.kind === "amount" ? row.currency : null,
     allProducts: row.all_products,
     productIds: products.filter((p) => p.discount_code_id === row.id).map((p) => p.product_id),
     startsAt: row.starts_at?.toISOString() ?? null,

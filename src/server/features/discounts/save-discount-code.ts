@@ -12,6 +12,7 @@ import {
 import { minorToDecimal } from "../../../contracts/money";
 import { type Database, inTransaction } from "../../db/database";
 import type { DiscountCodeTable } from "../../db/schema";
+import { isUniqueViolation } from "../../db/unique-violation";
 import { AppError, notFound } from "../../http/errors";
 import { assertHasActivePlan } from "../billing";
 import { storeCurrencyOf } from "../store-currency";
@@ -39,8 +40,6 @@ function parseRule(fields: object, currency: string): DiscountCodeRule {
   }
   throw fieldError(400, problems);
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === "23505";
 
 /** The chosen products must be the seller's own (a code can never name someone else's product). */
 async function checkOwnProducts(trx: Database, sellerId: string, productIds: string[] | null) {

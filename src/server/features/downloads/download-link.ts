@@ -1,10 +1,13 @@
 import { sql } from "kysely";
+import { ENFORCEMENT_BUYER_MESSAGES } from "../../../contracts/enforcement";
 import { type DownloadPage, ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
 import { commitChange } from "../../adapters/events/commit-change";
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
+import type { Requester } from "../../http/requester";
+import { downloadsRevoked } from "../enforcement";
 import {
   downloadBlocker,
   type PurchaseFileRow,
@@ -70,19 +73,24 @@ function chosenFile(row: PurchaseRow, fileId: string | undefined): PurchaseFileR
  * first (its total, for the seller, only while it is completed and inside its window, which also
  * serialises the order's downloads against a refund), then the file's counter with one conditional
  * upsert (`downloads_used < 3`), so parallel clicks can never take more than 3 of a file. Then it is
- * logged and answered with a storage URL for that one download, valid a minute (see
+ * logged (the file, the user agent and the country the proxy's header says; never the IP: the dispute
+ * evidence lists them, docs/disputes.md) and answered with a storage URL for that one download, valid a minute (see
  * storage-link-gate.ts for what the local driver checks). Range requests resuming it are not new downloads.
  */
 async function startDownload(
   deps: DownloadDeps & { events: EventBus },
   token: string,
   fileId: string | undefined,
-  userAgent: string | undefined,
+  requester: Requester,
   now: Date,
 ) {
   const row = await orderOfLink(deps, token, now);
   const blocker = downloadBlocker(row, now);
   if (blocker) throw new AppError("download_unavailable", 403, blocker);
+  // An operator's suspension that revoked downloads (buyers keep them by default: docs/operator.md).
+  if (await downloadsRevoked(deps.db, row.seller_id)) {
+    throw new AppError("download_unavailable", 403, ENFORCEMENT_BUYER_MESSAGES.downloadsRevoked);
+  }
   const file = chosenFile(row, fileId);
   // The object first: a download is only counted when there is a file to hand out.
   const served = await fileToServe(deps.db, {
@@ -100,6 +108,8 @@ async function startDownload(
       .where("id", "=", row.id)
       .where("status", "=", "completed")
       .where("download_window_ends_at", ">", now)
+      // Not while disputed or after a lost dispute (docs/disputes.md): the dispute's event may land meanwhile.
+      .where((eb) => eb.or([eb("dispute_status", "is", null), eb("dispute_status", "=", "won")]))
       .returning("id")
       .executeTakeFirst();
     if (!order) throw new AppError("download_unavailable", 403, ORDER_MESSAGES.refunded);
@@ -118,7 +128,12 @@ async function startDownload(
     if (!perFile) throw new AppError("download_unavailable", 403, ORDER_MESSAGES.limitReached);
     const log = await trx
       .insertInto("download_logs")
-      .values({ order_id: row.id, upload_id: file.uploadId, user_agent: userAgent?.slice(0, 400) ?? null })
+      .values({
+        order_id: row.id,
+        upload_id: file.uploadId,
+        user_agent: requester.userAgent ?? null,
+        country: requester.country ?? null,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return { downloadsUsed: perFile.downloads_used, downloadId: log.id };
@@ -140,7 +155,7 @@ export async function startCountedDownload(
   deps: DownloadDeps & { events: EventBus; now: () => Date },
   token: string,
   fileId: string | undefined,
-  userAgent: string | undefined,
+  requester: Requester,
 ) {
-  return startDownload(deps, token, fileId, userAgent, deps.now());
+  return startDownload(deps, token, fileId, requester, deps.now());
 }

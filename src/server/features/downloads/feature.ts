@@ -6,8 +6,17 @@ import { storageLinkGate } from "./storage-link-gate";
 export const downloadsFeature: Feature = {
   name: "downloads",
   register: (context) => {
-    const { server, events, db, storage, linkKey, outbox, appUrl, now } = context;
-    registerDownloadRoutes(server, { events, db, storage, linkKey, outbox, appUrl, now });
+    const { server, events, db, storage, linkKey, outbox, appUrl, now, tax } = context;
+    registerDownloadRoutes(server, {
+      events,
+      db,
+      storage,
+      linkKey,
+      outbox,
+      appUrl,
+      now,
+      ...(tax.buyerCountryHeader ? { buyerCountryHeader: tax.buyerCountryHeader } : {}),
+    });
     context.fileLinkGates.downloadAllowed = storageLinkGate(db, now);
   },
 };

@@ -11,6 +11,7 @@ import {
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Outbox } from "../../adapters/mail/outbox";
 import { requestedLocale } from "../../http/buyer-locale";
+import { requesterOf } from "../../http/requester";
 import { type DownloadDeps, describeDownload, startCountedDownload } from "./download-link";
 import { resendDownloadLink } from "./resend-link";
 
@@ -18,7 +19,14 @@ const tokenParams = z.object({ token: z.string().min(1).max(2000) });
 
 export function registerDownloadRoutes(
   app: FastifyInstance,
-  deps: DownloadDeps & { outbox: Outbox; appUrl: string; events: EventBus; now: () => Date },
+  deps: DownloadDeps & {
+    outbox: Outbox;
+    appUrl: string;
+    events: EventBus;
+    now: () => Date;
+    /** The proxy's country header (BUYER_COUNTRY_HEADER): each download's log keeps the country it says. */
+    buyerCountryHeader?: string;
+  },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -39,7 +47,12 @@ export function registerDownloadRoutes(
       },
     },
     async (request) =>
-      startCountedDownload(deps, request.params.token, request.body?.fileId, request.headers["user-agent"]),
+      startCountedDownload(
+        deps,
+        request.params.token,
+        request.body?.fileId,
+        requesterOf(request, deps.buyerCountryHeader),
+      ),
   );
 
   api.post(

@@ -5,7 +5,7 @@ import type { DownloadLinkUse } from "../uploads";
 /**
  * Whether a local storage link may serve a request (features/uploads/file-routes.ts asks). A link
  * minted by startDownload is bound to its order and to its one download: the order must still be
- * completed (not refunded) and inside its window, at every request. The first request for the whole
+ * completed (not refunded, not withheld by a dispute) and inside its window, at every request. The first request for the whole
  * file uses the link up, with one conditional update, so two at once cannot both have it; a request
  * resuming it is only served once it has been used, while it is valid; a HEAD uses nothing.
  */
@@ -19,7 +19,11 @@ export function storageLinkGate(db: Database, now: () => Date) {
       .select("orders.id")
       .where("orders.id", "=", orderId)
       .where("orders.status", "=", "completed")
-      .where("orders.download_window_ends_at", ">", at);
+      .where("orders.download_window_ends_at", ">", at)
+      // Nor while its sale is disputed, or after a lost dispute (docs/disputes.md).
+      .where((eb) =>
+        eb.or([eb("orders.dispute_status", "is", null), eb("orders.dispute_status", "=", "won")]),
+      );
     if (request.use === "start") {
       const used = await db
         .updateTable("download_logs")

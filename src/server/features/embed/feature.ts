@@ -5,6 +5,11 @@ import { registerEmbedRoutes } from "./routes";
 /** The embed script and its products. */
 export const embedFeature: Feature = {
   name: "embed",
-  register: async ({ server, db, now, webDistDir }) =>
-    registerEmbedRoutes(server, { db, now, script: await loadEmbedScript(webDistDir) }),
+  register: async ({ server, db, now, webDistDir, tax }) =>
+    registerEmbedRoutes(server, {
+      db,
+      now,
+      script: await loadEmbedScript(webDistDir),
+      buyerCountryHeader: tax.buyerCountryHeader,
+    }),
 };

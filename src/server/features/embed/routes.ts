@@ -2,7 +2,10 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { embedProductsQuerySchema, embedProductsSchema } from "../../../contracts/embed";
 import type { ApiErrorBody } from "../../../contracts/errors";
+import { translator } from "../../../contracts/i18n/translator";
 import type { Database } from "../../db/database";
+import { requestedCurrency } from "../../http/buyer-currency";
+import { requestedLocale } from "../../http/buyer-locale";
 import { clientHolds } from "../../http/etag";
 import { getEmbedProducts } from "./embed-products";
 import type { EmbedScript } from "./embed-script";
@@ -27,7 +30,12 @@ function allowAnySite(reply: FastifyReply) {
  */
 export function registerEmbedRoutes(
   app: FastifyInstance,
-  deps: { db: Database; now: () => Date; script: EmbedScript | null },
+  deps: {
+    db: Database;
+    now: () => Date;
+    script: EmbedScript | null;
+    buyerCountryHeader?: string | undefined;
+  },
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -56,8 +64,15 @@ export function registerEmbedRoutes(
       schema: { querystring: embedProductsQuerySchema, response: { 200: embedProductsSchema } },
     },
     async (request, reply) => {
-      reply.header("cache-control", PRODUCTS_CACHE);
-      return { products: await getEmbedProducts(deps.db, request.query.ids, deps.now()) };
+      // Priced and worded for the visitor (the script sends no cookie: their browser's language, the
+      // country a proxy names, Accept-Language's region), so a shared cache keeps one answer per each.
+      const locale = requestedLocale(request) ?? "en";
+      const currency = requestedCurrency(request, deps.buyerCountryHeader);
+      reply
+        .header("cache-control", PRODUCTS_CACHE)
+        .header("vary", ["Accept-Language", deps.buyerCountryHeader].filter(Boolean).join(", "));
+      const products = await getEmbedProducts(deps.db, request.query.ids, deps.now(), { locale, currency });
+      return { products, buyLabel: translator(locale).t("embed.buyNow") };
     },
   );
 }

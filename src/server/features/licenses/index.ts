@@ -6,3 +6,4 @@ export { licensesFeature } from "./feature";
 export { licenseKeyParagraphs } from "./license-email";
 export { LICENSE_VERIFY_PATH } from "./routes";
 export { saleLicenseOf } from "./sale-license";
+export { keyToLookUp as storedLicenseKey } from "./verify-license";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database";
-import type { OrderChangeStep } from "../order-lifecycle";
+import type { CreatedOrder, OrderChangeStep } from "../order-lifecycle";
 import { newLicenseKey } from "./license-key";
 
 /**
@@ -33,9 +33,45 @@ export async function issueLicenseKey(
     .execute();
 }
 
-/** A delivered order of a product that issues keys gets one (OrderChanges). */
-export const licenseKeysStep: OrderChangeStep = {
-  created: async (trx, order) => {
-    if (order.delivered) await issueLicenseKey(trx, order);
-  },
+const issueIfDelivered: OrderChangeStep["created"] = async (trx, order) => {
+  if (order.delivered) await issueLicenseKey(trx, order);
 };
+
+/**
+ * A delivered order of a product that issues keys gets one (OrderChanges). An imported order keeps the
+ * key its platform issued (written before this step, which then adds none); one without gets a new one.
+ */
+export const licenseKeysStep: OrderChangeStep = {
+  created: issueIfDelivered,
+  imported: issueIfDelivered,
+  importedMany: issueImportedKeys,
+};
+
+/** A store import's batch: a new key for each delivered order of a product that issues keys and has none yet. */
+async function issueImportedKeys(trx: Database, orders: readonly CreatedOrder[]): Promise<void> {
+  const delivered = orders.filter((order) => order.delivered && order.productId);
+  if (delivered.length === 0) return;
+  const issuing = await trx
+    .selectFrom("products")
+    .select("id")
+    .where("id", "in", [...new Set(delivered.map((order) => order.productId!))])
+    .where("issue_license_keys", "=", true)
+    .execute();
+  const products = new Set(issuing.map((product) => product.id));
+  const keyed = delivered.filter((order) => products.has(order.productId!));
+  if (keyed.length === 0) return;
+  await trx
+    .insertInto("license_keys")
+    .values(
+      keyed.map((order) => ({
+        order_id: order.orderId,
+        seller_id: order.sellerId,
+        product_id: order.productId!,
+        key: newLicenseKey(),
+        created_at: order.at,
+      })),
+    )
+    // An order keeps the key its platform issued (written before this step).
+    .onConflict((conflict) => conflict.column("order_id").doNothing())
+    .execute();
+}

@@ -6,6 +6,7 @@ import { type LicenseRefusal, licenseChangeSchema, saleLicenseSchema } from "../
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
+import { requesterOf } from "../../http/requester";
 import { requireUser } from "../../http/session";
 import type { Auth } from "../auth";
 import { setLicenseDisabled } from "./set-license-disabled";
@@ -16,6 +17,8 @@ export interface LicenseRouteDeps {
   auth: Auth;
   events: EventBus;
   now: () => Date;
+  /** The proxy's country header (BUYER_COUNTRY_HEADER): each verification's log keeps the country it says. */
+  buyerCountryHeader?: string;
 }
 
 export const LICENSE_VERIFY_PATH = "/api/v1/licenses/verify";
@@ -87,7 +90,7 @@ function registerVerifyRoute(scope: FastifyInstance, deps: LicenseRouteDeps): vo
       .send(),
   );
   scope.post(LICENSE_VERIFY_PATH, { config }, async (request) =>
-    verifyLicense(deps, request.body, request.ip),
+    verifyLicense(deps, request.body, request.ip, requesterOf(request, deps.buyerCountryHeader)),
   );
 }
 

@@ -53,6 +53,12 @@ async function planChange(
       "membership_tiers.closed",
       "membership_tiers.removed_at",
       "products.title",
+      (eb) =>
+        eb
+          .selectFrom("profiles")
+          .select("profiles.store_currency")
+          .whereRef("profiles.id", "=", "products.user_id")
+          .as("store_currency"),
     ])
     .where("membership_tiers.id", "=", choice.tierId)
     .where("membership_tiers.product_id", "=", membership.product_id ?? "")
@@ -63,7 +69,8 @@ async function planChange(
       field: "tierId",
     });
   }
-  const amountCents = choice.interval === "year" ? tier.yearly_price_cents : tier.monthly_price_cents;
+  const amounts = await tierAmountsIn(deps, tier, membership.currency);
+  const amountCents = choice.interval === "year" ? amounts.yearly : amounts.monthly;
   if (amountCents === null) {
     throw new AppError("validation_error", 400, MEMBERSHIP_MESSAGES.yearlyNotOffered, { field: "interval" });
   }
@@ -81,13 +88,45 @@ async function planChange(
     name: `${tier.title}: ${tier.name}`,
     interval: choice.interval,
     amountCents,
-    // The member keeps paying in the currency they subscribed in.
+    // The member keeps paying in the currency they subscribed in (Stripe can't change a subscription's).
     currency: subscription.currency,
     stripeAccountId: membership.stripe_account_id,
     taxBehavior: tax.price.tax_behavior,
     taxCode: tax.product.tax_code,
   });
   return { membership, tier, amountCents, price, item, options };
+}
+
+/**
+ * The tier's prices in the member's currency: the tier's own in the store currency, else its fixed price
+ * in that currency. A subscription keeps its currency for good, so a tier without a price in it is
+ * refused, never switched into another currency.
+ */
+async function tierAmountsIn(
+  deps: MemberActionDeps,
+  tier: {
+    id: string;
+    monthly_price_cents: number;
+    yearly_price_cents: number | null;
+    store_currency: string | null;
+  },
+  currency: string,
+): Promise<{ monthly: number; yearly: number | null }> {
+  if (currency === tier.store_currency) {
+    return { monthly: tier.monthly_price_cents, yearly: tier.yearly_price_cents };
+  }
+  const other = await deps.db
+    .selectFrom("membership_tier_currency_prices")
+    .select(["monthly_cents", "yearly_cents"])
+    .where("tier_id", "=", tier.id)
+    .where("currency", "=", currency)
+    .executeTakeFirst();
+  if (!other) {
+    throw new AppError("currency_not_offered", 422, MEMBERSHIP_MESSAGES.tierNoPriceIn(currency), {
+      field: "tierId",
+    });
+  }
+  return { monthly: other.monthly_cents, yearly: other.yearly_cents };
 }
 
 /**

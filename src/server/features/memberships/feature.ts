@@ -1,4 +1,5 @@
 import type { Feature } from "../feature";
+import { addStripeEventHandlers } from "../webhooks";
 import { membershipEventHandlers } from "./events/membership-events";
 import { reconcileJobHandlers } from "./reconcile-memberships";
 import { renewalReminderJobHandler } from "./renewal-reminders";
@@ -8,7 +9,7 @@ import { registerMembershipRoutes } from "./routes";
 export const membershipsFeature: Feature = {
   name: "memberships",
   register: ({ server, fulfilment, db, events, auth, now, stripeEvents, jobs }) => {
-    Object.assign(stripeEvents.connect, membershipEventHandlers({ ...fulfilment, db, now }));
+    addStripeEventHandlers(stripeEvents.connect, membershipEventHandlers({ ...fulfilment, db, now }));
     registerMembershipRoutes(server, { ...fulfilment, db, events, auth, now });
     for (const handler of reconcileJobHandlers({ ...fulfilment, db, events, now })) jobs.register(handler);
     jobs.register(renewalReminderJobHandler({ ...fulfilment, db }));

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { MembersQuery } from "../../../contracts/memberships";
-import { centsToDecimal } from "../../../contracts/money";
+import { minorToDecimal } from "../../../contracts/money";
 import type { Database } from "../../db/database";
 import { cell, csvDate } from "../../http/csv";
 import { memberRows, toMember } from "./members";
@@ -9,6 +9,7 @@ const BATCH = 1000;
 
 /**
  * Every member matching the page's filters, as the page orders them, dates in the seller's time zone,
+ * amounts in the membership's currency,
  * streamed in keyset batches so 100,000 members never sit in memory.
  */
 export function membersCsv(
@@ -31,11 +32,11 @@ export function membersCsv(
             cell(member.productTitle),
             cell(member.tierName),
             member.interval,
-            centsToDecimal(member.amountCents),
+            minorToDecimal(member.amountCents, row.currency),
             cell(member.statusLabel),
             cell(csvDate(row.started_at, timeZone)),
             cell(csvDate(row.ended_at ?? row.current_period_end, timeZone)),
-            centsToDecimal(member.lifetimeSpendCents),
+            minorToDecimal(member.lifetimeSpendCents, row.currency),
           ].join(",")}\n`;
         })
         .join("");

@@ -90,6 +90,7 @@ export function toMember(row: MemberRow, now: Date): Member {
     tierName: row.tier_name,
     interval: row.billing_interval,
     amountCents: row.amount_cents,
+    currency: row.currency,
     status,
     statusLabel: MEMBERSHIP_STATUS_LABELS[status],
     startedAt: row.started_at.toISOString(),

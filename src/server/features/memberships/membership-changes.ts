@@ -23,7 +23,7 @@ import {
   paymentReceiptEmail,
   welcomeEmail,
 } from "./emails";
-import type { PaidInvoice } from "./paid-invoice";
+import { type PaidInvoice, paymentIntentOf } from "./paid-invoice";
 import { type MembershipRow, type SubscriptionRead, syncMembership } from "./sync-membership";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -81,13 +81,6 @@ export async function applySubscription(
   }
   announce(membership.seller_id, { type: "sales.changed" });
   return membership;
-}
-
-/** The payment intent of a paid invoice (API 2025+: in its payments, when read with them expanded). */
-function paymentIntentOf(invoice: Stripe.Invoice): string | null {
-  const payment = invoice.payments?.data?.[0]?.payment;
-  const intent = payment?.payment_intent;
-  return typeof intent === "string" ? intent : (intent?.id ?? null);
 }
 
 /**
@@ -179,11 +172,12 @@ export async function recordMembershipPayment(
       product_id: membership.product_id,
       product_title: membership.product_title,
       customer_email: membership.customer_email,
+      // What the member paid, in the subscription's currency, and what it settled as in the store's
+      // (the same, unless the tier's fixed price in another currency was charged: paid-invoice.ts).
       amount_cents: invoice.amount_paid,
-      // A membership's prices are in the store currency, which its invoices settle in.
       currency: invoice.currency,
-      settlement_cents: invoice.amount_paid,
-      settlement_currency: invoice.currency,
+      settlement_cents: paid.settlement?.amount ?? invoice.amount_paid,
+      settlement_currency: paid.settlement?.currency ?? invoice.currency,
       status: "completed",
       // A period's downloads count within the period (and its grace days), not a one-time sale's 30 days.
       download_window_ends_at: new Date(periodEnd.getTime() + MEMBERSHIP_LIMITS.graceDays * DAY_MS),
@@ -201,7 +195,8 @@ export async function recordMembershipPayment(
     productId: membership.product_id,
     checkoutId,
     email: membership.customer_email,
-    amountCents: invoice.amount_paid,
+    // Totals add up the settlement (docs/money.md).
+    amountCents: paid.settlement?.amount ?? invoice.amount_paid,
     delivered: true,
     at: now,
   });

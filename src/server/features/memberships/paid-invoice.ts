@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import type { Database } from "../../db/database";
-import { invoiceTaxRateId, type RecordedBuyer, readCheckoutSession } from "../orders";
+import { chargeSettlement, invoiceTaxRateId, type RecordedBuyer, readCheckoutSession } from "../orders";
 
 /**
  * A paid invoice of a membership and what its order records besides it, all read from Stripe before the
@@ -18,6 +18,11 @@ export interface PaidInvoice {
    * order takes it from the membership.
    */
   waiverAccepted: string | undefined;
+  /**
+   * What the payment settled as in the store currency when the invoice is in another (a tier's fixed
+   * price there, docs/money.md): its charge's balance transaction. Undefined when it is in the store's.
+   */
+  settlement?: { amount: number; currency: string } | undefined;
 }
 
 type PaidInvoiceDeps = { db: Database; stripe: Stripe };
@@ -45,7 +50,37 @@ export async function readPaidInvoice(
     taxRate,
     buyer: checkout,
     waiverAccepted: checkout ? await acceptedWaiver(deps, checkout, subscription.id) : undefined,
+    settlement: await invoiceSettlement(deps, account, invoice, subscription.metadata?.seller_id),
   };
+}
+
+/** The payment intent of a paid invoice (API 2025+: in its payments, when read with them expanded). */
+export function paymentIntentOf(invoice: Stripe.Invoice): string | null {
+  const payment = invoice.payments?.data?.[0]?.payment;
+  const intent = payment?.payment_intent;
+  return typeof intent === "string" ? intent : (intent?.id ?? null);
+}
+
+/**
+ * A paid invoice in another currency than the store's (a member paying a tier's fixed price there): what
+ * Stripe booked its charge as in the account's currency, which is the store's (store-currency.ts requires
+ * it for prices in other currencies), as a one-time sale's fixed other price is read (orders/order-money.ts).
+ */
+async function invoiceSettlement(
+  deps: PaidInvoiceDeps,
+  account: string,
+  invoice: Stripe.Invoice,
+  sellerId: string | undefined,
+): Promise<{ amount: number; currency: string } | undefined> {
+  if (invoice.amount_paid === 0 || !sellerId) return undefined;
+  const store = await deps.db
+    .selectFrom("profiles")
+    .select("store_currency")
+    .where("id", "=", sellerId)
+    .executeTakeFirst();
+  if (!store || store.store_currency === invoice.currency) return undefined;
+  const intent = paymentIntentOf(invoice);
+  return intent ? chargeSettlement(deps.stripe, intent, account) : undefined;
 }
 
 async function invoiceRecorded(db: Database, invoiceId: string): Promise<boolean> {

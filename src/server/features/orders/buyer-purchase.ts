@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { DISPUTE_MESSAGES, disputeWithholdsAccess } from "../../../contracts/disputes";
 import { hasMembershipAccess, MEMBERSHIP_MESSAGES } from "../../../contracts/memberships";
 import { type BuyerPurchase, ORDER_MESSAGES, PURCHASE_RULES } from "../../../contracts/orders";
 import { STORE_FALLBACK_NAME } from "../../../contracts/products";
@@ -96,6 +97,9 @@ export type PurchaseRow = Awaited<ReturnType<ReturnType<typeof purchaseQuery>["e
 /** Why this purchase cannot be downloaded now, or null. */
 export function downloadBlocker(row: PurchaseRow, now: Date): string | null {
   if (row.status === "refunded") return ORDER_MESSAGES.refunded;
+  // A disputed sale's downloads wait for the bank's decision (docs/disputes.md): back if won, not if lost.
+  if (row.dispute_status === "open") return DISPUTE_MESSAGES.buyerSuspended;
+  if (row.dispute_status === "lost") return DISPUTE_MESSAGES.buyerLost;
   if (!row.product_id) return ORDER_MESSAGES.productRemoved;
   if (row.membership_id) return membershipBlocker(row, now);
   if (row.download_window_ends_at <= now) return ORDER_MESSAGES.windowOver;
@@ -143,7 +147,10 @@ export function toBuyerPurchase(
     // A refunded purchase's key no longer verifies: it is not shown as if it did.
     licenseKey:
       row.license_key && row.status === "completed"
-        ? { key: row.license_key, disabled: row.license_disabled_at !== null }
+        ? {
+            key: row.license_key,
+            disabled: row.license_disabled_at !== null || disputeWithholdsAccess(row.dispute_status),
+          }
         : null,
     tax: buyerTaxOf(row),
     withdrawalWaiver: row.withdrawal_waiver,

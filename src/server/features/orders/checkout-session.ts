@@ -104,6 +104,10 @@ export async function applyCheckoutSession(
   if (!session || session.status === "expired") {
     const sellerId = await endUnpaidCheckout(trx, checkoutId);
     if (sellerId) announce(sellerId, { type: "public-pages.changed" });
+    // Told once, by whichever call ended it (a redelivered event finds it ended already).
+    if (sellerId && session) {
+      await deps.orderChanges.checkoutExpired(trx, { checkoutId, sellerId, session, at: now });
+    }
   }
   return undefined;
 }

@@ -156,27 +156,33 @@ export async function libraryMemberships(
       posts: readable.includes(membership) ? postsOf(tierPosts, membership.tier_id!, latest) : [],
       postEmails: membership.post_emails,
       tierId: membership.tier_id,
-      // Only a live, paid or trialing membership switches (change-membership.ts refuses the rest too).
+      // Only a live, paid or trialing membership switches (change-membership.ts refuses the rest too),
+      // and only to a tier priced in the member's currency (a subscription's currency never changes).
       switchableTiers:
         ["active", "trialing"].includes(membership.status) && membership.product_id
-          ? tiers
-              .filter(
-                (tier) =>
-                  tier.product_id === membership.product_id &&
-                  (!tier.closed || tier.id === membership.tier_id),
-              )
-              .map(({ id, name, monthly_price_cents, yearly_price_cents }) => ({
-                id,
-                name,
-                monthlyPriceCents: monthly_price_cents,
-                yearlyPriceCents: yearly_price_cents,
-              }))
+          ? tiers.flatMap((tier) => {
+              const open = !tier.closed || tier.id === membership.tier_id;
+              if (tier.product_id !== membership.product_id || !open) return [];
+              const amounts = tierAmountsIn(tier, membership.currency);
+              return amounts ? [{ id: tier.id, name: tier.name, ...amounts }] : [];
+            })
           : [],
     };
   });
 }
 
-/** The tiers (not removed) of these memberships' products, in order: one read. */
+type SwitchableTier = Awaited<ReturnType<typeof switchableTiers>>[number];
+
+/** A tier's prices in `currency`: its own in the store currency, else its fixed price there, else none. */
+function tierAmountsIn(tier: SwitchableTier, currency: string) {
+  if (currency === tier.store_currency) {
+    return { monthlyPriceCents: tier.monthly_price_cents, yearlyPriceCents: tier.yearly_price_cents };
+  }
+  const other = tier.prices?.find((price) => price.currency === currency);
+  return other ? { monthlyPriceCents: other.monthly, yearlyPriceCents: other.yearly } : undefined;
+}
+
+/** The tiers (not removed) of these memberships' products, in order, with their prices in every currency: one read. */
 function switchableTiers(db: Database, memberships: { product_id: string | null }[]) {
   const productIds = [
     ...new Set(memberships.flatMap((membership) => (membership.product_id ? [membership.product_id] : []))),
@@ -185,6 +191,15 @@ function switchableTiers(db: Database, memberships: { product_id: string | null 
   return db
     .selectFrom("membership_tiers")
     .select(["id", "name", "product_id", "monthly_price_cents", "yearly_price_cents", "closed"])
+    .select(({ ref }) => [
+      sql<string>`(select p.store_currency from profiles p where p.id = ${ref("membership_tiers.seller_id")})`.as(
+        "store_currency",
+      ),
+      sql<{ currency: string; monthly: number; yearly: number | null }[] | null>`(
+        select json_agg(json_build_object('currency', tp.currency, 'monthly', tp.monthly_cents, 'yearly', tp.yearly_cents))
+        from membership_tier_currency_prices tp where tp.tier_id = ${ref("membership_tiers.id")}
+      )`.as("prices"),
+    ])
     .where("product_id", "in", productIds)
     .where("removed_at", "is", null)
     .orderBy("position")

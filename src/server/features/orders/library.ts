@@ -39,9 +39,7 @@ export function emailOfLibraryLink(linkKey: string, token: string, now: Date): s
     throw new AppError(
       read.problem === "expired" ? "link_expired" : "link_invalid",
       read.problem === "expired" ? 410 : 400,
-      read.problem === "expired"
-        ? "This library link has expired. Use the link in your latest receipt, or ask for a new download link on the product page."
-        : ORDER_MESSAGES.linkInvalid,
+      read.problem === "expired" ? ORDER_MESSAGES.libraryLinkExpired : ORDER_MESSAGES.linkInvalid,
     );
   }
   return read.value as string;
@@ -59,11 +57,7 @@ export async function libraryOfAccount(
 ) {
   if (!user) throw new AppError("unauthorized", 401, AUTH_MESSAGES.notAuthenticated);
   if (!user.emailVerified) {
-    throw new AppError(
-      "email_not_verified",
-      403,
-      "Verify your email address to see the purchases made with it.",
-    );
+    throw new AppError("email_not_verified", 403, ORDER_MESSAGES.libraryEmailNotVerified);
   }
   return libraryOf(db, linkKey, user.email, now);
 }

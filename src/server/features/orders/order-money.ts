@@ -51,9 +51,21 @@ async function settledByStripe(
 ): Promise<{ amount: number; currency: string } | undefined> {
   const intentId =
     typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
-  if (!intentId) return undefined;
+  return intentId ? chargeSettlement(stripe, intentId, account) : undefined;
+}
+
+/**
+ * What a payment intent's charge settled as: its balance transaction, which Stripe books in the account's
+ * currency (converted from the charge's). A membership's paid invoice in another currency than the
+ * store's reads its payment's the same way (memberships/paid-invoice.ts).
+ */
+export async function chargeSettlement(
+  stripe: Stripe,
+  paymentIntentId: string,
+  account: string,
+): Promise<{ amount: number; currency: string } | undefined> {
   const intent = await stripe.paymentIntents.retrieve(
-    intentId,
+    paymentIntentId,
     { expand: ["latest_charge.balance_transaction"] },
     { stripeAccount: account },
   );

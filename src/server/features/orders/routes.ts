@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { LOCALE_PARAM } from "../../../contracts/i18n/locales";
 import {
   libraryResponseSchema,
   SALES_PAGE_SIZE,
@@ -10,6 +11,7 @@ import {
 } from "../../../contracts/orders";
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Database } from "../../db/database";
+import { buyerLocale } from "../../http/buyer-locale";
 import { isTimeZone } from "../../http/csv";
 import { badRequest } from "../../http/errors";
 import { type SellerAnswers, sendSellerAnswer } from "../../http/seller-answers";
@@ -28,6 +30,9 @@ export type OrderRouteDeps = FulfilmentDeps & {
   answers: SellerAnswers;
   now: () => Date;
 };
+
+/** The language switcher's `?lang=` (buyerLocale reads it; one we do not speak is ignored). */
+const localeParam = z.string().max(20).optional();
 
 const orderParams = z.object({ id: z.string().min(1).max(64) });
 export function registerOrderRoutes(app: FastifyInstance, deps: OrderRouteDeps) {
@@ -48,27 +53,41 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRouteDeps) 
     "/api/library",
     {
       schema: {
-        querystring: z.object({ token: z.string().max(2000) }),
+        querystring: z.object({ token: z.string().max(2000), [LOCALE_PARAM]: localeParam }),
         response: { 200: libraryResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // The library's language, chosen as every buyer page's is (docs/i18n.md); a `?lang=` is remembered
+      // in the cookie, even when the link no longer works.
+      const locale = buyerLocale(request, reply);
       const library = await libraryByLink(deps.db, deps.linkKey, request.query.token, deps.now());
       const session = await deps.auth.api.getSession({ headers: webHeaders(request) });
       await verifyEmailByLibraryLink(deps.db, session?.user, library.email);
-      return library;
+      return { ...library, locale };
     },
   );
 
-  api.get("/api/library/me", { schema: { response: { 200: libraryResponseSchema } } }, async (request) => {
-    // From the database, not the session cookie's cached copy: opening a library link may have just
-    // verified the email.
-    const session = await deps.auth.api.getSession({
-      headers: webHeaders(request),
-      query: { disableCookieCache: true },
-    });
-    return libraryOfAccount(deps.db, deps.linkKey, session?.user, deps.now());
-  });
+  api.get(
+    "/api/library/me",
+    {
+      schema: {
+        querystring: z.object({ [LOCALE_PARAM]: localeParam }),
+        response: { 200: libraryResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const locale = buyerLocale(request, reply);
+      // From the database, not the session cookie's cached copy: opening a library link may have just
+      // verified the email.
+      const session = await deps.auth.api.getSession({
+        headers: webHeaders(request),
+        query: { disableCookieCache: true },
+      });
+      const library = await libraryOfAccount(deps.db, deps.linkKey, session?.user, deps.now());
+      return { ...library, locale };
+    },
+  );
 
   api.get(
     "/api/orders",

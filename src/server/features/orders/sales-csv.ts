@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { SALE_DISPUTE_LABELS } from "../../../contracts/disputes";
 import { minorToDecimal } from "../../../contracts/money";
 import { type OrderTax, taxLabel } from "../../../contracts/tax";
 import type { Database } from "../../db/database";
@@ -26,7 +27,7 @@ function taxCells(tax: OrderTax | null, currency: string): string[] {
  */
 export function salesCsv(db: Database, sellerId: string, timeZone: string): Readable {
   async function* rows() {
-    yield "Customer Email,Product,Amount,Date,Discount Code,Amount Saved,Period Start,Period End,Tax,Tax Rate,Tax Jurisdiction,Buyer Country,Tax Note,Currency,Settled,Settlement Currency\n";
+    yield "Customer Email,Product,Amount,Date,Discount Code,Amount Saved,Period Start,Period End,Tax,Tax Rate,Tax Jurisdiction,Buyer Country,Tax Note,Currency,Settled,Settlement Currency,Dispute\n";
     let after: { createdAt: Date; id: string } | undefined;
     for (;;) {
       let query = db
@@ -44,6 +45,7 @@ export function salesCsv(db: Database, sellerId: string, timeZone: string): Read
           "discount_cents",
           "period_start",
           "period_end",
+          "dispute_status",
           ...ORDER_TAX_COLUMNS,
         ])
         .where("seller_id", "=", sellerId)
@@ -74,6 +76,8 @@ export function salesCsv(db: Database, sellerId: string, timeZone: string): Read
             order.currency.toUpperCase(),
             minorToDecimal(order.settlement_cents, order.settlement_currency),
             order.settlement_currency.toUpperCase(),
+            // Its latest dispute: Disputed (open), Dispute won, Dispute lost; empty if never disputed.
+            order.dispute_status ? SALE_DISPUTE_LABELS[order.dispute_status] : "",
           ].join(","),
         )
         .map((line) => `${line}\n`)

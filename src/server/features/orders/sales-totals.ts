@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database";
-import type { OrderChangeStep } from "../order-lifecycle";
+import type { CreatedOrder, OrderChangeStep } from "../order-lifecycle";
 
 /**
  * Keeps seller_sales_totals in step with orders. Called in the same transaction as the order
@@ -12,10 +12,27 @@ export async function countSale(
 ): Promise<void> {
   const orders = change.kind === "refunded" ? 0 : 1;
   const units = change.kind === "new-completed" ? 1 : change.kind === "refunded" ? -1 : 0;
-  const revenue = units * change.amountCents;
+  await addToTotals(trx, change.sellerId, { orders, units, revenue: units * change.amountCents });
+}
+
+/** Imported orders of one seller, counted together (a store import's batch). */
+function countImportedSales(trx: Database, orders: readonly CreatedOrder[]): Promise<void> {
+  const delivered = orders.filter((order) => order.delivered);
+  return addToTotals(trx, orders[0]!.sellerId, {
+    orders: orders.length,
+    units: delivered.length,
+    revenue: delivered.reduce((sum, order) => sum + order.amountCents, 0),
+  });
+}
+
+async function addToTotals(
+  trx: Database,
+  sellerId: string,
+  { orders, units, revenue }: { orders: number; units: number; revenue: number },
+): Promise<void> {
   await trx
     .insertInto("seller_sales_totals")
-    .values({ seller_id: change.sellerId, orders_count: orders, units_sold: units, revenue_cents: revenue })
+    .values({ seller_id: sellerId, orders_count: orders, units_sold: units, revenue_cents: revenue })
     .onConflict((conflict) =>
       conflict.column("seller_id").doUpdateSet({
         orders_count: sql`seller_sales_totals.orders_count + ${orders}`,
@@ -42,14 +59,22 @@ export function salesTotalsQuery(db: Database, sellerId: string) {
     .where("seller_id", "=", sellerId);
 }
 
+/** A refund, or a dispute lost: the unit and its money leave the totals (the order still counts as an order). */
+const takeBackSale: OrderChangeStep["refunded"] = (trx, order) =>
+  countSale(trx, { sellerId: order.sellerId, amountCents: order.amountCents, kind: "refunded" });
+
 /** The seller's totals follow every sale and refund (OrderChanges). */
+const countNewOrder: OrderChangeStep["created"] = (trx, order) =>
+  countSale(trx, {
+    sellerId: order.sellerId,
+    amountCents: order.amountCents,
+    kind: order.delivered ? "new-completed" : "new-refunded",
+  });
+
 export const salesTotalsStep: OrderChangeStep = {
-  created: (trx, order) =>
-    countSale(trx, {
-      sellerId: order.sellerId,
-      amountCents: order.amountCents,
-      kind: order.delivered ? "new-completed" : "new-refunded",
-    }),
-  refunded: (trx, order) =>
-    countSale(trx, { sellerId: order.sellerId, amountCents: order.amountCents, kind: "refunded" }),
+  created: countNewOrder,
+  imported: countNewOrder,
+  importedMany: countImportedSales,
+  refunded: takeBackSale,
+  disputeLost: takeBackSale,
 };

@@ -1,4 +1,5 @@
 import { type Selectable, sql } from "kysely";
+import type { SaleDispute, SaleDisputeStatus } from "../../../contracts/disputes";
 import { PURCHASE_RULES, type SalesPage } from "../../../contracts/orders";
 import { type ChangeDeps, commitChange } from "../../adapters/events/commit-change";
 import type { Database } from "../../db/database";
@@ -27,8 +28,18 @@ type SaleRow = Pick<
   | "discount_cents"
   | "period_start"
   | "period_end"
+  | "dispute_id"
+  | "dispute_status"
+  | "imported_from"
   | (typeof ORDER_TAX_COLUMNS)[number]
 >;
+
+/** A sale's latest dispute as the sales table, the API and the CSV show it; null if never disputed. */
+export const saleDisputeOf = (row: {
+  dispute_id: string | null;
+  dispute_status: SaleDisputeStatus | null;
+}): SaleDispute | null =>
+  row.dispute_id && row.dispute_status ? { id: row.dispute_id, status: row.dispute_status } : null;
 
 /** How many files a sale's product has now: a subquery on the sale's `product_id` column. */
 export const saleFileCount = (productIdColumn: string) => {
@@ -71,6 +82,9 @@ const salesPageQuery = queryTemplate(
         "product_id",
         "period_start",
         "period_end",
+        "dispute_id",
+        "dispute_status",
+        "imported_from",
         ...ORDER_TAX_COLUMNS,
       ])
       .where("seller_id", "=", params.sellerId);
@@ -143,6 +157,8 @@ export async function salesPage(
       periodStart: row.period_start?.toISOString() ?? null,
       periodEnd: row.period_end?.toISOString() ?? null,
       tax: orderTaxView(row),
+      dispute: saleDisputeOf(row),
+      importedFrom: row.imported_from,
     })),
     total: Number(totals?.orders_count ?? 0),
     completed: Number(totals?.units_sold ?? 0),

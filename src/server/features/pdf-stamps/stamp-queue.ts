@@ -268,4 +268,34 @@ export async function deleteUnusedStampedCopies(db: Database, storage: Storage, 
 }
 
 /** A delivered order's PDFs are queued for stamping (OrderChanges). */
-export const pdfStampsStep: OrderChangeStep = { created: queuePdfStamps };
+/** A store import's batch: every delivered order's PDFs of products that stamp, in one statement, then their jobs. */
+async function queueImportedPdfStamps(trx: Database, orders: readonly CreatedOrder[]): Promise<void> {
+  const delivered = orders
+    .filter((order) => order.delivered && order.productId)
+    .map((order) => order.orderId);
+  if (delivered.length === 0) return;
+  const stamps = await trx
+    .insertInto("pdf_stamps")
+    .columns(["order_id", "upload_id", "seller_id", "created_at"])
+    .expression((eb) =>
+      eb
+        .selectFrom("orders")
+        .innerJoin("products", "products.id", "orders.product_id")
+        .innerJoin("product_files", "product_files.product_id", "products.id")
+        .innerJoin("uploads", "uploads.id", "product_files.upload_id")
+        .select(["orders.id", "product_files.upload_id", "orders.seller_id", "orders.created_at"])
+        .where("orders.id", "in", delivered)
+        .where("products.stamp_pdfs", "=", true)
+        .where("uploads.content_type", "=", PDF_CONTENT_TYPE),
+    )
+    .onConflict((conflict) => conflict.columns(["order_id", "upload_id"]).doNothing())
+    .returning(["id", "seller_id"])
+    .execute();
+  for (const stamp of stamps) await enqueueStamp(trx, stamp);
+}
+
+export const pdfStampsStep: OrderChangeStep = {
+  created: queuePdfStamps,
+  imported: queuePdfStamps,
+  importedMany: queueImportedPdfStamps,
+};

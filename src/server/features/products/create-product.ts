@@ -8,6 +8,7 @@ import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/database";
 import { AppError } from "../../http/errors";
 import { assertCanManageProducts } from "../billing";
+import { assertMayAddProducts } from "../enforcement";
 import { assertOtherCurrenciesAccepted, storeCurrencyOf } from "../store-currency";
 import { writeTiers } from "./membership-tiers";
 import { addNewProductFiles, productRows } from "./product-files";
@@ -30,23 +31,22 @@ const newProductId = () => randomBytes(9).toString("base64url");
 /**
  * Creates a live product from checked uploads (its 1 to 20 files and an optional cover), in one
  * transaction: if any upload is not this seller's, not checked, or already used, nothing is created
- * and nothing is attached.
+ * and nothing is attached. An import gives the id (derived from the platform's, so a resumed run finds
+ * the product it made); everyone else gets a fresh one.
  */
 export async function createProduct(
   deps: ProductDeps,
   sellerId: string,
   body: CreateProductInput,
   now: Date,
+  options: { id?: string } = {},
 ) {
   await assertCanManageProducts(deps.db, sellerId, now);
+  await assertMayAddProducts(deps.db, sellerId);
   const { currency } = await storeCurrencyOf(deps.db, sellerId);
   const input = checkedInput(productSchemas(currency).create, body);
-  await assertOtherCurrenciesAccepted(
-    deps,
-    sellerId,
-    input.prices.map((price) => price.currency),
-    now,
-  );
+  await assertOtherCurrenciesAccepted(deps, sellerId, otherCurrenciesOf(input.prices), now);
+  await assertOtherCurrenciesAccepted(deps, sellerId, tierCurrenciesOf(input.tiers), now, "tiers");
   const row: ProductRow = await commitChange(deps, async (trx, announce) => {
     announce(sellerId, PUBLIC_PAGES_CHANGED);
     const cover = input.coverUploadId
@@ -55,7 +55,7 @@ export async function createProduct(
     const { id } = await trx
       .insertInto("products")
       .values({
-        id: newProductId(),
+        id: options.id ?? newProductId(),
         user_id: sellerId,
         title: input.title,
         description: input.description,
@@ -82,6 +82,15 @@ export async function createProduct(
   return toSellerProduct(row);
 }
 
+/** The currencies of a product's other prices (absent: none). */
+export const otherCurrenciesOf = (prices: readonly { currency: string }[] | undefined): string[] =>
+  (prices ?? []).map((price) => price.currency);
+
+/** The currencies its tiers have fixed prices in, each once (absent: none). */
+export const tierCurrenciesOf = (
+  tiers: readonly { prices: readonly { currency: string }[] }[] | undefined,
+): string[] => [...new Set((tiers ?? []).flatMap((tier) => otherCurrenciesOf(tier.prices)))];
+
 /**
  * A body through checks that depend on the seller (the store currency's amounts): refused as the
  * route's own validation is, with the first problem's words.
@@ -89,5 +98,12 @@ export async function createProduct(
 export function checkedInput<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  throw new AppError("validation_error", 400, parsed.error.issues[0]?.message ?? "Invalid request");
+  const issue = parsed.error.issues[0];
+  const field = issue?.path[0];
+  throw new AppError(
+    "validation_error",
+    400,
+    issue?.message ?? "Invalid request",
+    typeof field === "string" ? { field } : undefined,
+  );
 }

@@ -32,6 +32,15 @@ export function tiersColumn(_eb: ExpressionBuilder<DB, "products">) {
         select json_agg(tf.product_file_id order by pf.position)
         from membership_tier_files tf join product_files pf on pf.id = tf.product_file_id
         where tf.tier_id = t.id
+      ), '[]'::json),
+      'currency', (select p.store_currency from profiles p where p.id = t.seller_id),
+      'prices', coalesce((
+        select json_agg(json_build_object(
+          'currency', tp.currency,
+          'monthlyPriceCents', tp.monthly_cents,
+          'yearlyPriceCents', tp.yearly_cents
+        ) order by tp.currency)
+        from membership_tier_currency_prices tp where tp.tier_id = t.id
       ), '[]'::json)
     ) order by t.position)
     from membership_tiers t
@@ -96,6 +105,7 @@ export async function writeTiers(
         .values({ id: tierId, product_id: productId, seller_id: sellerId, created_at: now, ...columns })
         .execute();
     }
+    await writeTierOtherPrices(trx, sellerId, tierId, tier.prices);
     const unique = [...new Set(fileIds as string[])];
     if (unique.length > 0) {
       await trx
@@ -104,6 +114,29 @@ export async function writeTiers(
         .execute();
     }
   }
+}
+
+/** Replaces a tier's fixed prices in other currencies (docs/money.md), in the caller's transaction. */
+async function writeTierOtherPrices(
+  trx: Database,
+  sellerId: string,
+  tierId: string,
+  prices: CheckedTier["prices"],
+): Promise<void> {
+  await trx.deleteFrom("membership_tier_currency_prices").where("tier_id", "=", tierId).execute();
+  if (prices.length === 0) return;
+  await trx
+    .insertInto("membership_tier_currency_prices")
+    .values(
+      prices.map((price) => ({
+        tier_id: tierId,
+        seller_id: sellerId,
+        currency: price.currency,
+        monthly_cents: price.monthlyPriceCents,
+        yearly_cents: price.yearlyPriceCents,
+      })),
+    )
+    .execute();
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { CurrencyPrice } from "../../../contracts/currencies";
+import { lowestMonthlyCents, type Tier } from "../../../contracts/memberships";
 import type { Database } from "../../db/database";
 import type { DB } from "../../db/schema";
 
@@ -44,13 +45,20 @@ export async function writeOtherPrices(
 
 /**
  * A public product as a buyer in `currency` sees and buys it: its price there (a fixed other price is
- * also a pay-what-you-want minimum and suggestion there) and that currency. The store's own currency,
- * or one it has no price in, leaves it as it is.
+ * also a pay-what-you-want minimum and suggestion there) and that currency. A membership is in it when a
+ * tier is: each tier priced in it shows its price there, the others the store's (tierInCurrency), and the
+ * product's own price ("From …") is the lowest monthly price among the tiers shown in it. The store's own
+ * currency, or one neither it nor a tier has a price in, leaves it as it is.
  */
 export function productInCurrency<P extends PricedInCurrencies>(product: P, currency: string): P {
   if (currency === product.currency) return product;
   const price = product.prices.find((other) => other.currency === currency);
-  if (!price) return product;
+  if (!price) {
+    const tiers = product.tiers.map((tier) => tierInCurrency(tier, currency));
+    const shown = tiers.filter((tier) => tier.currency === currency);
+    if (shown.length === 0) return product;
+    return { ...product, currency, tiers, priceCents: lowestMonthlyCents(shown) };
+  }
   return {
     ...product,
     currency,
@@ -64,9 +72,33 @@ export function productInCurrency<P extends PricedInCurrencies>(product: P, curr
   };
 }
 
+/** A tier as a buyer in `currency` sees it: its fixed price there when it has one, else as it is. */
+export function tierInCurrency<T extends TierPricing>(tier: T, currency: string): T {
+  if (currency === tier.currency) return tier;
+  const price = tier.prices.find((other) => other.currency === currency);
+  if (!price) return tier;
+  return {
+    ...tier,
+    currency,
+    monthlyPriceCents: price.monthlyPriceCents,
+    yearlyPriceCents: price.yearlyPriceCents,
+    prices: [
+      {
+        currency: tier.currency,
+        monthlyPriceCents: tier.monthlyPriceCents,
+        yearlyPriceCents: tier.yearlyPriceCents,
+      },
+      ...tier.prices.filter((other) => other.currency !== currency),
+    ],
+  };
+}
+
+type TierPricing = Pick<Tier, "currency" | "monthlyPriceCents" | "yearlyPriceCents" | "closed" | "prices">;
+
 interface PricedInCurrencies {
   currency: string;
   priceCents: number;
   suggestedPriceCents: number | null;
   prices: readonly CurrencyPrice[];
+  tiers: readonly TierPricing[];
 }

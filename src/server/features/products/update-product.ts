@@ -16,7 +16,7 @@ import { AppError, notFound } from "../../http/errors";
 import { assertCanManageProducts } from "../billing";
 import { assertOtherCurrenciesAccepted, storeCurrencyOf } from "../store-currency";
 import { deleteObjectsOf, deleteSellerUploadRow, type UploadRow } from "../uploads";
-import { checkedInput, type ProductDeps } from "./create-product";
+import { checkedInput, otherCurrenciesOf, type ProductDeps, tierCurrenciesOf } from "./create-product";
 import { writeTiers } from "./membership-tiers";
 import { listProductFiles, productRows, replaceProductFiles } from "./product-files";
 import { writeOtherPrices } from "./product-prices";
@@ -57,10 +57,8 @@ export async function updateProduct(
   await assertCanManageProducts(deps.db, sellerId, now);
   const { currency } = await storeCurrencyOf(deps.db, sellerId);
   const changes = checkedInput(productSchemas(currency).update, body);
-  if (changes.prices) {
-    const currencies = changes.prices.map((price) => price.currency);
-    await assertOtherCurrenciesAccepted(deps, sellerId, currencies, now);
-  }
+  await assertOtherCurrenciesAccepted(deps, sellerId, otherCurrenciesOf(changes.prices), now);
+  await assertOtherCurrenciesAccepted(deps, sellerId, tierCurrenciesOf(changes.tiers), now, "tiers");
   const { row, taken, replaced, files } = await commitChange(deps, async (trx, announce) => {
     announce(sellerId, PUBLIC_PAGES_CHANGED);
     const current = await trx

@@ -14,6 +14,7 @@ import {
 import { buyerLocale } from "../../http/buyer-locale";
 import { AppError } from "../../http/errors";
 import { escapeAttribute } from "../../http/html";
+import { requesterOf } from "../../http/requester";
 import { findPublicSeller } from "../billing";
 import { describeDownload, startCountedDownload } from "../downloads";
 import { lookupSuccessOrder, sellerOfCheckoutSession } from "../orders";
@@ -76,7 +77,7 @@ export function registerBuyerPageForms(forms: FastifyInstance, deps: PublicPageD
         { ...deps.buyer, now: deps.now },
         token,
         firstString(request.body?.file)?.slice(0, 64) ?? undefined,
-        request.headers["user-agent"],
+        requesterOf(request, deps.checkout.buyerCountryHeader),
       );
       return reply.header("cache-control", "no-store").redirect(url, 303);
     } catch (error) {

@@ -1,16 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import type { VisitSource } from "../../../contracts/analytics";
+import { offeredCurrency } from "../../../contracts/currencies";
 import type { Locale } from "../../../contracts/i18n/locales";
 import { translator } from "../../../contracts/i18n/translator";
 import { EmbedProductNotFound, EmbedProductPage } from "../../../web/server-rendered";
+import { pageCurrency } from "../../http/buyer-currency";
 import { buyerLocale } from "../../http/buyer-locale";
 import { escapeAttribute } from "../../http/html";
 import { hasSource, NO_SOURCE, sourceFieldValues, sourceOfPage } from "../analytics";
-import { getPublicProduct } from "../products";
+import { getPublicProduct, productInCurrency } from "../products";
+import { nullWhenMissingOrUnavailable } from "./not-found-page";
 import type { PublicPageCache, RenderedPage } from "./page-cache";
 import type { PublicPageDeps } from "./public-page-deps";
 import { renderDocument } from "./render-document";
-import { nullWhenNotFound, sendFinishedPage } from "./respond";
+import { sendFinishedPage } from "./respond";
 
 /** As the product page: shared caches may keep it a minute, browsers revalidate (a 304 on the ETag). */
 const EMBED_PAGE_CACHE = "public, max-age=0, s-maxage=60";
@@ -54,12 +57,14 @@ export function registerEmbedPage(app: FastifyInstance, deps: PublicPageDeps, ca
     async (request, reply) => {
       const { productId } = request.params;
       const locale = buyerLocale(request, reply);
+      // Priced as the product page is for this buyer (no switcher in a frame: what the browser asks for).
+      const currency = pageCurrency(request, reply, deps.checkout.buyerCountryHeader);
       const source = sourceOfPage(
         request.query,
         { referer: request.headers.referer, host: request.headers.host },
         deps.appUrl,
       );
-      const plainKey = `embed:${productId}:${locale}`;
+      const plainKey = `embed:${productId}:${locale}:${currency ?? ""}`;
       const kept = hasSource(source)
         ? await caches.sourcedOrPlain(
             request,
@@ -69,7 +74,7 @@ export function registerEmbedPage(app: FastifyInstance, deps: PublicPageDeps, ca
         : { cache: caches.pages, key: plainKey };
       const sourced = kept.key !== plainKey;
       const page = await kept.cache.page(kept.key, () =>
-        renderEmbedPage(deps, productId, sourced ? source : NO_SOURCE, locale),
+        renderEmbedPage(deps, productId, sourced ? source : NO_SOURCE, locale, currency),
       );
       if (page)
         return sendFinishedPage(request, reply, page, sourced ? SOURCED_EMBED_PAGE_CACHE : EMBED_PAGE_CACHE);
@@ -95,9 +100,11 @@ async function renderEmbedPage(
   productId: string,
   source: VisitSource,
   locale: Locale,
+  currency: string | undefined,
 ): Promise<RenderedPage | null> {
-  const product = await getPublicProduct(deps.db, productId, deps.now()).catch(nullWhenNotFound);
-  if (!product) return null;
+  const stored = await getPublicProduct(deps.db, productId, deps.now()).catch(nullWhenMissingOrUnavailable);
+  if (!stored) return null;
+  const product = productInCurrency(stored, offeredCurrency(stored, currency));
   const sourceFields = sourceFieldValues(source);
   const html = renderDocument({
     assets: deps.assets,

@@ -3,6 +3,7 @@
  * (features/feature-rooms.test.ts). Add an export here when another room needs it.
  */
 export { publicPagesFeature } from "./feature";
+export { sendNotFoundPage } from "./not-found-page";
 export type { PublicPageAssets } from "./page-assets";
 export { loadPublicPageAssets } from "./page-assets";
 export { renderDocument } from "./render-document";

@@ -13,7 +13,7 @@ import { allowCodeTry, type CodeTry, priceWithCode } from "../discounts";
 import { getPublicProduct, productInCurrency } from "../products";
 import { previewTags, productPreview } from "../storefront";
 import { type KeptPages, PUBLIC_PAGE_CACHE, SOURCED_PAGE_CACHE } from "./kept-pages";
-import { sendProductNotFound } from "./not-found-page";
+import { orUnavailablePage, sendProductNotFound } from "./not-found-page";
 import type { RenderedPage } from "./page-cache";
 import type { ProductRoute, PublicPageDeps } from "./public-page-deps";
 import { languageAlternates, renderDocument } from "./render-document";
@@ -67,11 +67,13 @@ export function registerProductPage(
         ? await sourcedOrPlain(request, `${plainKey}:${JSON.stringify(sourceFieldValues(source))}`, plainKey)
         : { cache: pages, key: plainKey };
       const sourced = kept.key !== plainKey;
-      const page = await kept.cache.page(kept.key, () =>
-        renderProductPage(deps, productId, { locale, currency, source: sourced ? source : undefined }),
-      );
-      if (!page) return sendProductNotFound(deps, reply);
-      return sendFinishedPage(request, reply, page, sourced ? SOURCED_PAGE_CACHE : PUBLIC_PAGE_CACHE);
+      return orUnavailablePage(deps, reply, async () => {
+        const page = await kept.cache.page(kept.key, () =>
+          renderProductPage(deps, productId, { locale, currency, source: sourced ? source : undefined }),
+        );
+        if (!page) return sendProductNotFound(deps, reply);
+        return sendFinishedPage(request, reply, page, sourced ? SOURCED_PAGE_CACHE : PUBLIC_PAGE_CACHE);
+      });
     },
   );
 }
@@ -146,7 +148,9 @@ export async function answerWithPage(
   const currency = pageCurrency(request, reply, deps.checkout.buyerCountryHeader);
   // Only a code this request was allowed to try: a page refused by the limit says nothing of the code.
   const path = request.method === "GET" && code ? request.url : undefined;
-  const page = await renderProductPage(deps, productId, { locale, currency, answer, code, source, path });
-  if (page === null) return sendProductNotFound(deps, reply);
-  return sendUncached(reply, status, page.html);
+  return orUnavailablePage(deps, reply, async () => {
+    const page = await renderProductPage(deps, productId, { locale, currency, answer, code, source, path });
+    if (page === null) return sendProductNotFound(deps, reply);
+    return sendUncached(reply, status, page.html);
+  });
 }

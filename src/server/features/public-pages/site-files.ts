@@ -4,7 +4,8 @@ import { sitemapXml } from "./sitemap";
 
 /**
  * Search engines may read the marketing and creator pages (listed in the sitemap); a buyer's success,
- * download and library pages (which carry private links) and the seller's own pages are not for them.
+ * download and library pages (which carry private links), the seller's own pages and the operator
+ * console are not for them.
  */
 const robotsTxt = (appUrl: string) => `User-agent: *
 Allow: /
@@ -16,6 +17,7 @@ Disallow: /files/
 Disallow: /dashboard
 Disallow: /new
 Disallow: /settings
+Disallow: /operator
 
 Sitemap: ${appUrl}/sitemap.xml
 `;

@@ -15,7 +15,33 @@ export async function sitemapXml(db: Database, appUrl: string, now: Date): Promi
     .selectFrom("profiles")
     .innerJoin("subscriptions", "subscriptions.user_id", "profiles.id")
     .leftJoin("products", (join) =>
-      join.onRef("products.user_id", "=", "profiles.id").on("products.is_active", "=", true),
+      join
+        .onRef("products.user_id", "=", "profiles.id")
+        .on("products.is_active", "=", true)
+        // A product an operator took down is unavailable: not listed (docs/operator.md).
+        .on(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom("enforcement_actions")
+                .select("enforcement_actions.id")
+                .whereRef("enforcement_actions.product_id", "=", "products.id")
+                .where("enforcement_actions.lifted_at", "is", null)
+                .where("enforcement_actions.kind", "=", "take-down"),
+            ),
+          ),
+        ),
+    )
+    // Nor is a suspended store.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("enforcement_actions")
+            .select("enforcement_actions.id")
+            .whereRef("enforcement_actions.seller_id", "=", "profiles.id")
+            .where("enforcement_actions.lifted_at", "is", null)
+            .where("enforcement_actions.kind", "=", "suspend"),
+        ),
+      ),
     )
     .select([
       "profiles.id as sellerId",

@@ -9,7 +9,7 @@ import { hasSource, sourceFieldValues, sourceOfPage } from "../analytics";
 import { productInCurrency } from "../products";
 import { getStorefront, previewTags, storePreview } from "../storefront";
 import { type KeptPages, PUBLIC_PAGE_CACHE, SOURCED_PAGE_CACHE } from "./kept-pages";
-import { sendNotFoundPage } from "./not-found-page";
+import { orUnavailablePage, sendNotFoundPage } from "./not-found-page";
 import type { RenderedPage } from "./page-cache";
 import type { PublicPageDeps } from "./public-page-deps";
 import { languageAlternates, renderDocument } from "./render-document";
@@ -37,11 +37,13 @@ export function registerStorePage(
       ? await sourcedOrPlain(request, `${plainKey}${sourceQuery}`, plainKey)
       : { cache: pages, key: plainKey };
     const linkQuery = kept.key === plainKey ? "" : sourceQuery;
-    const page = await kept.cache.page(kept.key, () =>
-      renderStorePage(deps, userId, linkQuery, locale, currency),
-    );
-    if (!page) return sendNotFoundPage(deps, reply, "store");
-    return sendFinishedPage(request, reply, page, linkQuery ? SOURCED_PAGE_CACHE : PUBLIC_PAGE_CACHE);
+    return orUnavailablePage(deps, reply, async () => {
+      const page = await kept.cache.page(kept.key, () =>
+        renderStorePage(deps, userId, linkQuery, locale, currency),
+      );
+      if (!page) return sendNotFoundPage(deps, reply, "store");
+      return sendFinishedPage(request, reply, page, linkQuery ? SOURCED_PAGE_CACHE : PUBLIC_PAGE_CACHE);
+    });
   });
 }
 

@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { IMPORT_PLATFORM_NAMES, type ImportPlatformName } from "../../../contracts/store-import";
 import { commitChange } from "../../adapters/events/commit-change";
 import type { EventBus } from "../../adapters/events/event-bus";
 import type { Outbox } from "../../adapters/mail/outbox";
@@ -30,6 +31,12 @@ export async function refundOrder(deps: RefundDeps, sellerId: string, orderId: s
   if (!order) throw notFound("Order not found");
   if (order.status === "refunded")
     throw new AppError("already_refunded", 409, "This order is already refunded.");
+  if (order.imported_from)
+    throw new AppError(
+      "not_refundable",
+      409,
+      `This order was paid on ${IMPORT_PLATFORM_NAMES[order.imported_from as ImportPlatformName] ?? order.imported_from}. Refund it there.`,
+    );
   if (!order.payment_intent_id)
     throw new AppError("not_refundable", 409, "This order has no payment to refund.");
   await deps.stripe.refunds

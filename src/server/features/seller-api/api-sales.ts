@@ -12,7 +12,7 @@ import { notFound } from "../../http/errors";
 import { decodeCursor, encodeCursor } from "../../http/keyset-cursor";
 import { invoiceRefsOfOrders } from "../invoices";
 import { saleLicenseOf } from "../licenses";
-import { downloadsAllowed, ORDER_TAX_COLUMNS, orderTaxView, saleFileCount } from "../orders";
+import { downloadsAllowed, ORDER_TAX_COLUMNS, orderTaxView, saleDisputeOf, saleFileCount } from "../orders";
 
 const saleColumns = [
   "id",
@@ -33,6 +33,9 @@ const saleColumns = [
   "membership_id",
   "period_start",
   "period_end",
+  "dispute_id",
+  "dispute_status",
+  "imported_from",
   ...ORDER_TAX_COLUMNS,
 ] as const;
 type SaleRow = Pick<Selectable<OrderTable>, (typeof saleColumns)[number]> &
@@ -77,6 +80,8 @@ function toApiSale(row: SaleRow, invoices: InvoiceRefs): ApiSale {
     periodStart: row.period_start?.toISOString() ?? null,
     periodEnd: row.period_end?.toISOString() ?? null,
     tax: orderTaxView(row),
+    dispute: saleDisputeOf(row),
+    importedFrom: row.imported_from,
     invoice: invoices.get(row.id) ?? null,
   };
 }

@@ -16,6 +16,7 @@ import {
   apiSalePageSchema,
   apiSaleSchema,
 } from "../../../contracts/seller-api";
+import { EXPORT_API_KINDS, exportApiPageSchemas } from "../../../contracts/store-export";
 import { LICENSE_VERIFY_PATH } from "../licenses";
 
 declare module "fastify" {
@@ -82,6 +83,11 @@ responseComponents.add(memberSchema, { id: "Membership" });
 responseComponents.add(membersPageSchema, { id: "MembershipPage" });
 responseComponents.add(apiInvoiceSchema, { id: "Invoice" });
 responseComponents.add(apiInvoicePageSchema, { id: "InvoicePage" });
+// ExportProductsPage, ExportDiscountCodesPage…: the store archive's records (contracts/store-archive.ts).
+for (const kind of EXPORT_API_KINDS) {
+  const name = kind.replace(/(^|-)(\w)/g, (_match, _dash, letter: string) => letter.toUpperCase());
+  responseComponents.add(exportApiPageSchemas[kind], { id: `Export${name}Page` });
+}
 const requestComponents = z.registry<{ id: string }>();
 requestComponents.add(verifyLicenseSchema, { id: "LicenseVerifyRequest" });
 requestComponents.add(cancelMembershipSchema, { id: "MembershipCancelRequest" });
@@ -206,7 +212,7 @@ export function openApiDocument(appUrl: string, routes: DocumentedRoute[]) {
       title: "Flatfee seller API",
       version: "1",
       description:
-        "Read your products, sales, memberships and invoices, refund a sale and reset its downloads from your own tools. Create a key in Settings → API keys and send it as `Authorization: Bearer ff_live_…`. Guide: docs/api.md.",
+        "Read your products, sales, memberships and invoices, refund a sale and reset its downloads, and export every record of your store (`/api/v1/export/{kind}`) from your own tools. Create a key in Settings → API keys and send it as `Authorization: Bearer ff_live_…`. Guide: docs/api.md.",
     },
     servers: [{ url: appUrl }],
     security: [{ apiKey: [] }],

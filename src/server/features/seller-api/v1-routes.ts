@@ -28,6 +28,7 @@ import { getSellerProduct, listSellerProducts } from "../products";
 import { type RefundDeps, refundOrder } from "../refunds";
 import { getApiSale, listApiSales } from "./api-sales";
 import { API_KEY_RATE, type ApiCaller, authenticateApiKey } from "./authenticate-api-key";
+import { registerExportRoutes } from "./export-routes";
 import { type DocumentedRoute, documentRoutes, openApiDocument } from "./openapi";
 import { recordApiRequest } from "./request-log";
 
@@ -291,4 +292,6 @@ function registerKeyedRoutes(scope: FastifyInstance, deps: SellerApiDeps): void 
     async (request) =>
       cancelMembership(deps, callerOf(request).sellerId, request.params.id, request.body.when),
   );
+
+  registerExportRoutes(scope, deps.db, callerOf);
 }

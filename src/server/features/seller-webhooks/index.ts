@@ -5,4 +5,4 @@
 export type { Resolver, WebhookNetworkPolicy } from "./address-policy";
 export { sellerWebhooksFeature } from "./feature";
 export type { MembershipEventData } from "./queue-events";
-export { queueInvoiceWebhooks, queueMembershipWebhooks } from "./queue-events";
+export { queueInvoiceWebhooks, queueMembershipWebhooks, queueSaleDisputeWebhooks } from "./queue-events";

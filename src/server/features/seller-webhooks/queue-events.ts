@@ -1,6 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { ApiInvoice } from "../../../contracts/seller-api";
-import type { MembershipWebhookEventType, WebhookEventType } from "../../../contracts/webhooks";
+import type {
+  MembershipWebhookEventType,
+  SaleDisputeWebhookEventType,
+  WebhookEventType,
+} from "../../../contracts/webhooks";
 import { type Database, inTransaction } from "../../db/database";
 import type { OrderChangeStep } from "../order-lifecycle";
 import { ORDER_TAX_COLUMNS, orderTaxView } from "../orders";
@@ -71,7 +75,29 @@ async function queueEvent(
   if (ids.length > 0) await queueDeliveries(trx, sellerId, ids, type, webhookBody(type, data, now), now);
 }
 
-/** What a sale looks like in sale.completed and sale.refunded. */
+/** A sale's latest dispute as the webhooks carry it (docs/webhooks.md); null when none. */
+async function saleDisputeData(trx: Database, disputeId: string | null) {
+  if (!disputeId) return null;
+  const dispute = await trx
+    .selectFrom("disputes")
+    .select(["id", "status", "reason", "amount_cents", "currency", "due_by", "submitted_at", "closed_at"])
+    .where("id", "=", disputeId)
+    .executeTakeFirst();
+  return dispute
+    ? {
+        id: dispute.id,
+        status: dispute.status,
+        reason: dispute.reason,
+        amount: dispute.amount_cents,
+        currency: dispute.currency,
+        due_by: dispute.due_by?.toISOString() ?? null,
+        submitted_at: dispute.submitted_at?.toISOString() ?? null,
+        closed_at: dispute.closed_at?.toISOString() ?? null,
+      }
+    : null;
+}
+
+/** What a sale looks like in the sale.* events. */
 async function saleData(trx: Database, orderId: string) {
   const order = await trx
     .selectFrom("orders")
@@ -88,6 +114,8 @@ async function saleData(trx: Database, orderId: string) {
       "status",
       "created_at",
       "refunded_at",
+      "dispute_id",
+      "dispute_status",
       ...ORDER_TAX_COLUMNS,
     ])
     .where("id", "=", orderId)
@@ -119,6 +147,9 @@ async function saleData(trx: Database, orderId: string) {
     created_at: order.created_at.toISOString(),
     refunded_at: order.refunded_at?.toISOString() ?? null,
     tax,
+    // "open" while disputed (downloads and license key suspended), then "won" or "lost"; null: never disputed.
+    dispute_status: order.dispute_status,
+    dispute: await saleDisputeData(trx, order.dispute_id),
   };
 }
 
@@ -188,6 +219,23 @@ export async function queueSaleRefundedWebhooks(
     "sale.refunded",
     await saleData(trx, order.orderId),
     order.at,
+  );
+}
+
+/** A dispute of a one-time sale opened (sale.disputed) or closed (sale.dispute_closed): the sale with its dispute. */
+export async function queueSaleDisputeWebhooks(
+  trx: Database,
+  change: { orderId: string; sellerId: string; at: Date; type: SaleDisputeWebhookEventType },
+): Promise<void> {
+  const endpoints = await subscribedEndpoints(trx, change.sellerId);
+  if (!endpoints.some((endpoint) => endpoint.events.includes(change.type))) return;
+  await queueEvent(
+    trx,
+    change.sellerId,
+    endpoints,
+    change.type,
+    await saleData(trx, change.orderId),
+    change.at,
   );
 }
 
@@ -319,6 +367,20 @@ export function exampleEventData(type: WebhookEventType, now: Date): Record<stri
     status: type === "sale.refunded" ? "refunded" : "completed",
     created_at: now.toISOString(),
     refunded_at: type === "sale.refunded" ? now.toISOString() : null,
+    dispute_status: type === "sale.disputed" ? "open" : type === "sale.dispute_closed" ? "won" : null,
+    dispute:
+      type === "sale.disputed" || type === "sale.dispute_closed"
+        ? {
+            id: "dp_example",
+            status: type === "sale.disputed" ? "needs_response" : "won",
+            reason: "fraudulent",
+            amount: 1999,
+            currency: "usd",
+            due_by: new Date(now.getTime() + 7 * 86_400_000).toISOString(),
+            submitted_at: type === "sale.dispute_closed" ? now.toISOString() : null,
+            closed_at: type === "sale.dispute_closed" ? now.toISOString() : null,
+          }
+        : null,
   };
   if (type === "invoice.issued") return snakeCaseKeys(exampleInvoice(now));
   if (type === "product.sold_out") {

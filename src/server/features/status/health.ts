@@ -15,7 +15,8 @@ export interface HealthDeps {
   mailTransport: MailTransport;
 }
 
-async function probe(check: () => Promise<boolean>): Promise<"ok" | "down"> {
+/** Runs one check: "ok" when it answers true within the timeout, "down" otherwise. */
+export async function probe(check: () => Promise<boolean>): Promise<"ok" | "down"> {
   const timeout = new Promise<boolean>((resolve) =>
     setTimeout(() => resolve(false), CHECK_TIMEOUT_MS).unref(),
   );

@@ -91,6 +91,25 @@ async function hasSales(db: Database, sellerId: string): Promise<boolean> {
 }
 
 /**
+ * Checked again under the profile's row lock, in the change's transaction: a sale that completed since
+ * the first check, or a buyer in Checkout now (whose order would settle in the old currency), keeps the
+ * currency where it is.
+ */
+async function assertCurrencyStillFree(trx: Database, sellerId: string, now: Date): Promise<void> {
+  await trx.selectFrom("profiles").select("id").where("id", "=", sellerId).forUpdate().executeTakeFirst();
+  if (await hasSales(trx, sellerId)) throw new AppError("currency_locked", 409, CURRENCY_MESSAGES.locked);
+  const paying = await trx
+    .selectFrom("checkouts")
+    .select("id")
+    .where("seller_id", "=", sellerId)
+    .where("state", "=", "open")
+    .where("expires_at", ">", now)
+    .limit(1)
+    .executeTakeFirst();
+  if (paying) throw new AppError("currency_locked", 409, CURRENCY_MESSAGES.checkoutOpen);
+}
+
+/**
  * Prices in `currencies` (other than the store's) may be offered: the seller's account takes each, and
  * pays out in the store currency (so Stripe's conversion settles them in it). Refused with its reason.
  */
@@ -99,22 +118,22 @@ export async function assertOtherCurrenciesAccepted(
   sellerId: string,
   currencies: readonly string[],
   now: Date,
+  /** The form field the refusal is about: a product's `prices`, or the `tiers` a tier's prices are part of. */
+  field: "prices" | "tiers" = "prices",
 ): Promise<void> {
   if (currencies.length === 0) return;
   const { currency: store } = await storeCurrencyOf(deps.db, sellerId);
   const account = await accountCurrencies(deps, sellerId, now);
   const refused = currencies.find((currency) => !account?.accepted.has(currency));
   if (refused) {
-    throw new AppError("currency_not_supported", 422, CURRENCY_MESSAGES.unsupported(refused), {
-      field: "prices",
-    });
+    throw new AppError("currency_not_supported", 422, CURRENCY_MESSAGES.unsupported(refused), { field });
   }
   if (account && account.settlement !== store) {
     throw new AppError(
       "currency_not_settled",
       422,
       CURRENCY_MESSAGES.otherPricesNeedSettlement(account.settlement),
-      { field: "prices" },
+      { field },
     );
   }
 }
@@ -142,7 +161,7 @@ export async function getStoreCurrencySettings(
  * The seller picks the store currency (before the first sale, among what their account takes, or the
  * usual nine before they connected Stripe) and turns Adaptive Pricing on or off (which needs the store
  * currency to be the one Stripe pays out in). A product's fixed price in the new store currency is
- * dropped: its store price now says it. Public pages hear of it; nothing changes on a refusal.
+ * dropped (a tier's too): its store price now says it. Public pages hear of it; nothing changes on a refusal.
  */
 export async function updateStoreCurrency(
   deps: StoreCurrencyDeps,
@@ -166,13 +185,21 @@ export async function updateStoreCurrency(
       });
     }
   }
-  const others = await deps.db
-    .selectFrom("product_prices")
-    .select("currency")
-    .where("seller_id", "=", sellerId)
-    .where("currency", "!=", currency)
-    .limit(1)
-    .executeTakeFirst();
+  const others =
+    (await deps.db
+      .selectFrom("product_prices")
+      .select("currency")
+      .where("seller_id", "=", sellerId)
+      .where("currency", "!=", currency)
+      .limit(1)
+      .executeTakeFirst()) ??
+    (await deps.db
+      .selectFrom("membership_tier_currency_prices")
+      .select("currency")
+      .where("seller_id", "=", sellerId)
+      .where("currency", "!=", currency)
+      .limit(1)
+      .executeTakeFirst());
   if ((adaptivePricing || others) && account && account.settlement !== currency) {
     throw new AppError(
       "currency_not_settled",
@@ -182,6 +209,7 @@ export async function updateStoreCurrency(
     );
   }
   await commitChange(deps, async (trx, announce) => {
+    if (currency !== current.currency) await assertCurrencyStillFree(trx, sellerId, now);
     await trx
       .updateTable("profiles")
       .set({ store_currency: currency, adaptive_pricing: adaptivePricing, updated_at: now })
@@ -189,6 +217,11 @@ export async function updateStoreCurrency(
       .execute();
     await trx
       .deleteFrom("product_prices")
+      .where("seller_id", "=", sellerId)
+      .where("currency", "=", currency)
+      .execute();
+    await trx
+      .deleteFrom("membership_tier_currency_prices")
       .where("seller_id", "=", sellerId)
       .where("currency", "=", currency)
       .execute();

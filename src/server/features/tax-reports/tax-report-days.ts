@@ -10,6 +10,14 @@ import type { CreatedOrder, OrderChangeStep, RefundedOrder } from "../order-life
  */
 type Part = "sale" | "refunded-sale" | "refund";
 
+/**
+ * An order's tax in the store currency: the settled amount's share in the proportion the buyer paid
+ * it (exact decimal arithmetic, rounded to the minor unit); its net is the rest, so the two add up to
+ * exactly what settled. An order paid in the store currency settles as its amount: unchanged.
+ */
+const SETTLED_TAX = sql`(case when amount_cents = 0 then 0
+  else round(tax_cents::numeric * settlement_cents / amount_cents) end)::bigint`;
+
 const PARTS: Record<Part, { day: string; count: string; net: string; tax: string }> = {
   sale: { day: "created_at", count: "sales_count", net: "sales_net_cents", tax: "sales_tax_cents" },
   "refunded-sale": {
@@ -45,6 +53,7 @@ const ADD_TO_BUCKET = sql.join(
  * report's facts are Stripe Tax's answer as recorded): the buyer's country, the US state (the US only),
  * the rate ('' for none), the kind (reverse charge first, then not collected, then any other sale
  * without tax, else taxable: the report's columns, as before the roll-up) and whether tax was charged.
+ * Amounts are in the store currency: what the order settled as, its tax the settled share (0038).
  */
 export async function addOrderToTaxReportDays(
   trx: Database,
@@ -66,7 +75,7 @@ export async function addOrderToTaxReportDays(
         else 'taxable'
       end,
       tax_cents > 0,
-      1, amount_cents - tax_cents, tax_cents
+      1, settlement_cents - ${SETTLED_TAX}, ${SETTLED_TAX}
     from orders
     where id = ${order.orderId} and seller_id = ${order.sellerId} and ${sql.ref(columns.day)} is not null
     on conflict (${KEY}) do update set ${ADD_TO_BUCKET}

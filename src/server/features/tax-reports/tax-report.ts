@@ -9,6 +9,7 @@ import {
   type TaxReportTotals,
 } from "../../../contracts/tax-reports";
 import type { Database } from "../../db/database";
+import { storeCurrencyOf } from "../store-currency";
 
 interface GroupRow {
   country: string | null;
@@ -141,15 +142,17 @@ export async function taxReport(
 ): Promise<TaxReport> {
   const chosen = quarter ?? quarterOf(now);
   const { from, to } = quarterRange(chosen);
-  const [{ rows, totals }, quarters] = await Promise.all([
+  const [{ rows, totals }, quarters, currency] = await Promise.all([
     taxReportRows(db, sellerId, chosen),
     reportQuarters(db, sellerId, now),
+    storeCurrencyOf(db, sellerId).then((store) => store.currency),
   ]);
   return {
     quarter: chosen,
     from: isoDay(from),
     to: isoDay(new Date(to.getTime() - 24 * 60 * 60 * 1000)),
-    currency: "usd",
+    // The roll-up counts what each order settled as: the store currency.
+    currency,
     quarters: quarters.includes(chosen) ? quarters : [...quarters, chosen].sort().reverse(),
     rows,
     totals,

@@ -199,7 +199,7 @@ const thumbnailOf = (variants: StoredCoverVariant[]) =>
  * Done only if the upload is still being checked: its seller may have deleted it meanwhile. A cover's
  * planned sizes shrink to those made: nothing was written under the others.
  */
-async function recordCompleted(db: Database, upload: UploadRow, stored: StoredFile, now: Date) {
+export async function recordCompleted(db: Database, upload: UploadRow, stored: StoredFile, now: Date) {
   const completed = await db
     .updateTable("uploads")
     .set({
@@ -224,7 +224,7 @@ async function recordCompleted(db: Database, upload: UploadRow, stored: StoredFi
 }
 
 /** A refused or expired upload leaves nothing: its bytes, anything made from them, and its row. */
-async function discard({ db, storage }: UploadDeps, upload: UploadRow): Promise<void> {
+export async function discard({ db, storage }: UploadDeps, upload: UploadRow): Promise<void> {
   await deleteObjectsOf(storage, upload);
   await db
     .deleteFrom("uploads")

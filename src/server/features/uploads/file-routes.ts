@@ -171,7 +171,7 @@ const uploadClosed = () =>
   );
 
 /** Streams an object with its length and type, honouring a single HTTP byte range (206) or refusing it (416). */
-async function sendObject(
+export async function sendObject(
   request: FastifyRequest,
   reply: FastifyReply,
   storage: Storage,

@@ -7,6 +7,13 @@ export type { VirusScanner } from "./clamav";
 export { deleteStoredFile } from "./delete-upload";
 export { uploadsFeature } from "./feature";
 export type { DownloadLinkUse, FileLinkGates } from "./file-routes";
+export { sendObject } from "./file-routes";
+export { sweepLater, sweepNow } from "./purge-expired-uploads";
 export type { UploadRow } from "./queries";
 export { deleteSellerUploadRow, storageUsedQuery } from "./queries";
+export {
+  productFileProblem,
+  type StreamedProductFile,
+  storeStreamedProductFile,
+} from "./store-streamed-file";
 export { deleteObjectsOf } from "./stored-objects";

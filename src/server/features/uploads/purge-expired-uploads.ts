@@ -6,7 +6,11 @@ import { deleteObjectsOf } from "./stored-objects";
 
 const BATCH_SIZE = 200;
 
-/** A checked file that no product or profile took within this long was abandoned (e.g. a closed form). */
+/**
+ * A checked file that no product or profile took within this long was abandoned (e.g. a closed form).
+ * Files attached to a store import that has not finished are in use: the run makes products of them,
+ * however long the creator takes to start it (docs/store-import.md).
+ */
 export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -20,7 +24,20 @@ export async function purgeExpiredUploads(db: Database, storage: Storage, now = 
   const abandoned = (eb: ExpressionBuilder<DB, "uploads">) =>
     eb.or([
       eb.and([eb("status", "in", ["pending", "checking"]), eb("expires_at", "<=", now)]),
-      eb.and([eb("status", "=", "completed"), eb("completed_at", "<=", unusedBefore)]),
+      eb.and([
+        eb("status", "=", "completed"),
+        eb("completed_at", "<=", unusedBefore),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("store_import_product_files")
+              .innerJoin("store_imports", "store_imports.id", "store_import_product_files.import_id")
+              .select("store_import_product_files.upload_id")
+              .whereRef("store_import_product_files.upload_id", "=", "uploads.id")
+              .where("store_imports.status", "!=", "imported"),
+          ),
+        ),
+      ]),
     ]);
   let purged = 0;
   for (;;) {
@@ -67,4 +84,22 @@ async function sweepUploadKeys(db: Database, storage: Storage, now: Date): Promi
     }
     if (due.length < BATCH_SIZE) return;
   }
+}
+
+/**
+ * For bytes the server writes to product-files for a while (a ZIP being unpacked): the janitor deletes
+ * them at `after` if nothing did before, so a process that stops half-way leaves nothing behind.
+ */
+export async function sweepLater(db: Database, key: string, after: Date): Promise<void> {
+  await db
+    .insertInto("upload_key_sweeps")
+    .values({ upload_key: key, sweep_after: after })
+    .onConflict((conflict) => conflict.column("upload_key").doUpdateSet({ sweep_after: after }))
+    .execute();
+}
+
+/** The object deleted now, and its sweep with it. */
+export async function sweepNow(db: Database, storage: Storage, key: string): Promise<void> {
+  await storage.delete("product-files", key);
+  await db.deleteFrom("upload_key_sweeps").where("upload_key", "=", key).execute();
 }

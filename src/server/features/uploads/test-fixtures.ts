@@ -38,6 +38,8 @@ export interface ZipFixtureEntry {
   method?: number;
   /** Marks the entry as password-protected (general purpose flag bit 0). */
   encrypted?: boolean;
+  /** The uncompressed size the headers claim, when it is to lie (a ZIP bomb's); the real one otherwise. */
+  declaredSize?: number;
 }
 
 /** A ZIP archive, written by hand (local headers, central directory, end record). */
@@ -45,7 +47,7 @@ export function zipArchive(entries: ZipFixtureEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const { name, data, method = 8, encrypted = false } of entries) {
+  for (const { name, data, method = 8, encrypted = false, declaredSize = data.length } of entries) {
     const fileName = Buffer.from(name);
     const compressed = method === 8 ? deflateRawSync(data) : data;
     const checksum = crc32(data);
@@ -57,7 +59,7 @@ export function zipArchive(entries: ZipFixtureEntry[]): Buffer {
     local.writeUInt16LE(method, 8);
     local.writeUInt32LE(checksum, 14);
     local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(declaredSize, 22);
     local.writeUInt16LE(fileName.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
@@ -67,7 +69,7 @@ export function zipArchive(entries: ZipFixtureEntry[]): Buffer {
     central.writeUInt16LE(method, 10);
     central.writeUInt32LE(checksum, 16);
     central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(declaredSize, 24);
     central.writeUInt16LE(fileName.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, fileName, compressed);

@@ -3,4 +3,4 @@
  * (features/feature-rooms.test.ts). Add an export here when another room needs it.
  */
 export { stripeWebhooksFeature } from "./feature";
-export type { EventHandler } from "./process-event";
+export { addStripeEventHandlers, type EventHandler } from "./process-event";

@@ -16,6 +16,34 @@ export type ApplyEvent = (trx: Database, announce: Announce, now: Date) => Promi
 export type EventHandler = (event: Stripe.Event) => Promise<ApplyEvent | undefined>;
 
 /**
+ * Adds a room's handlers to a Stripe event table (`stripeEvents.platform` or `.connect`). A type another
+ * room already handles keeps both: each reads what it needs from Stripe in turn, then their database work
+ * runs in order in the event's one transaction (so `charge.dispute.created` ends a membership's access and
+ * suspends a one-time sale's downloads, each room caring only for its own orders).
+ */
+export function addStripeEventHandlers(
+  table: Record<string, EventHandler>,
+  handlers: Record<string, EventHandler>,
+): void {
+  for (const [type, handler] of Object.entries(handlers)) {
+    const existing = table[type];
+    table[type] = existing ? bothHandlers(existing, handler) : handler;
+  }
+}
+
+function bothHandlers(first: EventHandler, second: EventHandler): EventHandler {
+  return async (event) => {
+    const applyFirst = await first(event);
+    const applySecond = await second(event);
+    if (!applyFirst || !applySecond) return applyFirst ?? applySecond;
+    return async (trx, announce, now) => {
+      await applyFirst(trx, announce, now);
+      await applySecond(trx, announce, now);
+    };
+  };
+}
+
+/**
  * Applies an event exactly once: its id is recorded in `stripe_events` in the same transaction as
  * its effects, so a redelivery finds the id and does nothing, and a failure rolls back both
  * (the sender gets a 5xx and retries).

@@ -5,14 +5,22 @@ import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
 import { Logo } from "./logo";
 import { PhoneMenuButton, usePhoneMenu } from "./phone-menu";
-import { SELLER_SECTIONS } from "./seller-sections";
+import { type NavSection, SELLER_SECTIONS } from "./seller-sections";
 import { useLogout } from "./use-logout";
 
-/** Every section of the seller app, grouped, the current one marked (aria-current="page"). */
-function SellerNav({ onNavigate }: { onNavigate?: () => void }) {
+/** Every section of the app's area, grouped, the current one marked (aria-current="page"). */
+function SectionNav({
+  sections,
+  label,
+  onNavigate,
+}: {
+  sections: NavSection[];
+  label: string;
+  onNavigate?: (() => void) | undefined;
+}) {
   return (
-    <nav aria-label="Seller" className="space-y-6">
-      {SELLER_SECTIONS.map((group) => (
+    <nav aria-label={label} className="space-y-6">
+      {sections.map((group) => (
         <div key={group.label}>
           <p className="px-3 text-xs font-semibold tracking-wide text-muted uppercase">{group.label}</p>
           <ul className="mt-2 space-y-0.5">
@@ -44,9 +52,18 @@ function SellerNav({ onNavigate }: { onNavigate?: () => void }) {
 /**
  * The signed-in seller's frame: one navigation holding every section of the app, grouped. On a wide
  * screen it is a sidebar; on a phone a menu button opens it under the bar (one copy in the page at a
- * time, so its links' names stay unique), and choosing a section closes it.
+ * time, so its links' names stay unique), and choosing a section closes it. The operator console uses
+ * the same frame with its own sections.
  */
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({
+  children,
+  sections = SELLER_SECTIONS,
+  navLabel = "Seller",
+}: {
+  children: ReactNode;
+  sections?: NavSection[];
+  navLabel?: string;
+}) {
   const { logout, isLoggingOut } = useLogout();
   const isDesktop = useMediaQuery("(min-width: 768px)");
   const menu = usePhoneMenu();
@@ -68,7 +85,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             id={menu.menuId}
             className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line bg-white px-4 py-4 shadow-sm"
           >
-            <SellerNav onNavigate={menu.close} />
+            <SectionNav sections={sections} label={navLabel} onNavigate={menu.close} />
           </div>
         )}
       </header>
@@ -77,7 +94,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           // Hidden by CSS too below the breakpoint: a window made narrow never waits on React to lose it.
           <aside className="hidden w-52 shrink-0 py-10 md:block">
             <div className="sticky top-26">
-              <SellerNav />
+              <SectionNav sections={sections} label={navLabel} />
             </div>
           </aside>
         )}

@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
-import { useLocation } from "react-router";
-import { LOCALE_NAMES, LOCALE_PARAM, LOCALES, type Locale } from "../../../contracts/i18n/locales";
 import { STORE_FALLBACK_NAME } from "../../../contracts/products";
 import { StoreAvatar } from "../../features/storefront/store-avatar";
 import { useI18n } from "../../lib/i18n";
+import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 
 /** The creator a buyer's page belongs to, as its frame shows them. */
@@ -62,52 +61,14 @@ function CreatorHeader({ creator }: { creator: Creator | null }) {
 
 const footerLinkClasses = `${focusRing} text-muted transition-colors hover:text-ink`;
 
-/**
- * The page's address in another language: its path and query as rendered (renderDocument's `path`,
- * so a `?code=` or a session id stays) with `lang` set. A path, not a bare `?lang=`: a page answering a
- * form post is shown at the form's address, which a GET does not serve.
- */
-function addressIn(location: { pathname: string; search: string }, locale: Locale): string {
-  const query = new URLSearchParams(location.search);
-  query.set(LOCALE_PARAM, locale);
-  return `${location.pathname}?${query}`;
-}
-
-/**
- * The languages a translated page can be read in, as plain links (no script): each sets `?lang=`, which
- * the server remembers in a cookie (docs/i18n.md). The current one is marked, not linked.
- */
-function LanguageSwitcher() {
-  const { t, locale } = useI18n();
-  const location = useLocation();
-  return (
-    <nav aria-label={t("footer.language")}>
-      <ul className="flex flex-wrap justify-center gap-x-3 gap-y-1">
-        {LOCALES.map((option) => (
-          <li key={option}>
-            {option === locale ? (
-              <span aria-current="true" lang={option} className="font-semibold text-ink">
-                {LOCALE_NAMES[option]}
-              </span>
-            ) : (
-              <a
-                href={addressIn(location, option)}
-                lang={option}
-                hrefLang={option}
-                className={footerLinkClasses}
-              >
-                {LOCALE_NAMES[option]}
-              </a>
-            )}
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
 /** Small print: the page is the creator's, the platform only says it hosts it. */
-function CreatorFooter({ languageSwitcher }: { languageSwitcher: boolean }) {
+function CreatorFooter({
+  languageSwitcher,
+  reportHref,
+}: {
+  languageSwitcher: boolean;
+  reportHref?: string | undefined;
+}) {
   const { t, rich } = useI18n();
   return (
     <footer className="border-t border-line bg-white">
@@ -134,6 +95,13 @@ function CreatorFooter({ languageSwitcher }: { languageSwitcher: boolean }) {
                 {t("footer.privacy")}
               </a>
             </li>
+            {reportHref && (
+              <li>
+                <a href={reportHref} rel="nofollow" className={footerLinkClasses}>
+                  {t("footer.report")}
+                </a>
+              </li>
+            )}
           </ul>
         </nav>
       </div>
@@ -146,16 +114,19 @@ function CreatorFooter({ languageSwitcher }: { languageSwitcher: boolean }) {
  * the top, linking to their store, and a small "Powered by Flatfee" at the bottom; no platform
  * navigation or sign-up competing with Buy Now. Without a creator (an unknown store or link), the
  * header shows only Flatfee's name. Server-rendered and never hydrated: links only. A page translated
- * for buyers (docs/i18n.md) offers the language switcher in the footer.
+ * for buyers (docs/i18n.md) offers the language switcher in the footer; a product's or store's page its
+ * Report link (`reportHref`: the report form, features/reports).
  */
 export function CreatorPageShell({
   creator,
   children,
   languageSwitcher = false,
+  reportHref,
 }: {
   creator: Creator | null;
   children: ReactNode;
   languageSwitcher?: boolean;
+  reportHref?: string | undefined;
 }) {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -163,7 +134,7 @@ export function CreatorPageShell({
       <main id="main" className="flex-1">
         {children}
       </main>
-      <CreatorFooter languageSwitcher={languageSwitcher} />
+      <CreatorFooter languageSwitcher={languageSwitcher} reportHref={reportHref} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useId, useState } from "react";
 import { useLocation } from "react-router";
+import { useI18n } from "../../lib/i18n";
 import { Button } from "../ui/button";
 
 /**
@@ -17,6 +18,7 @@ export function usePhoneMenu() {
 }
 
 export function PhoneMenuButton({ menu }: { menu: ReturnType<typeof usePhoneMenu> }) {
+  const { t } = useI18n();
   return (
     <Button
       variant="ghost"
@@ -26,7 +28,7 @@ export function PhoneMenuButton({ menu }: { menu: ReturnType<typeof usePhoneMenu
       onClick={() => menu.setOpen(!menu.open)}
     >
       {menu.open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-      <span className="sr-only">{menu.open ? "Close menu" : "Open menu"}</span>
+      <span className="sr-only">{t(menu.open ? "site.menu.close" : "site.menu.open")}</span>
     </Button>
   );
 }

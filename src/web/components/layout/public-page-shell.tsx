@@ -1,5 +1,6 @@
 import { Menu } from "lucide-react";
 import type { ReactNode } from "react";
+import { useI18n } from "../../lib/i18n";
 import { Button } from "../ui/button";
 import { Logo } from "./logo";
 import { SiteFooter } from "./site-footer";
@@ -11,44 +12,45 @@ import { navLinkClasses, SECTIONS } from "./site-sections";
  * disclosure.
  */
 function PublicSiteHeader({ signedIn }: { signedIn: boolean }) {
+  const { t } = useI18n();
   const sectionLinks = SECTIONS.map((section) => (
     <a key={section.id} href={`/#${section.id}`} className={navLinkClasses}>
-      {section.label}
+      {t(section.labelKey)}
     </a>
   ));
   return (
     <header className="sticky top-0 z-40 border-b border-line/80 bg-white/80 backdrop-blur-md supports-[backdrop-filter]:bg-white/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t("site.nav.main")} className="hidden items-center gap-1 md:flex">
           {sectionLinks}
         </nav>
         <div className="flex items-center gap-1 md:gap-2">
           {signedIn ? (
             <>
               <Button asChild size="sm">
-                <a href="/dashboard">Dashboard</a>
+                <a href="/dashboard">{t("site.dashboard")}</a>
               </Button>
               <form method="post" action="/logout" className="hidden md:block">
                 <Button type="submit" variant="ghost" size="sm">
-                  Logout
+                  {t("site.logout")}
                 </Button>
               </form>
             </>
           ) : (
             <>
               <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">
-                <a href="/auth">Login</a>
+                <a href="/auth">{t("site.login")}</a>
               </Button>
               <Button asChild size="sm">
-                <a href="/auth">Sign Up</a>
+                <a href="/auth">{t("site.signUp")}</a>
               </Button>
             </>
           )}
           <details className="group md:hidden">
             <summary className="flex size-10 cursor-pointer list-none items-center justify-center rounded-lg text-ink hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none [&::-webkit-details-marker]:hidden">
               <Menu className="size-4" aria-hidden="true" />
-              <span className="sr-only">Open menu</span>
+              <span className="sr-only">{t("site.menu.open")}</span>
             </summary>
             <div className="absolute inset-x-0 top-16 border-t border-b border-line bg-white px-4 pt-2 pb-4 shadow-sm">
               <nav aria-label="Main menu" className="flex flex-col">
@@ -57,12 +59,12 @@ function PublicSiteHeader({ signedIn }: { signedIn: boolean }) {
               {signedIn ? (
                 <form method="post" action="/logout">
                   <Button type="submit" variant="secondary" size="sm" className="mt-3 w-full">
-                    Logout
+                    {t("site.logout")}
                   </Button>
                 </form>
               ) : (
                 <Button asChild variant="secondary" size="sm" className="mt-3 w-full">
-                  <a href="/auth">Login</a>
+                  <a href="/auth">{t("site.login")}</a>
                 </Button>
               )}
             </div>

@@ -2,6 +2,7 @@ import {
   BadgeCheck,
   ChartColumn,
   Compass,
+  Flag,
   Landmark,
   LayoutDashboard,
   type LucideIcon,
@@ -27,13 +28,19 @@ export interface SellerLink {
  * Every section of the seller app, in the groups the navigation shows. A new section (Memberships, Tax,
  * Invoices...) is a line here; the dashboard is an overview, not a door to them.
  */
-export const SELLER_SECTIONS: Array<{ label: string; links: SellerLink[] }> = [
+export interface NavSection {
+  label: string;
+  links: SellerLink[];
+}
+
+export const SELLER_SECTIONS: NavSection[] = [
   {
     label: "Store",
     links: [
       { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard, end: true },
       { to: "/new", label: "New Product", icon: PackagePlus },
       { to: "/settings", label: "Store Settings", icon: Store },
+      { to: "/dashboard/reports", label: "Reports", icon: Flag },
     ],
   },
   {

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { useI18n } from "../../lib/i18n";
 import { useSession } from "../../lib/session";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { Button } from "../ui/button";
@@ -7,8 +8,17 @@ import { PhoneMenuButton, usePhoneMenu } from "./phone-menu";
 import { navLinkClasses, SECTIONS } from "./site-sections";
 import { useLogout } from "./use-logout";
 
-function SectionLink({ id, label, onNavigate }: { id: string; label: string; onNavigate?: () => void }) {
+function SectionLink({
+  id,
+  labelKey,
+  onNavigate,
+}: {
+  id: string;
+  labelKey: (typeof SECTIONS)[number]["labelKey"];
+  onNavigate?: () => void;
+}) {
   const { pathname } = useLocation();
+  const label = useI18n().t(labelKey);
   // On the landing page a plain anchor scrolls; elsewhere go to the landing page at that section.
   if (pathname === "/") {
     return (
@@ -33,6 +43,7 @@ type Part = "all" | "primary" | "secondary";
 function AuthActions({ part = "all", stacked = false }: { part?: Part; stacked?: boolean }) {
   const { user, isPending } = useSession();
   const { logout, isLoggingOut } = useLogout();
+  const { t } = useI18n();
   const width = stacked ? "w-full" : "";
   const primary = part !== "secondary";
   const secondary = part !== "primary";
@@ -43,7 +54,7 @@ function AuthActions({ part = "all", stacked = false }: { part?: Part; stacked?:
       <>
         {primary && (
           <Button asChild variant={part === "all" ? "ghost" : "primary"} size="sm" className={width}>
-            <Link to="/dashboard">Dashboard</Link>
+            <Link to="/dashboard">{t("site.dashboard")}</Link>
           </Button>
         )}
         {secondary && (
@@ -54,7 +65,7 @@ function AuthActions({ part = "all", stacked = false }: { part?: Part; stacked?:
             onClick={logout}
             disabled={isLoggingOut}
           >
-            Logout
+            {t("site.logout")}
           </Button>
         )}
       </>
@@ -64,12 +75,12 @@ function AuthActions({ part = "all", stacked = false }: { part?: Part; stacked?:
     <>
       {secondary && (
         <Button asChild variant={stacked ? "secondary" : "ghost"} size="sm" className={width}>
-          <Link to="/auth">Login</Link>
+          <Link to="/auth">{t("site.login")}</Link>
         </Button>
       )}
       {primary && (
         <Button asChild size="sm" className={width}>
-          <Link to="/auth">Sign Up</Link>
+          <Link to="/auth">{t("site.signUp")}</Link>
         </Button>
       )}
     </>
@@ -80,6 +91,7 @@ export function SiteHeader() {
   // One set of controls in the DOM at a time (not two, one hidden by CSS), so each label is unique.
   const isDesktop = useMediaQuery("(min-width: 768px)");
   const menu = usePhoneMenu();
+  const { t } = useI18n();
 
   return (
     <header className="sticky top-0 z-40 border-b border-line/80 bg-white/80 backdrop-blur-md supports-[backdrop-filter]:bg-white/70">
@@ -87,7 +99,7 @@ export function SiteHeader() {
         <Logo />
         {isDesktop ? (
           <>
-            <nav aria-label="Main" className="flex items-center gap-1">
+            <nav aria-label={t("site.nav.main")} className="flex items-center gap-1">
               {SECTIONS.map((section) => (
                 <SectionLink key={section.id} {...section} />
               ))}
@@ -105,7 +117,7 @@ export function SiteHeader() {
       </div>
       {!isDesktop && menu.open && (
         <div id={menu.menuId} className="border-t border-line bg-white px-4 pt-2 pb-4 shadow-sm">
-          <nav aria-label="Main" className="flex flex-col">
+          <nav aria-label={t("site.nav.main")} className="flex flex-col">
             {SECTIONS.map((section) => (
               <SectionLink key={section.id} {...section} onNavigate={menu.close} />
             ))}

@@ -1,8 +1,8 @@
 /** The landing page sections the site header links to, in the app and on server-rendered pages. */
 export const SECTIONS = [
-  { id: "features", label: "Features" },
-  { id: "pricing", label: "Pricing" },
-  { id: "faq", label: "FAQ" },
+  { id: "features", labelKey: "site.section.features" },
+  { id: "pricing", labelKey: "site.section.pricing" },
+  { id: "faq", labelKey: "site.section.faq" },
 ] as const;
 
 export const navLinkClasses =

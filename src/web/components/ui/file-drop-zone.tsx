@@ -7,9 +7,13 @@ type FileDropZoneProps = {
   /** The file input's id, for the field's <Label htmlFor>. */
   id: string;
   accept?: string;
-  file: File | null;
+  /** The chosen file, shown in place of the call to action (a zone taking `multiple` files shows none). */
+  file?: File | null;
+  /** Called once per file chosen or dropped. */
   onFile: (file: File) => void;
-  onClear: () => void;
+  onClear?: () => void;
+  /** Takes several files at once (chosen or dropped together); the zone keeps offering more. */
+  multiple?: boolean;
   disabled?: boolean;
   /** Under the call to action: formats, limits. */
   hint: ReactNode;
@@ -18,13 +22,17 @@ type FileDropZoneProps = {
   invalid?: boolean;
 };
 
-/** A file picker that also takes a dropped file; shows the chosen file's name, size and type. */
+/**
+ * A file picker that also takes a dropped file; shows the chosen file's name, size and type. With
+ * `multiple`, it takes several and hands each to `onFile` (the caller lists them).
+ */
 export function FileDropZone({
   id,
   accept,
-  file,
+  file = null,
   onFile,
-  onClear,
+  onClear = () => {},
+  multiple = false,
   disabled,
   hint,
   describedBy,
@@ -34,8 +42,9 @@ export function FileDropZone({
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    const dropped = event.dataTransfer.files[0];
-    if (dropped && !disabled) onFile(dropped);
+    if (disabled) return;
+    const dropped = [...event.dataTransfer.files];
+    for (const one of multiple ? dropped : dropped.slice(0, 1)) onFile(one);
   };
 
   return (
@@ -57,15 +66,16 @@ export function FileDropZone({
         id={id}
         type="file"
         accept={accept}
+        multiple={multiple}
         disabled={disabled}
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
         className="sr-only"
         onChange={(event) => {
-          const chosen = event.target.files?.[0];
+          const chosen = [...(event.target.files ?? [])];
           // Cleared so that choosing the same file again still reports it.
           event.target.value = "";
-          if (chosen) onFile(chosen);
+          for (const one of chosen) onFile(one);
         }}
       />
       {file ? (
@@ -74,8 +84,8 @@ export function FileDropZone({
         <label htmlFor={id} className="flex cursor-pointer flex-col items-center gap-2 py-4 text-center">
           <FileUp className="size-6 text-slate-400" aria-hidden="true" />
           <span className="text-sm">
-            <span className="font-medium text-brand-700">Choose a file</span>
-            <span className="text-muted"> or drag it here</span>
+            <span className="font-medium text-brand-700">{multiple ? "Choose files" : "Choose a file"}</span>
+            <span className="text-muted">{multiple ? " or drag them here" : " or drag it here"}</span>
           </span>
           <span className="text-xs text-muted">{hint}</span>
         </label>

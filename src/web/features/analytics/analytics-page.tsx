@@ -122,7 +122,7 @@ function Totals({ data }: { data: SellerAnalytics }) {
   const compare = previousLabel(data.period);
   const currency = useStoreCurrency();
   return (
-    <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-5 lg:gap-4">
+    <section aria-label="Totals" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:gap-4">
       {measures(currency).map((measure) => (
         <TotalCard
           key={measure.key}
@@ -133,6 +133,14 @@ function Totals({ data }: { data: SellerAnalytics }) {
         />
       ))}
       <TotalCard title="Conversion" value={formatRate(data.totals.conversionRate)} />
+      <TotalCard
+        title="Recovered"
+        value={formatMoney(data.recovered.revenueCents, currency, DASHBOARD_LOCALE)}
+        detail={data.recovered.units === 1 ? "1 sale" : `${formatCount(data.recovered.units)} sales`}
+        change={changeOf(data.recovered.revenueCents, data.recovered.previousRevenueCents)}
+        compareLabel={compare}
+        note="Paid through a recovery email"
+      />
     </section>
   );
 }

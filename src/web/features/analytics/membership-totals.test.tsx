@@ -28,6 +28,7 @@ const analytics = (memberships: MembershipMetrics | null, period: SellerAnalytic
     totals: { revenueCents: 0, units: 0, productViews: 0, storeViews: 0, conversionRate: null },
     previous: null,
     products: [],
+    recovered: { revenueCents: 0, units: 0, previousRevenueCents: null },
     memberships,
     sources: [],
   }) satisfies SellerAnalytics;

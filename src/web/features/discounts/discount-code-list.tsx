@@ -7,6 +7,7 @@ import {
   type DiscountCodeStatus,
   offerUrl,
 } from "../../../contracts/discounts";
+import { formatMoney } from "../../../contracts/money";
 import type { SellerProduct } from "../../../contracts/products";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -18,6 +19,7 @@ import {
 } from "../../components/ui/dropdown-menu";
 import { isAlreadyReported } from "../../lib/already-reported";
 import { copyToClipboard } from "../../lib/clipboard";
+import { DASHBOARD_LOCALE } from "../../lib/money";
 import { type MoneyFormatter, useMoney } from "../../lib/store-currency";
 import { usePauseDiscountCode } from "./discounts-api";
 
@@ -36,8 +38,14 @@ const day = (iso: string) => format(new Date(iso), "MMM d, yyyy");
 
 /** "From Jun 1, 2026 to Jun 30, 2026", as the seller chose the days (the end day is included). */
 /** "20% off", "$5.00 off" (an amount off is an amount of the store currency). */
-export const describeCode = (code: Pick<DiscountCode, "kind" | "value">, money: MoneyFormatter): string =>
-  code.kind === "percent" ? `${code.value}% off` : `${money(code.value)} off`;
+/** "25% off", or "€5.00 off" in the amount's own currency (the store's when the code was made). */
+export const describeCode = (
+  code: Pick<DiscountCode, "kind" | "value"> & { currency?: string | null },
+  money: MoneyFormatter,
+): string =>
+  code.kind === "percent"
+    ? `${code.value}% off`
+    : `${code.currency ? formatMoney(code.value, code.currency, DASHBOARD_LOCALE) : money(code.value)} off`;
 
 function datesOf(code: DiscountCode): string | null {
   const lastDay = code.endsAt ? day(new Date(new Date(code.endsAt).getTime() - 1).toISOString()) : null;

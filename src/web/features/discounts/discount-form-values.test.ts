@@ -15,6 +15,7 @@ const saved: DiscountCode = {
   code: "SPRING",
   kind: "amount",
   value: 450,
+  currency: "usd",
   allProducts: false,
   productIds: ["p1"],
   startsAt: null,
@@ -115,8 +116,9 @@ describe("an amount off in the store currency", () => {
     });
     expect(discountFormProblems(amountOff(""), "jpy")).toEqual({ value: DISCOUNT_MESSAGES.valueRequired });
     expect(amountOffProblem("1000000000", "jpy")).toBe("Amount off must be at most ¥99,999,999");
-    // A saved code's 450 is ¥450, not ¥4.50.
-    expect(toDiscountFormValues(saved, "jpy").value).toBe("450");
+    // A saved yen code's 450 is ¥450, not ¥4.50; a code keeps the currency it was made in.
+    expect(toDiscountFormValues({ ...saved, currency: "jpy" }, "jpy").value).toBe("450");
+    expect(toDiscountFormValues(saved, "jpy").value).toBe("4.50");
   });
 
   it("reads euros with a comma too, and lists every field's problem in the form's order", () => {

@@ -70,7 +70,8 @@ export function toDiscountFormValues(code: DiscountCode, currency: string): Disc
   return {
     code: code.code,
     kind: code.kind,
-    value: code.kind === "percent" ? String(code.value) : minorToDecimal(code.value, currency),
+    value:
+      code.kind === "percent" ? String(code.value) : minorToDecimal(code.value, code.currency ?? currency),
     appliesTo: code.allProducts ? "all" : "chosen",
     productIds: code.productIds,
     startsOn: code.startsAt ? format(new Date(code.startsAt), "yyyy-MM-dd") : "",

@@ -9,7 +9,16 @@ import { DASHBOARD_LOCALE } from "../../lib/money";
  */
 export function SaleDiscount({ sale, inline = false }: { sale: Sale; inline?: boolean }) {
   if (!sale.discountCode) return null;
-  const saved = `−${formatMoney(sale.discountCents, sale.currency, DASHBOARD_LOCALE)}`;
+  // An imported sale may name its code without the amount (Gumroad folds it into the price): just the code.
+  const saved =
+    sale.discountCents > 0 ? `−${formatMoney(sale.discountCents, sale.currency, DASHBOARD_LOCALE)}` : "";
+  if (!saved) {
+    return (
+      <span className={inline ? "min-w-0 truncate" : "block truncate text-xs font-normal text-muted"}>
+        Code {sale.discountCode}
+      </span>
+    );
+  }
   if (inline) {
     return (
       <span className="min-w-0 truncate tabular-nums" title={`Code ${sale.discountCode}, saved ${saved}`}>

@@ -1,6 +1,7 @@
 import { Download } from "lucide-react";
 import type { ButtonProps } from "../../components/ui/button";
 import { Button } from "../../components/ui/button";
+import { useI18n } from "../../lib/i18n";
 import { tokenOfDownloadPath } from "./purchase-format";
 import { useStartDownload } from "./use-start-download";
 
@@ -18,12 +19,13 @@ type DownloadButtonProps = Omit<ButtonProps, "onClick" | "children"> & {
 export function DownloadButton({
   downloadPath,
   fileId,
-  label = "Download",
+  label,
   onStarted,
   onRefused,
   disabled,
   ...props
 }: DownloadButtonProps) {
+  const { t } = useI18n();
   const { start, isPending } = useStartDownload({
     ...(onStarted ? { onStarted } : {}),
     ...(onRefused ? { onRefused } : {}),
@@ -37,7 +39,7 @@ export function DownloadButton({
       aria-busy={isPending}
     >
       <Download aria-hidden="true" />
-      {isPending ? "Preparing..." : label}
+      {isPending ? t("download.preparing") : (label ?? t("download.button"))}
     </Button>
   );
 }

@@ -119,11 +119,12 @@ export function InvalidLinkNotice() {
 
 /** The server or the network failed (already toasted): offer another try. */
 export function LoadFailedNotice({ onRetry }: { onRetry: () => void }) {
+  const { t } = useI18n();
   return (
-    <NoticeCard icon={CircleAlert} tone="danger" title="We couldn't load this page">
-      <Explanation>Check your connection and try again.</Explanation>
+    <NoticeCard icon={CircleAlert} tone="danger" title={t("load.failedTitle")}>
+      <Explanation>{t("load.failedBody")}</Explanation>
       <Button className="mt-6" onClick={onRetry}>
-        Try again
+        {t("load.retry")}
       </Button>
     </NoticeCard>
   );

@@ -1,8 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { downloadsLeftLabel } from "../../../contracts/download-terms";
+import { PURCHASE_RULES } from "../../../contracts/orders";
 import { isAlreadyReported } from "../../lib/already-reported";
 import { hasCode } from "../../lib/api";
+import { useI18n, useServerText } from "../../lib/i18n";
 import { openPendingTab } from "../../lib/new-tab";
 import { startDownload } from "./downloads-api";
 
@@ -18,6 +19,8 @@ type Callbacks = {
  * opens on the click itself so popup blockers let it through, and follows once the URL arrives.
  */
 export function useStartDownload({ onStarted, onRefused }: Callbacks = {}) {
+  const { t } = useI18n();
+  const serverText = useServerText();
   const { mutate, isPending } = useMutation({ mutationFn: startDownload });
   const start = (token: string, fileId: string) => {
     const tab = openPendingTab();
@@ -26,13 +29,18 @@ export function useStartDownload({ onStarted, onRefused }: Callbacks = {}) {
       {
         onSuccess: ({ url, downloadsRemaining }) => {
           tab.open(url);
-          toast.success("Your download has started", { description: downloadsLeftLabel(downloadsRemaining) });
+          toast.success(t("download.started"), {
+            description: t("download.downloadsLeft", {
+              remaining: downloadsRemaining,
+              max: PURCHASE_RULES.maxDownloads,
+            }),
+          });
           onStarted?.(downloadsRemaining);
         },
         onError: (error) => {
           tab.close();
           if (isAlreadyReported(error)) return;
-          toast.error("Download unavailable", { description: error.message });
+          toast.error(t("download.unavailable"), { description: serverText(error.message) });
           if (hasCode(error, "download_unavailable")) onRefused?.(error.message);
         },
       },

@@ -1,17 +1,28 @@
 import { queryOptions, useMutation } from "@tanstack/react-query";
 import { z } from "zod";
+import { LOCALE_PARAM, type Locale } from "../../../contracts/i18n/locales";
 import { type BillingInterval, membershipChangePreviewSchema } from "../../../contracts/memberships";
 import { libraryResponseSchema } from "../../../contracts/orders";
 import { postEmailsSchema } from "../../../contracts/posts";
 import { redirectSchema } from "../../../contracts/seller";
 import { api } from "../../lib/api";
 
-/** The buyer's purchases: by the signed link of a receipt, or of the signed-in account's email. */
-export function libraryQuery(token: string | null) {
+/**
+ * The buyer's purchases: by the signed link of a receipt, or of the signed-in account's email. The
+ * answer says the library's language (`locale`), which the server negotiates as for every buyer page;
+ * `lang` is the page's `?lang=` (the language switcher's choice), which the server also remembers.
+ * Without `lang` its key is the prefix of every language's, so one invalidation reloads them all.
+ */
+export function libraryQuery(token: string | null, lang?: Locale) {
+  const query = new URLSearchParams();
+  if (token) query.set("token", token);
+  if (lang) query.set(LOCALE_PARAM, lang);
+  const search = query.toString() ? `?${query}` : "";
+  const base = ["buyer", "library", token ?? "account"] as const;
   return queryOptions({
-    queryKey: ["buyer", "library", token ?? "account"] as const,
+    queryKey: lang ? [...base, lang] : base,
     queryFn: ({ signal }) =>
-      api(token ? `/api/library?token=${encodeURIComponent(token)}` : "/api/library/me", {
+      api(`${token ? "/api/library" : "/api/library/me"}${search}`, {
         schema: libraryResponseSchema,
         signal,
       }),

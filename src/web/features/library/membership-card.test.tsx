@@ -1,9 +1,12 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { translator } from "../../../contracts/i18n/translator";
 import type { BuyerPurchase, LibraryMembership, LibraryResponse } from "../../../contracts/orders";
 import { renderPostMarkup } from "../../../contracts/post-markup";
 import { POST_MESSAGES } from "../../../contracts/posts";
+import { I18nProvider } from "../../lib/i18n";
+import { loadTranslator } from "../../lib/load-translator";
 import { LibraryContent } from "./library-content";
 import {
   membershipCurrency,
@@ -171,5 +174,81 @@ describe("the library's memberships", () => {
     expect(render({ purchases: [{ ...purchase, amountCents: 1800, currency: "eur" }] })).toContain(
       ">€18.00</p>",
     );
+  });
+});
+
+describe("the library in the buyer's language", () => {
+  /** The library as a page wrapped in `locale`'s provider renders it; Intl's no-break spaces as spaces. */
+  function renderIn(locale: "de" | "ja", data: Partial<LibraryResponse>) {
+    return renderToStaticMarkup(
+      <QueryClientProvider client={new QueryClient()}>
+        <I18nProvider value={translator(locale)}>
+          <LibraryContent
+            data={{ email: "member@example.com", purchases: [], memberships: [], ...data }}
+            token="tok"
+          />
+        </I18nProvider>
+      </QueryClientProvider>,
+    ).replace(/\u00a0/g, " ");
+  }
+  const euros = { ...period, currency: "eur", amountCents: 1800 };
+
+  it("writes a membership card in German: its words, status, euros and dates", () => {
+    const html = renderIn("de", {
+      memberships: [membership({ amountCents: 1800, period: euros })],
+      purchases: [{ ...euros, orderId: "ord_2", productTitle: "The Guide" }],
+    });
+    expect(html).toContain("Ihre Bibliothek");
+    expect(html).toContain(">Mitgliedschaften</h2>");
+    expect(html).toContain(">Käufe</h2>");
+    expect(html).toMatch(/Gekauft mit <span[^>]*>member@example.com<\/span>/);
+    expect(html).toContain(">Aktiv</span>");
+    expect(html).toContain("Verlängert sich am 01.04.2026");
+    expect(html).toContain("18,00 € / Monat");
+    expect(html).toContain(">18,00 €</p>");
+    expect(html).toContain("Noch 2 von 3 Downloads");
+    expect(html).toContain('aria-label="basics.pdf herunterladen"');
+    expect(html).toContain("Sie können jede Datei bis zu 3-mal pro Abrechnungszeitraum herunterladen.");
+    expect(html).toContain("Sie können jede Datei bis zum 04.04.2026 bis zu 3-mal herunterladen.");
+    expect(html).toContain('<time dateTime="2026-03-20T10:00:00.000Z">20.03.2026</time>');
+    expect(html).toContain(">Dateien</h4>");
+    expect(html).toContain(">Beiträge</h4>");
+    expect(html).toContain("Neue Beiträge per E-Mail erhalten");
+    expect(html).toContain("Mitgliedschaft verwalten");
+    // No English left: the words the English card shows.
+    for (const english of [
+      "Renews on",
+      "Manage membership",
+      "Email me new posts",
+      "downloads left",
+      "/ month",
+    ]) {
+      expect(html).not.toContain(english);
+    }
+
+    const ended = renderIn("de", {
+      memberships: [membership({ status: "ended", statusLabel: "Ended", hasAccess: false, posts: [] })],
+    });
+    expect(ended).toContain(">Beendet</span>");
+    expect(ended).toContain("Beendet am 01.04.2026");
+    expect(ended).toContain("Beiträge erscheinen hier, solange Ihre Mitgliedschaft aktiv ist.");
+    expect(renderIn("de", {})).toContain("Noch keine Käufe");
+  });
+
+  it("speaks Japanese, with yen and the day as Japanese writes it", () => {
+    const yen = { ...period, currency: "jpy", amountCents: 1500 };
+    const html = renderIn("ja", { memberships: [membership({ amountCents: 1500, period: yen })] });
+    expect(html).toContain("ライブラリ");
+    expect(html).toContain("2026/04/01に更新");
+    expect(html).toContain("￥1,500 / 月");
+    expect(html).toContain("メンバーシップを管理");
+  });
+
+  it("loads a language's catalogue for the app on its own, English's in the bundle", async () => {
+    const german = await loadTranslator("de");
+    expect(german.locale).toBe("de");
+    expect(german.t("library.title")).toBe("Ihre Käufe");
+    expect(german.money(1800, "eur").replace(/\u00a0/g, " ")).toBe("18,00 €");
+    expect((await loadTranslator("en")).t("library.title")).toBe("Your purchases");
   });
 });

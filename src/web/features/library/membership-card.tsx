@@ -1,13 +1,15 @@
 import { ExternalLink, Newspaper } from "lucide-react";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { toast } from "sonner";
-import { formatDay } from "../../../contracts/download-terms";
+import { MEMBERSHIP_LIMITS } from "../../../contracts/memberships";
 import type { LibraryMembership } from "../../../contracts/orders";
 import { POST_MESSAGES } from "../../../contracts/posts";
+import { useStoreName } from "../../components/layout/creator-page-shell";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { isAlreadyReported } from "../../lib/already-reported";
+import { useI18n, useServerText } from "../../lib/i18n";
 import { InvoiceLinks } from "../invoices/invoice-links";
 import { PostBody } from "../posts/post-body";
 import { useManageMembership, usePostEmails } from "./library-api";
@@ -17,7 +19,6 @@ import {
   membershipCurrency,
   membershipDateLine,
   membershipPriceLabel,
-  PERIOD_DOWNLOADS,
   POSTS_SHOWN_FIRST,
   shownPosts,
 } from "./membership-format";
@@ -28,32 +29,41 @@ type Post = LibraryMembership["posts"][number];
 
 /** The files of the membership's current period, each with its downloads left and its button. */
 function PeriodFiles({ membership }: { membership: LibraryMembership }) {
+  const { t } = useI18n();
+  const serverText = useServerText();
   const { period } = membership;
   if (!period) {
-    return <p className="text-sm text-muted">Your files show here once the first payment goes through.</p>;
+    return <p className="text-sm text-muted">{t("library.filesAfterPayment")}</p>;
   }
   if (period.unavailableReason || !period.downloadPath) {
-    return <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">{period.unavailableReason}</p>;
+    return (
+      <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">
+        {period.unavailableReason && serverText(period.unavailableReason)}
+      </p>
+    );
   }
-  if (period.files.length === 0) return <p className="text-sm text-muted">No files in this tier yet.</p>;
+  if (period.files.length === 0) return <p className="text-sm text-muted">{t("library.noTierFiles")}</p>;
   const { downloadPath } = period;
   return (
     <div className="space-y-2">
-      <ul className="space-y-2" aria-label={`Files of ${membership.productTitle}`}>
+      <ul className="space-y-2" aria-label={t("library.filesOf", { title: membership.productTitle })}>
         {period.files.map((file) => (
           <LibraryFile key={file.id} file={file} downloadPath={downloadPath} />
         ))}
       </ul>
-      <p className="text-sm text-muted">{PERIOD_DOWNLOADS}</p>
+      <p className="text-sm text-muted">
+        {t("library.periodDownloads", { max: MEMBERSHIP_LIMITS.downloadsPerFilePerPeriod })}
+      </p>
     </div>
   );
 }
 
 /** A post's attached files: downloaded through the member's current period, like the tier's files. */
 function PostAttachments({ post, downloadPath }: { post: Post; downloadPath: string | null }) {
+  const { t, rich } = useI18n();
   if (post.attachments.length === 0) return null;
   return (
-    <ul className="space-y-2" aria-label={`Files attached to ${post.title}`}>
+    <ul className="space-y-2" aria-label={t("library.attachedTo", { title: post.title })}>
       {post.attachments.map((attachment) =>
         downloadPath && attachment.downloadsRemaining !== null ? (
           <LibraryFile
@@ -67,8 +77,14 @@ function PostAttachments({ post, downloadPath }: { post: Post; downloadPath: str
           />
         ) : (
           <li key={attachment.id} className="rounded-lg border border-line px-3 py-2 text-sm text-muted">
-            <span className="font-medium wrap-anywhere text-ink">{attachment.name}</span>: downloadable while
-            your membership is active.
+            {rich<ReactNode>("library.attachmentWhileActive", {
+              name: attachment.name,
+              b: (chunks) => (
+                <span key="name" className="font-medium wrap-anywhere text-ink">
+                  {chunks}
+                </span>
+              ),
+            })}
           </li>
         ),
       )}
@@ -77,13 +93,14 @@ function PostAttachments({ post, downloadPath }: { post: Post; downloadPath: str
 }
 
 function PostArticle({ post, downloadPath }: { post: Post; downloadPath: string | null }) {
+  const { date } = useI18n();
   return (
     <li>
       <article className="space-y-3 rounded-lg border border-line bg-white p-4" aria-label={post.title}>
         <div>
           <h5 className="text-base font-semibold wrap-anywhere text-ink">{post.title}</h5>
           <p className="text-xs text-muted">
-            <time dateTime={post.publishedAt}>{formatDay(post.publishedAt)}</time>
+            <time dateTime={post.publishedAt}>{date(new Date(post.publishedAt))}</time>
           </p>
         </div>
         <PostBody html={post.html} />
@@ -95,16 +112,18 @@ function PostArticle({ post, downloadPath }: { post: Post; downloadPath: string 
 
 /** The creator's posts to the member's tier, newest first: a few, then all on request. */
 function MembershipPosts({ membership }: { membership: LibraryMembership }) {
+  const { t } = useI18n();
+  const storeName = useStoreName();
   const [showAll, setShowAll] = useState(false);
   const { posts } = membership;
   if (!membership.hasAccess) {
-    return <p className="text-sm text-muted">Posts show here while your membership is active.</p>;
+    return <p className="text-sm text-muted">{t("library.postsWhileActive")}</p>;
   }
   if (posts.length === 0) {
     return (
       <p className="flex items-center gap-2 text-sm text-muted">
         <Newspaper className="size-4 shrink-0" aria-hidden="true" />
-        No posts yet. New posts from {membership.sellerName} show up here.
+        {t("library.noPosts", { seller: storeName(membership.sellerName) })}
       </p>
     );
   }
@@ -119,7 +138,7 @@ function MembershipPosts({ membership }: { membership: LibraryMembership }) {
       </ol>
       {!showAll && older > 0 && (
         <Button variant="secondary" size="sm" onClick={() => setShowAll(true)}>
-          Show {older} older {older === 1 ? "post" : "posts"}
+          {t("library.showOlderPosts", { count: older })}
         </Button>
       )}
     </div>
@@ -128,6 +147,8 @@ function MembershipPosts({ membership }: { membership: LibraryMembership }) {
 
 /** "Email me new posts": a switch, saved at once (the library link authorizes it). */
 function PostEmailsSwitch({ membership, token }: { membership: LibraryMembership; token: string }) {
+  const { t } = useI18n();
+  const serverText = useServerText();
   const id = useId();
   const [enabled, setEnabled] = useState(membership.postEmails);
   const { mutate, isPending } = usePostEmails();
@@ -138,11 +159,13 @@ function PostEmailsSwitch({ membership, token }: { membership: LibraryMembership
       {
         onSuccess: ({ postEmails }) => {
           setEnabled(postEmails);
-          toast.success(postEmails ? POST_MESSAGES.postEmailsOn : POST_MESSAGES.postEmailsOff);
+          toast.success(serverText(postEmails ? POST_MESSAGES.postEmailsOn : POST_MESSAGES.postEmailsOff));
         },
         onError: (error) => {
           setEnabled(!next);
-          if (!isAlreadyReported(error)) toast.error("Not saved", { description: error.message });
+          if (!isAlreadyReported(error)) {
+            toast.error(t("library.notSaved"), { description: serverText(error.message) });
+          }
         },
       },
     );
@@ -166,13 +189,15 @@ function PostEmailsSwitch({ membership, token }: { membership: LibraryMembership
         aria-hidden="true"
         className="relative h-6 w-10 shrink-0 rounded-full bg-slate-300 transition-colors peer-checked:bg-brand-600 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2 peer-disabled:opacity-60 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-4"
       />
-      Email me new posts
+      {t("library.emailPosts")}
     </label>
   );
 }
 
 /** Manage membership: off to Stripe's billing portal (card, cancel, resume), back to this library. */
 function ManageMembershipButton({ membershipId, token }: { membershipId: string; token: string }) {
+  const { t } = useI18n();
+  const serverText = useServerText();
   const { mutate, isPending, isSuccess } = useManageMembership();
   const open = () =>
     mutate(
@@ -180,7 +205,9 @@ function ManageMembershipButton({ membershipId, token }: { membershipId: string;
       {
         onSuccess: ({ url }) => window.location.assign(url),
         onError: (error) => {
-          if (!isAlreadyReported(error)) toast.error("Could not open", { description: error.message });
+          if (!isAlreadyReported(error)) {
+            toast.error(t("library.couldNotOpen"), { description: serverText(error.message) });
+          }
         },
       },
     );
@@ -188,7 +215,7 @@ function ManageMembershipButton({ membershipId, token }: { membershipId: string;
   return (
     <Button variant="secondary" onClick={open} disabled={busy} aria-busy={busy} className="w-full sm:w-auto">
       <ExternalLink aria-hidden="true" />
-      {busy ? "Opening..." : "Manage membership"}
+      {busy ? t("library.opening") : t("library.manage")}
     </Button>
   );
 }
@@ -206,6 +233,10 @@ export function MembershipCard({
   membership: LibraryMembership;
   token: string | null;
 }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const serverText = useServerText();
+  const storeName = useStoreName();
   return (
     <Card className="p-4 sm:p-5">
       <article className="space-y-5" aria-label={membership.productTitle}>
@@ -213,30 +244,32 @@ export function MembershipCard({
           <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
             <h3 className="min-w-0 font-semibold wrap-anywhere text-ink">{membership.productTitle}</h3>
             <p className="font-semibold text-ink tabular-nums">
-              {membershipPriceLabel(membership, membershipCurrency(membership))}
+              {membershipPriceLabel(membership, membershipCurrency(membership), i18n)}
             </p>
           </div>
           <p className="mt-1 text-sm wrap-anywhere text-muted">
-            {membership.sellerName}
+            {storeName(membership.sellerName)}
             <span aria-hidden="true"> · </span>
-            <span className="sr-only">, tier </span>
+            <span className="sr-only">{t("library.tierLabel")}</span>
             {membership.tierName}
           </p>
           <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1">
-            <Badge tone={MEMBERSHIP_STATUS_TONES[membership.status]}>{membership.statusLabel}</Badge>
-            <p className="text-sm text-ink">{membershipDateLine(membership)}</p>
+            <Badge tone={MEMBERSHIP_STATUS_TONES[membership.status]}>
+              {serverText(membership.statusLabel)}
+            </Badge>
+            <p className="text-sm text-ink">{membershipDateLine(membership, i18n)}</p>
           </div>
         </div>
 
         <div className="space-y-2">
-          <h4 className="text-sm font-semibold text-ink">Files</h4>
+          <h4 className="text-sm font-semibold text-ink">{t("library.files")}</h4>
           <PeriodFiles membership={membership} />
           {/* The latest paid period's invoice (a trial's $0 period has none). */}
           <InvoiceLinks invoice={membership.period?.invoice} />
         </div>
 
         <div className="space-y-2">
-          <h4 className="text-sm font-semibold text-ink">Posts</h4>
+          <h4 className="text-sm font-semibold text-ink">{t("library.posts")}</h4>
           <MembershipPosts membership={membership} />
         </div>
 
@@ -252,7 +285,7 @@ export function MembershipCard({
               </div>
             </>
           ) : (
-            <p className="text-sm text-muted">{POST_MESSAGES.postEmailsNeedLink}</p>
+            <p className="text-sm text-muted">{serverText(POST_MESSAGES.postEmailsNeedLink)}</p>
           )}
         </div>
       </article>

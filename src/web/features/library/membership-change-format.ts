@@ -1,10 +1,11 @@
+import type { Translator } from "../../../contracts/i18n/make-translator";
 import {
   type BillingInterval,
   type MembershipChangePreview,
   yearlySavingPercent,
 } from "../../../contracts/memberships";
-import { formatMoney } from "../../../contracts/money";
 import type { LibraryMembership } from "../../../contracts/orders";
+import { ENGLISH } from "../../lib/i18n";
 
 export type SwitchableTier = LibraryMembership["switchableTiers"][number];
 export type MembershipChoice = { tierId: string; interval: BillingInterval };
@@ -40,52 +41,61 @@ export const isSameChoice = (
 ) => membership.tierId === choice.tierId && membership.interval === choice.interval;
 
 /** "Save 16%" next to a yearly price that saves something against twelve months; null otherwise. */
-export function yearlySavingLabel(tier: Pick<SwitchableTier, "monthlyPriceCents" | "yearlyPriceCents">) {
+export function yearlySavingLabel(
+  tier: Pick<SwitchableTier, "monthlyPriceCents" | "yearlyPriceCents">,
+  i18n: Translator = ENGLISH,
+) {
   const percent = yearlySavingPercent(tier.monthlyPriceCents, tier.yearlyPriceCents);
-  return percent > 0 ? `Save ${percent}%` : null;
+  return percent > 0 ? i18n.t("membership.save", { percent }) : null;
 }
 
 /*
  * Amounts are in the membership's currency (membership-format.ts `membershipCurrency`): "$15.00",
- * "€15.00", "¥1,500".
+ * "€15.00", "¥1,500", written as the page's language writes them (the translator from useI18n();
+ * English when left out): "15,00 €".
  */
 
 /** "$15.00 / month", or "$15.00 / month or $150.00 / year": what a tier costs, in the dialog's tier list. */
 export function tierPriceLine(
   tier: Pick<SwitchableTier, "monthlyPriceCents" | "yearlyPriceCents">,
   currency: string,
+  i18n: Translator = ENGLISH,
 ): string {
-  const monthly = `${formatMoney(tier.monthlyPriceCents, currency)} / month`;
+  const monthly = i18n.money(tier.monthlyPriceCents, currency);
   return tier.yearlyPriceCents === null
-    ? monthly
-    : `${monthly} or ${formatMoney(tier.yearlyPriceCents, currency)} / year`;
+    ? i18n.t("library.pricePer", { price: monthly, interval: "month" })
+    : i18n.t("switch.tierPrices", { monthly, yearly: i18n.money(tier.yearlyPriceCents, currency) });
 }
 
 /** "$5.00", "−$4.87": a preview line's amount (a credit for unused time is negative). */
-export const signedPrice = (cents: number, currency: string): string =>
-  cents < 0 ? `−${formatMoney(-cents, currency)}` : formatMoney(cents, currency);
+export const signedPrice = (cents: number, currency: string, i18n: Translator = ENGLISH): string =>
+  cents < 0 ? `−${i18n.money(-cents, currency)}` : i18n.money(cents, currency);
 
 /** The preview's headline: what is charged now, or the credit the switch leaves. */
 export function changeDueLine(
   preview: Pick<MembershipChangePreview, "amountDueCents" | "creditCents">,
   currency: string,
+  i18n: Translator = ENGLISH,
 ): string {
   if (preview.creditCents > 0) {
-    return `Nothing to pay now; ${formatMoney(preview.creditCents, currency)} credit goes to your next payments.`;
+    return i18n.t("switch.dueCredit", { credit: i18n.money(preview.creditCents, currency) });
   }
   if (preview.amountDueCents > 0) {
-    return `You'll be charged ${formatMoney(preview.amountDueCents, currency)} now.`;
+    return i18n.t("switch.dueNow", { amount: i18n.money(preview.amountDueCents, currency) });
   }
-  return "Nothing to pay now.";
+  return i18n.t("switch.dueNothing");
 }
 
 /** "Then $15.00 per month.": what each period costs after the switch. */
 export const changeThenLine = (
   preview: Pick<MembershipChangePreview, "amountCents" | "interval">,
   currency: string,
+  i18n: Translator = ENGLISH,
 ): string =>
-  `Then ${formatMoney(preview.amountCents, currency)} per ${preview.interval === "year" ? "year" : "month"}.`;
+  i18n.t("switch.then", { price: i18n.money(preview.amountCents, currency), interval: preview.interval });
 
 /** "Patron, billed monthly": the choice the preview prices. */
-export const changeChoiceLine = (preview: Pick<MembershipChangePreview, "tierName" | "interval">): string =>
-  `${preview.tierName}, billed ${preview.interval === "year" ? "yearly" : "monthly"}`;
+export const changeChoiceLine = (
+  preview: Pick<MembershipChangePreview, "tierName" | "interval">,
+  i18n: Translator = ENGLISH,
+): string => i18n.t("switch.choice", { tier: preview.tierName, interval: preview.interval });

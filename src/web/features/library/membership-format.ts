@@ -1,7 +1,6 @@
-import { formatDay } from "../../../contracts/download-terms";
-import { MEMBERSHIP_LIMITS } from "../../../contracts/memberships";
-import { formatMoney } from "../../../contracts/money";
+import type { Translator } from "../../../contracts/i18n/make-translator";
 import type { LibraryMembership } from "../../../contracts/orders";
+import { ENGLISH } from "../../lib/i18n";
 
 type Tone = "neutral" | "brand" | "success" | "warning" | "danger";
 
@@ -21,36 +20,42 @@ export const MEMBERSHIP_STATUS_TONES: Record<LibraryMembership["status"], Tone> 
 export const membershipCurrency = (membership: Pick<LibraryMembership, "period">): string =>
   membership.period?.currency ?? "usd";
 
-/** "$5.00 / month": what each period costs the member, in `currency` (membershipCurrency). */
+/*
+ * The lines below speak the page's language (the translator from useI18n(); English when left out):
+ * amounts with `money`, days with `date` (UTC, as every buyer page writes them).
+ */
+
+/** "$5.00 / month", "5,00 $ / Monat": what each period costs the member, in `currency` (membershipCurrency). */
 export const membershipPriceLabel = (
   membership: Pick<LibraryMembership, "amountCents" | "interval">,
   currency: string,
+  i18n: Translator = ENGLISH,
 ) =>
-  `${formatMoney(membership.amountCents, currency)} / ${membership.interval === "year" ? "year" : "month"}`;
+  i18n.t("library.pricePer", {
+    price: i18n.money(membership.amountCents, currency),
+    interval: membership.interval,
+  });
 
 /** Where the membership goes next, in a line: renews, trial ends, access ends, or ended. */
 export function membershipDateLine(
   membership: Pick<LibraryMembership, "status" | "currentPeriodEnd" | "trialEnd" | "hasAccess">,
+  i18n: Translator = ENGLISH,
 ): string {
-  const periodEnd = formatDay(membership.currentPeriodEnd);
+  const day = (date: string) => i18n.date(new Date(date));
+  const date = day(membership.currentPeriodEnd);
   switch (membership.status) {
     case "trialing":
-      return `Trial until ${formatDay(membership.trialEnd ?? membership.currentPeriodEnd)}`;
+      return i18n.t("library.trialUntil", { date: day(membership.trialEnd ?? membership.currentPeriodEnd) });
     case "active":
-      return `Renews on ${periodEnd}`;
+      return i18n.t("library.renewsOn", { date });
     case "canceling":
-      return `Access until ${periodEnd}`;
+      return i18n.t("library.accessUntil", { date });
     case "past_due":
-      return membership.hasAccess
-        ? "The last payment failed: update your card with Manage membership to keep access."
-        : "The last payment failed, so access is paused: update your card with Manage membership.";
+      return i18n.t(membership.hasAccess ? "library.paymentFailed" : "library.paymentFailedPaused");
     case "ended":
-      return `Ended on ${periodEnd}`;
+      return i18n.t("library.endedOn", { date });
   }
 }
-
-/** The period's download rule, as members read it under their files. */
-export const PERIOD_DOWNLOADS = `You can download each file up to ${MEMBERSHIP_LIMITS.downloadsPerFilePerPeriod} times per billing period.`;
 
 /** Posts shown before "Show older posts". */
 export const POSTS_SHOWN_FIRST = 3;

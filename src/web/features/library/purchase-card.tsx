@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { downloadAllowance, formatDay } from "../../../contracts/download-terms";
-import { formatMoney } from "../../../contracts/money";
-import type { BuyerPurchase, PurchaseFile } from "../../../contracts/orders";
+import { type BuyerPurchase, PURCHASE_RULES, type PurchaseFile } from "../../../contracts/orders";
+import { useStoreName } from "../../components/layout/creator-page-shell";
 import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
+import { useI18n, useServerText } from "../../lib/i18n";
 import { DownloadButton } from "../downloads/download-button";
 import { FileUsedUp, PurchaseFileRow } from "../downloads/purchase-file-list";
 import { InvoiceLinks } from "../invoices/invoice-links";
@@ -12,6 +12,8 @@ import { ProductCover } from "../products/product-cover";
 
 /** One file with its own button; its count follows the downloads started here. */
 export function LibraryFile({ file, downloadPath }: { file: PurchaseFile; downloadPath: string }) {
+  const { t } = useI18n();
+  const serverText = useServerText();
   const [downloadsRemaining, setDownloadsRemaining] = useState(file.downloadsRemaining);
   const [refusal, setRefusal] = useState<string | null>(null);
   return (
@@ -19,7 +21,7 @@ export function LibraryFile({ file, downloadPath }: { file: PurchaseFile; downlo
       file={{ ...file, downloadsRemaining }}
       action={
         refusal ? (
-          <p className="max-w-60 text-sm text-muted">{refusal}</p>
+          <p className="max-w-60 text-sm text-muted">{serverText(refusal)}</p>
         ) : downloadsRemaining === 0 ? (
           <FileUsedUp />
         ) : (
@@ -27,7 +29,7 @@ export function LibraryFile({ file, downloadPath }: { file: PurchaseFile; downlo
             downloadPath={downloadPath}
             fileId={file.id}
             className="w-full sm:w-auto"
-            aria-label={`Download ${file.name}`}
+            aria-label={t("download.buttonFor", { name: file.name })}
             onStarted={setDownloadsRemaining}
             onRefused={setRefusal}
           />
@@ -37,20 +39,34 @@ export function LibraryFile({ file, downloadPath }: { file: PurchaseFile; downlo
   );
 }
 
+/** The download rule under a purchase's files: up to 3 downloads each, until the window's last day. */
+function DownloadAllowance({ windowEndsAt }: { windowEndsAt: string }) {
+  const { t, date } = useI18n();
+  return (
+    <p className="text-sm text-muted">
+      {t("terms.allowanceUntil", { max: PURCHASE_RULES.maxDownloads, date: date(new Date(windowEndsAt)) })}
+    </p>
+  );
+}
+
 function DownloadOrReason({ purchase }: { purchase: BuyerPurchase }) {
+  const { t } = useI18n();
+  const serverText = useServerText();
   const reason = purchase.unavailableReason;
   if (reason || !purchase.downloadPath) {
-    return <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">{reason}</p>;
+    return (
+      <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">{reason && serverText(reason)}</p>
+    );
   }
   const { downloadPath } = purchase;
   return (
     <div className="space-y-2">
-      <ul className="space-y-2" aria-label={`Files of ${purchase.productTitle}`}>
+      <ul className="space-y-2" aria-label={t("library.filesOf", { title: purchase.productTitle })}>
         {purchase.files.map((file) => (
           <LibraryFile key={file.id} file={file} downloadPath={downloadPath} />
         ))}
       </ul>
-      <p className="text-sm text-muted">{downloadAllowance(purchase.downloadWindowEndsAt)}</p>
+      <DownloadAllowance windowEndsAt={purchase.downloadWindowEndsAt} />
     </div>
   );
 }
@@ -65,6 +81,8 @@ export function PurchaseCard({
   headingLevel?: "h2" | "h3";
 }) {
   const Heading = headingLevel;
+  const { t, money, date } = useI18n();
+  const storeName = useStoreName();
   return (
     <Card className="p-4 sm:p-5">
       <article className="space-y-4" aria-label={purchase.productTitle}>
@@ -81,18 +99,18 @@ export function PurchaseCard({
                 {purchase.productTitle}
               </Heading>
               <p className="font-semibold text-ink tabular-nums">
-                {formatMoney(purchase.amountCents, purchase.currency)}
+                {money(purchase.amountCents, purchase.currency)}
               </p>
             </div>
             <p className="mt-1 text-sm wrap-anywhere text-muted">
-              {purchase.sellerName}
+              {storeName(purchase.sellerName)}
               <span aria-hidden="true"> · </span>
-              <span className="sr-only">, bought </span>
-              {formatDay(purchase.createdAt)}
+              <span className="sr-only">{t("library.boughtOn")}</span>
+              {date(new Date(purchase.createdAt))}
             </p>
             {purchase.status === "refunded" && (
               <Badge tone="neutral" className="mt-2">
-                Refunded
+                {t("library.refunded")}
               </Badge>
             )}
           </div>

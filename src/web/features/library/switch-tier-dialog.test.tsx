@@ -1,9 +1,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { translator } from "../../../contracts/i18n/translator";
 import { MEMBERSHIP_CHANGE_MESSAGES, type MembershipChangePreview } from "../../../contracts/memberships";
 import type { LibraryMembership } from "../../../contracts/orders";
 import { ApiError } from "../../lib/api";
+import { I18nProvider } from "../../lib/i18n";
 import { confirmMembershipChange, previewMembershipChange } from "./library-api";
 import { MembershipCard } from "./membership-card";
 import {
@@ -254,5 +256,77 @@ describe("the membership card's Switch tier", () => {
     expect(render({ switchableTiers: [], status: "ended", statusLabel: "Ended" })).not.toContain(
       "Switch tier",
     );
+  });
+});
+
+describe("switching tier in the buyer's language", () => {
+  const german = (node: React.ReactNode) =>
+    renderToStaticMarkup(<I18nProvider value={translator("de")}>{node}</I18nProvider>).replace(
+      /\u00a0/g,
+      " ",
+    );
+
+  it("offers the tiers in German, with euros as German writes them", () => {
+    const html = german(
+      <ChooseStep
+        membership={membership({ period: { currency: "eur" } as LibraryMembership["period"] })}
+        choice={{ tierId: FAN.id, interval: "month" }}
+        onChoice={noop}
+        onPreview={noop}
+        busy={false}
+        problem={null}
+      />,
+    );
+    expect(html).toMatch(/Fan<\/span><span[^>]*>Ihre Stufe<\/span>/);
+    expect(html).toContain("5,00 € / Monat oder 50,00 € / Jahr");
+    expect(html).toContain("15,00 € / Monat");
+    expect(html).toContain("Monatlich");
+    expect(html).toContain("50,00 € / Jahr · 16 % sparen");
+    expect(html).toContain(">Vorschau</button>");
+    expect(html).not.toContain("Your tier");
+    expect(tierPriceLine(FAN, "eur", translator("de")).replace(/\u00a0/g, " ")).toBe(
+      "5,00 € / Monat oder 50,00 € / Jahr",
+    );
+  });
+
+  it("says the preview's summary in German", () => {
+    const html = german(
+      <PreviewStep
+        preview={preview()}
+        currency="eur"
+        onBack={noop}
+        onConfirm={noop}
+        busy={false}
+        problem={null}
+      />,
+    );
+    expect(html).toContain("Patron, monatliche Abrechnung");
+    expect(html).toContain("Ihnen werden jetzt 9,97 € berechnet.");
+    expect(html).toContain("−4,99 €");
+    expect(html).toContain("14,96 €");
+    expect(html).toContain("Danach 15,00 € pro Monat.");
+    expect(html).toContain("Bestätigen und 9,97 € zahlen");
+    expect(html).toContain("Zurück");
+    // Stripe's own lines come as Stripe wrote them.
+    expect(html).toContain("Unused time on The Club: Fan");
+
+    const de = translator("de");
+    const credit = preview({ amountDueCents: 0, creditCents: 300, interval: "year" });
+    expect(changeDueLine(credit, "eur", de).replace(/\u00a0/g, " ")).toBe(
+      "Jetzt nichts zu zahlen; 3,00 € Guthaben werden mit Ihren nächsten Zahlungen verrechnet.",
+    );
+    expect(changeThenLine(credit, "eur", de).replace(/\u00a0/g, " ")).toBe("Danach 15,00 € pro Jahr.");
+  });
+
+  it("shows the card's Switch tier button in German", () => {
+    const html = renderToStaticMarkup(
+      <QueryClientProvider client={new QueryClient()}>
+        <I18nProvider value={translator("de")}>
+          <MembershipCard membership={membership()} token="tok" />
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+    expect(html).toContain("Stufe wechseln");
+    expect(html).not.toContain("Switch tier");
   });
 });

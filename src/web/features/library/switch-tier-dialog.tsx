@@ -3,8 +3,8 @@ import { ArrowLeft, Repeat } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { MEMBERSHIP_CHANGE_MESSAGES, type MembershipChangePreview } from "../../../contracts/memberships";
-import { formatMoney } from "../../../contracts/money";
 import type { LibraryMembership } from "../../../contracts/orders";
+import { useStoreName } from "../../components/layout/creator-page-shell";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import {
@@ -19,6 +19,7 @@ import { Label } from "../../components/ui/label";
 import { type RadioCardOption, RadioCards } from "../../components/ui/radio-card";
 import { RadioGroup, RadioGroupItem } from "../../components/ui/radio-group";
 import { ApiError } from "../../lib/api";
+import { useI18n, useServerText } from "../../lib/i18n";
 import { libraryQuery, useConfirmMembershipChange, useMembershipChangePreview } from "./library-api";
 import {
   changeChoiceLine,
@@ -34,11 +35,16 @@ import {
 } from "./membership-change-format";
 import { membershipCurrency, membershipPriceLabel } from "./membership-format";
 
-/** The server's words for a refusal; a failed connection or a server error (already toasted) in plain words. */
-const problemOf = (error: unknown): string =>
-  error instanceof ApiError && error.status < 500
-    ? error.message
-    : "Something went wrong on our side or with the connection. Please try again.";
+/**
+ * The server's words for a refusal (in the page's language where the table knows them); a failed
+ * connection or a server error (already toasted) in plain words.
+ */
+function useProblemOf(): (error: unknown) => string {
+  const { t } = useI18n();
+  const serverText = useServerText();
+  return (error) =>
+    error instanceof ApiError && error.status < 500 ? serverText(error.message) : t("switch.failed");
+}
 
 function Problem({ id, message }: { id: string; message: string | null }) {
   if (!message) return null;
@@ -65,6 +71,8 @@ export function ChooseStep({
   busy: boolean;
   problem: string | null;
 }) {
+  const i18n = useI18n();
+  const { t, money } = i18n;
   const id = useId();
   const chosen = membership.switchableTiers.find((tier) => tier.id === choice.tierId);
   const currency = membershipCurrency(membership);
@@ -78,13 +86,19 @@ export function ChooseStep({
       ? [
           {
             value: "month",
-            label: "Monthly",
-            hint: `${formatMoney(chosen.monthlyPriceCents, currency)} / month`,
+            label: t("membership.monthly"),
+            hint: t("library.pricePer", {
+              price: money(chosen.monthlyPriceCents, currency),
+              interval: "month",
+            }),
           },
           {
             value: "year",
-            label: "Yearly",
-            hint: [`${formatMoney(chosen.yearlyPriceCents, currency)} / year`, yearlySavingLabel(chosen)]
+            label: t("membership.yearly"),
+            hint: [
+              t("library.pricePer", { price: money(chosen.yearlyPriceCents, currency), interval: "year" }),
+              yearlySavingLabel(chosen, i18n),
+            ]
               .filter(Boolean)
               .join(" · "),
           },
@@ -94,7 +108,7 @@ export function ChooseStep({
     <form onSubmit={submit} noValidate className="space-y-5">
       <div className="space-y-2">
         <p id={`${id}-tiers`} className="text-sm font-medium text-ink">
-          Tier
+          {t("switch.tier")}
         </p>
         <RadioGroup
           value={choice.tierId}
@@ -121,10 +135,10 @@ export function ChooseStep({
                 <span className="min-w-0 flex-1">
                   <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
                     <span className="wrap-anywhere">{tier.name}</span>
-                    {own && <Badge tone="brand">Your tier</Badge>}
+                    {own && <Badge tone="brand">{t("switch.yourTier")}</Badge>}
                   </span>
                   <span className="block text-xs font-normal text-muted tabular-nums">
-                    {tierPriceLine(tier, currency)}
+                    {tierPriceLine(tier, currency, i18n)}
                   </span>
                 </span>
               </Label>
@@ -135,11 +149,11 @@ export function ChooseStep({
       {intervalOptions.length > 0 && (
         <div className="space-y-2">
           <p className="text-sm font-medium text-ink" aria-hidden="true">
-            Billing
+            {t("switch.billing")}
           </p>
           <RadioCards
             id={`${id}-interval`}
-            label="Billing"
+            label={t("switch.billing")}
             value={choice.interval}
             options={intervalOptions}
             onChange={(interval) => onChoice({ ...choice, interval })}
@@ -148,9 +162,9 @@ export function ChooseStep({
       )}
       <Problem id={`${id}-problem`} message={problem} />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-xs text-muted">You'll see what it costs before anything is charged.</p>
+        <p className="text-xs text-muted">{t("switch.costFirst")}</p>
         <Button type="submit" disabled={busy} aria-busy={busy} className="w-full sm:w-auto">
-          {busy ? "Previewing..." : "Preview"}
+          {busy ? t("switch.previewing") : t("switch.preview")}
         </Button>
       </div>
     </form>
@@ -174,6 +188,8 @@ export function PreviewStep({
   busy: boolean;
   problem: string | null;
 }) {
+  const i18n = useI18n();
+  const { t, money } = i18n;
   const id = useId();
   const summary = useRef<HTMLElement>(null);
   // The step replaced the button that had the focus: a screen reader hears the summary next.
@@ -189,13 +205,13 @@ export function PreviewStep({
         data-testid="change-preview"
       >
         <p id={`${id}-choice`} className="text-sm font-medium wrap-anywhere text-muted">
-          {changeChoiceLine(preview)}
+          {changeChoiceLine(preview, i18n)}
         </p>
         <p id={`${id}-due`} className="text-base font-semibold text-ink">
-          {changeDueLine(preview, currency)}
+          {changeDueLine(preview, currency, i18n)}
         </p>
         {preview.lines.length > 0 && (
-          <ul className="space-y-1.5 border-t border-line pt-3 text-sm" aria-label="What this is made of">
+          <ul className="space-y-1.5 border-t border-line pt-3 text-sm" aria-label={t("switch.lines")}>
             {preview.lines.map((line, index) => (
               <li
                 // Stripe's lines have no id of their own; their order is the invoice's.
@@ -205,31 +221,29 @@ export function PreviewStep({
               >
                 <span className="min-w-0 wrap-anywhere text-muted">{line.description}</span>
                 <span className="shrink-0 text-ink tabular-nums">
-                  {signedPrice(line.amountCents, currency)}
+                  {signedPrice(line.amountCents, currency, i18n)}
                 </span>
               </li>
             ))}
           </ul>
         )}
         <p id={`${id}-then`} className="border-t border-line pt-3 text-sm font-medium text-ink">
-          {changeThenLine(preview, currency)}
+          {changeThenLine(preview, currency, i18n)}
         </p>
       </section>
-      {charged && (
-        <p className="text-xs text-muted">Charged to the card your membership uses when you confirm.</p>
-      )}
+      {charged && <p className="text-xs text-muted">{t("switch.chargedToCard")}</p>}
       <Problem id={`${id}-problem`} message={problem} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         <Button variant="secondary" onClick={onBack} disabled={busy} className="w-full sm:w-auto">
           <ArrowLeft aria-hidden="true" />
-          Back
+          {t("switch.back")}
         </Button>
         <Button onClick={onConfirm} disabled={busy} aria-busy={busy} className="w-full sm:w-auto">
           {busy
-            ? "Switching..."
+            ? t("switch.switching")
             : charged
-              ? `Confirm and pay ${formatMoney(preview.amountDueCents, currency)}`
-              : "Confirm switch"}
+              ? t("switch.confirmAndPay", { amount: money(preview.amountDueCents, currency) })
+              : t("switch.confirm")}
         </Button>
       </div>
     </div>
@@ -248,6 +262,11 @@ function SwitchTierFlow({
   onBusyChange: (busy: boolean) => void;
   onDone: () => void;
 }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const serverText = useServerText();
+  const problemOf = useProblemOf();
+  const storeName = useStoreName();
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState(() => initialChoice(membership));
   const [preview, setPreview] = useState<MembershipChangePreview | null>(null);
@@ -262,7 +281,7 @@ function SwitchTierFlow({
   };
   const showPreview = () => {
     if (isSameChoice(membership, choice)) {
-      setProblem(MEMBERSHIP_CHANGE_MESSAGES.sameChoice);
+      setProblem(serverText(MEMBERSHIP_CHANGE_MESSAGES.sameChoice));
       return;
     }
     setProblem(null);
@@ -289,8 +308,11 @@ function SwitchTierFlow({
         onSuccess: async () => {
           await queryClient.invalidateQueries({ queryKey: libraryQuery(token).queryKey });
           onBusyChange(false);
-          toast.success(MEMBERSHIP_CHANGE_MESSAGES.changed, {
-            description: `${changeChoiceLine(preview)}: ${membershipPriceLabel(preview, membershipCurrency(membership))}`,
+          toast.success(serverText(MEMBERSHIP_CHANGE_MESSAGES.changed), {
+            description: t("switch.changedTo", {
+              choice: changeChoiceLine(preview, i18n),
+              price: membershipPriceLabel(preview, membershipCurrency(membership), i18n),
+            }),
           });
           onDone();
         },
@@ -305,11 +327,14 @@ function SwitchTierFlow({
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Switch tier</DialogTitle>
+        <DialogTitle>{t("switch.title")}</DialogTitle>
         <DialogDescription className="wrap-anywhere">
           {preview
-            ? "Check what changes before you confirm. Nothing is charged until you do."
-            : `${membership.productTitle} by ${membership.sellerName}: choose a tier and how often you pay.`}
+            ? t("switch.checkFirst")
+            : t("switch.intro", {
+                product: membership.productTitle,
+                seller: storeName(membership.sellerName),
+              })}
         </DialogDescription>
       </DialogHeader>
       {preview ? (
@@ -340,6 +365,7 @@ function SwitchTierFlow({
  * charges now (or the credit left), and confirms. The library link authorizes it.
  */
 export function SwitchTierDialog({ membership, token }: { membership: LibraryMembership; token: string }) {
+  const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   return (
@@ -347,7 +373,7 @@ export function SwitchTierDialog({ membership, token }: { membership: LibraryMem
       <DialogTrigger asChild>
         <Button variant="secondary" className="w-full sm:w-auto">
           <Repeat aria-hidden="true" />
-          Switch tier
+          {t("switch.title")}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-lg">

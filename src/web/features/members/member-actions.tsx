@@ -20,7 +20,6 @@ import {
 } from "../../components/ui/dropdown-menu";
 import { isAlreadyReported } from "../../lib/already-reported";
 import { ApiError } from "../../lib/api";
-import { useStoreCurrency } from "../../lib/store-currency";
 import {
   actionDoneMessage,
   amountPerPeriod,
@@ -55,7 +54,6 @@ const errorText = (error: Error) =>
  */
 export function useMemberActions(userId: string) {
   const { mutate, isPending, variables, error, reset } = useMemberAction(userId);
-  const currency = useStoreCurrency();
   const [dialog, setDialog] = useState<{ kind: DialogKind; member: Member; open: boolean } | null>(null);
   const triggers = useRef(new Map<string, HTMLButtonElement>());
 
@@ -65,7 +63,7 @@ export function useMemberActions(userId: string) {
         { memberId: member.id, action: actionFor(kind, member, endAccessTicked) },
         {
           onSuccess: (updated) => {
-            const { title, description } = actionDoneMessage(kind, member, updated, currency);
+            const { title, description } = actionDoneMessage(kind, member, updated, member.currency);
             toast.success(title, { description });
             onDone?.();
           },
@@ -77,7 +75,7 @@ export function useMemberActions(userId: string) {
           },
         },
       ),
-    [mutate, currency],
+    [mutate],
   );
 
   const handlers: MemberActionHandlers = {
@@ -176,7 +174,6 @@ function MemberDialog({
   returnFocus: () => void;
 }) {
   const [endAccess, setEndAccess] = useState(false);
-  const currency = useStoreCurrency();
   const checkboxId = useId();
   const hintId = useId();
   const refund = kind === "refund";
@@ -194,7 +191,8 @@ function MemberDialog({
           {refund ? refundExplanation(member) : cancelNowWarning(member)}
         </AlertDialogDescription>
         <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm wrap-anywhere text-ink">
-          {member.productTitle} · {member.tierName} · {amountPerPeriod(member, currency)} · {member.email}
+          {member.productTitle} · {member.tierName} · {amountPerPeriod(member, member.currency)} ·{" "}
+          {member.email}
         </p>
         {refund && member.hasAccess && (
           <div className="mt-4 flex items-start gap-3 text-sm text-ink">

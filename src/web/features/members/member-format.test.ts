@@ -25,6 +25,7 @@ const member = (overrides: Partial<Member> = {}): Member => ({
   tierName: "Fan",
   interval: "month",
   amountCents: 500,
+  currency: "usd",
   status: "active",
   statusLabel: "Active",
   startedAt: new Date(2026, 2, 3, 14, 5).toISOString(),

@@ -19,6 +19,7 @@ const member = (overrides: Partial<Member> = {}): Member => ({
   tierName: "Fan",
   interval: "month",
   amountCents: 500,
+  currency: "usd",
   status: "active",
   statusLabel: "Active",
   startedAt: "2026-03-03T14:05:00.000Z",

@@ -13,6 +13,7 @@ const member = (overrides: Partial<Member> = {}): Member => ({
   tierName: "Fan",
   interval: "year",
   amountCents: 5000,
+  currency: "usd",
   status: "canceling",
   statusLabel: "Canceled at period end",
   startedAt: new Date(2026, 2, 3, 14, 5).toISOString(),
@@ -81,11 +82,11 @@ describe("the members list", () => {
     expect(text).toContain("No access until their next payment");
   });
 
-  it("shows a yen store's amounts in whole yen", () => {
+  it("shows each member's amounts in the currency they pay in, yen in whole yen", () => {
     const text = textOf(
       inStore(
         <MembersTable
-          members={[member({ amountCents: 500, lifetimeSpendCents: 1500 })]}
+          members={[member({ amountCents: 500, lifetimeSpendCents: 1500, currency: "jpy" })]}
           handlers={handlers}
         />,
         "jpy",

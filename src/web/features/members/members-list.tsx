@@ -83,7 +83,7 @@ export function MembersTable({ members, handlers }: ListProps) {
               <ProductAndTier member={member} />
             </td>
             <td className="px-3 py-3 text-right tabular-nums">
-              <p className="font-medium text-ink">{money(member.amountCents)}</p>
+              <p className="font-medium text-ink">{money(member.amountCents, member.currency)}</p>
               <p className="text-muted">{INTERVAL_LABELS[member.interval]}</p>
             </td>
             <td className="space-y-1 px-3 py-3">
@@ -95,7 +95,7 @@ export function MembersTable({ members, handlers }: ListProps) {
               {formatSaleDate(member.startedAt)}
             </td>
             <td className="px-3 py-3 text-right font-medium text-ink tabular-nums">
-              {money(member.lifetimeSpendCents)}
+              {money(member.lifetimeSpendCents, member.currency)}
             </td>
             <td className="py-2 pr-4 pl-1 text-right">
               <MemberActionsMenu member={member} handlers={handlers} />
@@ -120,14 +120,14 @@ export function MemberCards({ members, handlers }: ListProps) {
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <MemberStatusBadge member={member} />
               <span className="font-medium text-ink tabular-nums">
-                {money(member.amountCents)} · {INTERVAL_LABELS[member.interval]}
+                {money(member.amountCents, member.currency)} · {INTERVAL_LABELS[member.interval]}
               </span>
             </div>
             <AccessNote member={member} />
             <div className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted tabular-nums">
               <span>{periodDateLine(member)}</span>
               <span>Started {formatSaleDate(member.startedAt)}</span>
-              <span>Lifetime spend {money(member.lifetimeSpendCents)}</span>
+              <span>Lifetime spend {money(member.lifetimeSpendCents, member.currency)}</span>
             </div>
           </div>
           <MemberActionsMenu member={member} handlers={handlers} />

@@ -8,7 +8,7 @@ type Priced = {
   priceMode: "fixed" | "flexible";
   priceCents: number;
   currency: string;
-  tiers: Pick<Tier, "monthlyPriceCents" | "closed">[];
+  tiers: (Pick<Tier, "monthlyPriceCents" | "closed"> & Partial<Pick<Tier, "currency">>)[];
 };
 
 /**
@@ -32,10 +32,12 @@ export function membershipPrice(product: Omit<Priced, "kind" | "priceMode">): {
   from: boolean;
   cents: number;
 } {
+  // On a buyer's page in another currency, only the tiers priced in it (the others show the store's).
   const open = product.tiers.filter((tier) => !tier.closed);
+  const shown = open.filter((tier) => tier.currency === undefined || tier.currency === product.currency);
   return {
     from: open.length > 1,
-    cents: open.length > 0 ? lowestMonthlyCents(open) : product.priceCents,
+    cents: shown.length > 0 ? lowestMonthlyCents(shown) : product.priceCents,
   };
 }
 

@@ -22,7 +22,7 @@ export function savingLabel(tier: Pick<Tier, "monthlyPriceCents" | "yearlyPriceC
   return percent > 0 ? `Save ${percent}%` : null;
 }
 
-/** A tier's price per period, in the product's currency. */
+/** A tier's price per period, in the currency it is shown in (the buyer's when the tier has a price in it). */
 function Price({ cents, currency, per }: { cents: number; currency: string; per: "month" | "year" }) {
   const { t, money } = useI18n();
   return (
@@ -119,6 +119,8 @@ function TierCard({
         className="flex w-full min-w-0 flex-col gap-4 rounded-2xl border border-line bg-white p-5 shadow-card"
       >
         <input type="hidden" name="tierId" value={tier.id} />
+        {/* Checkout is made in the currency the tier's price was shown in (docs/money.md). */}
+        <input type="hidden" name="currency" value={tier.currency} />
         {code && <input type="hidden" name="code" value={code} />}
         <SourceFields source={source} />
         <div className="space-y-1.5">
@@ -136,13 +138,13 @@ function TierCard({
             formId={formId}
             tier={tier}
             yearlyCents={tier.yearlyPriceCents}
-            currency={product.currency}
+            currency={tier.currency}
           />
         ) : (
           <>
             <input type="hidden" name="interval" value="month" />
             <p className="flex flex-wrap items-baseline gap-x-1">
-              <Price cents={tier.monthlyPriceCents} currency={product.currency} per="month" />
+              <Price cents={tier.monthlyPriceCents} currency={tier.currency} per="month" />
             </p>
           </>
         )}

@@ -56,6 +56,7 @@ describe("the product form's price in the store currency", () => {
       <TierEditor
         id="tiers"
         currency="eur"
+        currencies={{ data: undefined, loadFailed: false }}
         tiers={[newTier()]}
         files={[]}
         editing={false}
@@ -68,6 +69,43 @@ describe("the product form's price in the store currency", () => {
     expect(html).toContain("Monthly price (EUR)");
     expect(html).toContain(">€</span>");
     expect(html).not.toContain("USD");
+  });
+
+  it("gives each tier prices in other currencies, by the month and, with a yearly price, by the year", () => {
+    const tier = (yearlyPrice: string) => ({
+      ...newTier(),
+      name: "Fan",
+      monthlyPrice: "5",
+      yearlyPrice,
+      prices: [{ key: "p1", currency: "eur", price: "4.50", yearly: "45" }],
+    });
+    const render = (yearlyPrice: string) =>
+      renderToStaticMarkup(
+        <TierEditor
+          id="tiers"
+          currency="usd"
+          currencies={{
+            data: { choices: [{ code: "eur", name: "Euro" }], settlementCurrency: "usd" },
+            loadFailed: false,
+          }}
+          tiers={[tier(yearlyPrice)]}
+          files={[]}
+          editing={false}
+          disabled={false}
+          error={undefined}
+          problem={undefined}
+          onChange={() => {}}
+        />,
+      );
+    const yearly = render("50");
+    expect(yearly).toContain("Prices in other currencies");
+    expect(yearly).toContain("Monthly price in EUR");
+    expect(yearly).toContain('value="4.50"');
+    expect(yearly).toContain("Yearly price in EUR");
+    expect(yearly).toContain('value="45"');
+    const monthlyOnly = render("");
+    expect(monthlyOnly).toContain("Monthly price in EUR");
+    expect(monthlyOnly).not.toContain("Yearly price in EUR");
   });
 });
 

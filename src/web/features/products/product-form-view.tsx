@@ -377,6 +377,7 @@ export function ProductForm({
             <TierEditor
               id={ids.tiers}
               currency={storeCurrency}
+              currencies={{ data: currencySettings.data, loadFailed: currencySettings.isError }}
               tiers={tiers}
               files={fileItems}
               editing={Boolean(product)}

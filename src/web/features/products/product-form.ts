@@ -124,11 +124,14 @@ export function stockHint(product: SellerProductDetail): string | undefined {
   return `Counts every unit: ${parts.join(", ")}.`;
 }
 
-/** One row of "Prices in other currencies": a currency and the amount typed for it. */
-export type OtherPriceRow = { key: string; currency: string; price: string };
+/**
+ * One row of "Prices in other currencies": a currency and the amount typed for it (a membership tier's
+ * monthly amount, with its yearly one in `yearly`).
+ */
+export type OtherPriceRow = { key: string; currency: string; price: string; yearly?: string };
 
 let nextRowKey = 0;
-const newRowKey = () => `price-${++nextRowKey}`;
+export const newRowKey = () => `price-${++nextRowKey}`;
 
 /** A saved product's fixed prices in other currencies as the edit form shows them ("18.00" EUR, "2500" JPY). */
 export function otherPriceRows(product: Pick<SellerProductDetail, "prices"> | undefined): OtherPriceRow[] {
@@ -168,7 +171,7 @@ export function addOtherPrice(
 ): OtherPriceRow[] {
   const currency = freeCurrencies(choices, storeCurrency, rows)[0];
   if (!currency || rows.length >= MAX_OTHER_PRICES) return rows;
-  return [...rows, { key: newRowKey(), currency, price: "" }];
+  return [...rows, { key: newRowKey(), currency, price: "", yearly: "" }];
 }
 
 /** The rows as the API takes them (`prices`, the whole list): each currency and its amount as typed. */

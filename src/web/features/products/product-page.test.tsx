@@ -34,6 +34,8 @@ const membershipProduct: PublicProduct = {
       trialDays: 7,
       closed: false,
       fileIds: ["pf_1"],
+      currency: "usd",
+      prices: [],
     },
     {
       id: "tier_pro",
@@ -44,6 +46,8 @@ const membershipProduct: PublicProduct = {
       trialDays: 0,
       closed: false,
       fileIds: ["pf_1", "pf_2"],
+      currency: "usd",
+      prices: [],
     },
   ],
   currency: "usd",
@@ -84,9 +88,15 @@ describe("a membership's product page", () => {
     expect(forms).toHaveLength(2);
     for (const form of forms) expect(form.tag).toContain('method="post"');
     const [basic, pro] = forms;
-    expect(inputsOf(basic!.body)).toEqual(["hidden tierId=tier_basic", "hidden interval=month"]);
+    // Each form posts the currency its tier's price is shown in (docs/money.md).
+    expect(inputsOf(basic!.body)).toEqual([
+      "hidden tierId=tier_basic",
+      "hidden currency=usd",
+      "hidden interval=month",
+    ]);
     expect(inputsOf(pro!.body)).toEqual([
       "hidden tierId=tier_pro",
+      "hidden currency=usd",
       "radio interval=month:checked",
       "radio interval=year",
     ]);
@@ -198,7 +208,11 @@ describe("a membership's product page", () => {
 
   it("writes a product's prices in its own currency, on its page, its store card and the dashboard", () => {
     const textOf = (markup: string) => markup.replace(/<[^>]+>/g, "");
-    const euros = { ...membershipProduct, currency: "eur" };
+    const euros = {
+      ...membershipProduct,
+      currency: "eur",
+      tiers: membershipProduct.tiers.map((tier) => ({ ...tier, currency: "eur" })),
+    };
     expect(listingPriceLabel(euros)).toBe("From €5.00/month");
     expect(textOf(render(<StoreProductCard product={euros} />))).toContain("From €5.00/month");
     const page = textOf(render(<ProductPage product={euros} />));

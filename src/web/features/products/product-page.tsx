@@ -31,7 +31,11 @@ export function ProductPage({
   const { t } = useI18n();
   const membership = product.kind === "membership";
   return (
-    <CreatorPageShell creator={creatorOf(product.seller)} languageSwitcher>
+    <CreatorPageShell
+      creator={creatorOf(product.seller)}
+      languageSwitcher
+      reportHref={`/product/${product.id}/report`}
+    >
       <article
         className={cn(
           "mx-auto grid max-w-6xl gap-x-12 gap-y-6 px-4 py-6 sm:px-6 sm:py-12 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] lg:gap-y-10",

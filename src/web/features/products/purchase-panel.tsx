@@ -14,15 +14,26 @@ import { MembershipPriceLine, MembershipTiers } from "./membership-tiers";
 import { AmountField, type BuyerEntry, DiscountCodeForm, FreeClaimForm, PriceLine } from "./price-forms";
 import { useStockNotice } from "./stock";
 
+/** The currencies a product (or one of a membership's tiers) has a price in, the one shown among them. */
+function currenciesOf(product: PublicProduct): string[] {
+  const codes = new Set([product.currency, ...product.prices.map((price) => price.currency)]);
+  for (const tier of product.tiers) {
+    codes.add(tier.currency);
+    for (const price of tier.prices) codes.add(price.currency);
+  }
+  return [...codes].sort();
+}
+
 /**
- * The currencies the product has a price in, as plain links (no script) that set `?currency=`, which the
- * server remembers in a cookie (docs/money.md); the one shown is marked. None when it has one price.
+ * The currencies the product (or one of a membership's tiers) has a price in, as plain links (no script)
+ * that set `?currency=`, which the server remembers in a cookie (docs/money.md); the one shown is marked.
+ * None when it has one currency.
  */
 function CurrencySwitcher({ product }: { product: PublicProduct }) {
   const { t } = useI18n();
   const location = useLocation();
-  if (product.prices.length === 0) return null;
-  const currencies = [product.currency, ...product.prices.map((price) => price.currency)].sort();
+  const currencies = currenciesOf(product);
+  if (currencies.length < 2) return null;
   const addressIn = (currency: string) => {
     const query = new URLSearchParams(location.search);
     query.set(CURRENCY_PARAM, currency);
@@ -133,6 +144,7 @@ function MembershipPanel({
   return (
     <div className="space-y-5">
       <MembershipPriceLine product={product} />
+      <CurrencySwitcher product={product} />
       {reason && (
         <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">
           {serverText(reason)}

@@ -8,6 +8,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { amountPlaceholder } from "../../lib/money";
+import { type CurrencyChoices, OtherPricesField, otherPriceFocusId } from "./other-prices-field";
 import type { FileItem } from "./product-file-list";
 import {
   canAddTier,
@@ -26,6 +27,9 @@ export const tierFieldId = (editorId: string, tierKey: string, field: TierField)
 /** The element the form focuses for a tier message: the field it is about, else the first tier's name, else Add tier. */
 export function tierFocusId(editorId: string, tiers: TierFormValues[], problem: TierProblem | undefined) {
   const tier = problem?.index === undefined ? undefined : tiers[problem.index];
+  if (tier && problem?.field === "prices") {
+    return otherPriceFocusId(tierFieldId(editorId, tier.key, "prices"), tier.prices, problem.row);
+  }
   if (tier && problem?.field) return tierFieldId(editorId, tier.key, problem.field);
   const first = tiers[0];
   return first ? tierFieldId(editorId, first.key, "name") : `${editorId}-add`;
@@ -76,8 +80,12 @@ type TierCardProps = {
   editorId: string;
   /** The store currency, which the prices are amounts of. */
   currency: string;
+  /** What the tier's prices in other currencies may be in (the store currency settings). */
+  currencies: { data: CurrencyChoices | undefined; loadFailed: boolean };
   /** The editor's message and its element's id: the field it is about is described by it. */
   error: { id: string; message: string | undefined };
+  /** The row of the tier's other prices the message is about, when known. */
+  problemRow: number | undefined;
   tier: TierFormValues;
   index: number;
   count: number;
@@ -95,7 +103,9 @@ type TierCardProps = {
 function TierCard({
   editorId,
   currency,
+  currencies,
   error,
+  problemRow,
   tier,
   index,
   count,
@@ -212,6 +222,19 @@ function TierCard({
             </p>
           </div>
         </div>
+        <OtherPricesField
+          id={idOf("prices")}
+          storeCurrency={currency}
+          rows={tier.prices}
+          currencies={currencies.data}
+          loadFailed={currencies.loadFailed}
+          error={problemField === "prices" ? error.message : undefined}
+          errorIndex={problemField === "prices" ? problemRow : undefined}
+          errorId={error.id}
+          tier={{ name: tier.name.trim(), yearly: tier.yearlyPrice.trim() !== "" }}
+          disabled={disabled}
+          onChange={(prices) => set("prices", prices)}
+        />
         <div className="space-y-2">
           <Label htmlFor={idOf("trialDays")}>Free trial (days)</Label>
           <Input
@@ -329,6 +352,7 @@ function TierFiles({
 export function TierEditor({
   id,
   currency,
+  currencies,
   tiers,
   files,
   editing,
@@ -341,6 +365,8 @@ export function TierEditor({
   id: string;
   /** The store currency, which the tiers' prices are amounts of. */
   currency: string;
+  /** What the tiers' prices in other currencies may be in (GET /api/store-currency; undefined while it loads). */
+  currencies: { data: CurrencyChoices | undefined; loadFailed: boolean };
   tiers: TierFormValues[];
   /** The form's file rows, in order: what a tier can give. */
   files: FileItem[];
@@ -374,7 +400,9 @@ export function TierEditor({
             key={tier.key}
             editorId={id}
             currency={currency}
+            currencies={currencies}
             error={{ id: errorId, message: error }}
+            problemRow={located?.index === index ? located.row : undefined}
             tier={tier}
             index={index}
             count={tiers.length}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CURRENCY_MESSAGES } from "../../../contracts/currencies";
 import { MEMBERSHIP_MESSAGES, type Tier } from "../../../contracts/memberships";
 import type { FileItem } from "./product-file-list";
 import {
@@ -51,6 +52,7 @@ describe("tierInputs", () => {
         trialDays: 7,
         closed: false,
         files: [{ id: "pf_saved" }],
+        prices: [],
       },
       {
         name: "Pro",
@@ -61,8 +63,17 @@ describe("tierInputs", () => {
         closed: false,
         // In the product's file order, whatever order they were ticked in.
         files: [{ id: "pf_saved" }, { uploadId: "upl_pro" }],
+        prices: [],
       },
     ]);
+  });
+
+  it("sends a tier's other prices, with their yearly amounts only while the tier has a yearly price", () => {
+    const prices = [{ key: "p1", currency: "eur", price: " 4.50 ", yearly: "45" }];
+    const [yearly] = tierInputs([tier({ yearlyPrice: "50", prices })], [], []);
+    expect(yearly?.prices).toEqual([{ currency: "eur", monthly: "4.50", yearly: "45" }]);
+    const [monthly] = tierInputs([tier({ yearlyPrice: "", prices })], [], []);
+    expect(monthly?.prices).toEqual([{ currency: "eur", monthly: "4.50", yearly: null }]);
   });
 
   it("keeps a saved tier's id, leaves out files no longer in the list, and passes a bad trial on to be refused", () => {
@@ -99,6 +110,8 @@ describe("tierFormValues", () => {
         trialDays: 7,
         closed: true,
         fileIds: ["pf_saved", "pf_removed_meanwhile"],
+        currency: "usd",
+        prices: [],
       },
       {
         id: "tier_2",
@@ -109,6 +122,8 @@ describe("tierFormValues", () => {
         trialDays: 0,
         closed: false,
         fileIds: [],
+        currency: "usd",
+        prices: [],
       },
     ];
     const [pro, basic] = tierFormValues(tiers, [saved], "usd");
@@ -138,6 +153,22 @@ describe("tierFormValues", () => {
 });
 
 describe("tierProblem", () => {
+  it("points at the tier's other price a refusal is about", () => {
+    const prices = [
+      { key: "p1", currency: "eur", price: "4.50", yearly: "" },
+      { key: "p2", currency: "gbp", price: "0.10", yearly: "" },
+    ];
+    const tiers = [tier({ name: "Basic" }), tier({ name: "Fan", prices })];
+    expect(tierProblem(tiers, [], "usd")).toEqual({
+      message: CURRENCY_MESSAGES.priceTooLow("gbp"),
+      index: 1,
+      field: "prices",
+      row: 1,
+    });
+    const twice = [tier({ prices: [prices[0]!, { ...prices[0]!, key: "p3" }] })];
+    expect(tierProblem(twice, [], "usd")).toMatchObject({ field: "prices", row: 1 });
+  });
+
   it("accepts good tiers", () => {
     expect(tierProblem([tier({}), tier({ name: "Pro", yearlyPrice: "50" })], files, "usd")).toBeUndefined();
   });
@@ -196,7 +227,7 @@ describe("tierProblem", () => {
   it("reads the prices in the store currency: whole yen in a yen store", () => {
     expect(tierProblem([tier({ monthlyPrice: "500", yearlyPrice: "5000" })], files, "jpy")).toBeUndefined();
     expect(tierProblem([tier({ monthlyPrice: "500", yearlyPrice: "49.50" })], files, "jpy")).toEqual({
-      message: MEMBERSHIP_MESSAGES.priceInvalid,
+      message: "Enter a whole amount in JPY, like 1500",
       index: 0,
       field: "yearlyPrice",
     });

@@ -3,12 +3,15 @@ import {
   MEMBERSHIP_LIMITS,
   MEMBERSHIP_MESSAGES,
   type Tier,
+  type TierCurrencyPriceInput,
   type TierInput,
   tierInputSchema,
+  tierPriceMessages,
   yearlySavingPercent,
 } from "../../../contracts/memberships";
 import { minorToDecimal, parseMoney } from "../../../contracts/money";
 import type { FileItem } from "./product-file-list";
+import { newRowKey, type OtherPriceRow } from "./product-form";
 
 /**
  * One tier as the product form holds it: the typed text of each field, and the files it gives as the
@@ -27,13 +30,25 @@ export type TierFormValues = {
   /** Closed to new members (the edit page's switch); members already on it keep it. */
   closed: boolean;
   fileKeys: string[];
+  /** Fixed prices in other currencies: a monthly amount (`price`) and, with a yearly price, `yearly`. */
+  prices: OtherPriceRow[];
 };
 
 /** A tier field a message can be shown at (and focused). */
-export type TierField = "name" | "description" | "monthlyPrice" | "yearlyPrice" | "trialDays" | "files";
+export type TierField =
+  | "name"
+  | "description"
+  | "monthlyPrice"
+  | "yearlyPrice"
+  | "trialDays"
+  | "files"
+  | "prices";
 
-/** What stops the tier list from being saved: the contract's message, and the tier and field it is about when one is. */
-export type TierProblem = { message: string; index?: number; field?: TierField };
+/**
+ * What stops the tier list from being saved: the contract's message, and the tier and field it is about
+ * when one is (for its prices in other currencies, the row too when known).
+ */
+export type TierProblem = { message: string; index?: number; field?: TierField; row?: number };
 
 let nextKey = 0;
 const newKey = () => `tier-${++nextKey}`;
@@ -49,6 +64,7 @@ export function newTier(): TierFormValues {
     trialDays: "0",
     closed: false,
     fileKeys: [],
+    prices: [],
   };
 }
 
@@ -71,6 +87,25 @@ export function tierFormValues(tiers: Tier[], files: FileItem[], currency: strin
       const key = keyOf.get(fileId);
       return key ? [key] : [];
     }),
+    prices: tier.prices.map((price) => ({
+      key: newRowKey(),
+      currency: price.currency,
+      price: minorToDecimal(price.monthlyPriceCents, price.currency),
+      yearly: price.yearlyPriceCents === null ? "" : minorToDecimal(price.yearlyPriceCents, price.currency),
+    })),
+  }));
+}
+
+/**
+ * A tier's other prices as the API takes them: the monthly amount, and the yearly one only while the
+ * tier has a yearly price (its yearly fields are hidden otherwise, and what they held is not sent).
+ */
+function tierPriceInputs(tier: TierFormValues): TierCurrencyPriceInput[] {
+  const yearly = tier.yearlyPrice.trim() !== "";
+  return tier.prices.map((row) => ({
+    currency: row.currency,
+    monthly: row.price.trim(),
+    yearly: yearly ? (row.yearly ?? "").trim() : null,
   }));
 }
 
@@ -102,6 +137,7 @@ export function tierInputs(tiers: TierFormValues[], files: FileItem[], uploadIds
     trialDays: trialDaysInput(tier.trialDays),
     closed: tier.closed,
     files: files.filter((file) => tier.fileKeys.includes(file.key)).map((file) => refOf.get(file.key)!),
+    prices: tierPriceInputs(tier),
   }));
 }
 
@@ -123,12 +159,6 @@ const FIELD_OF_MESSAGE: Partial<Record<string, TierField>> = {
   [MEMBERSHIP_MESSAGES.trialInvalid]: "trialDays",
   [MEMBERSHIP_MESSAGES.tierFileUnknown]: "files",
 };
-
-const PRICE_MESSAGES: string[] = [
-  MEMBERSHIP_MESSAGES.priceInvalid,
-  MEMBERSHIP_MESSAGES.priceTooLow,
-  MEMBERSHIP_MESSAGES.priceTooHigh,
-];
 
 /** The first problem of one tier on its own (open, so "all closed" is not its problem). */
 function problemOfTier(input: TierInput, currency: string): string | undefined {
@@ -166,12 +196,35 @@ export function tierProblem(
   const index = inputs.findIndex((input) => problemOfTier(input, currency) === message);
   if (index < 0) return { message };
   const input = inputs[index]!;
-  if (PRICE_MESSAGES.includes(message)) {
+  if (problemOfTier({ ...input, prices: [] }, currency) !== message) {
+    return { message, index, field: "prices", row: otherPriceRowOf(input, message, currency) };
+  }
+  if (Object.values(tierPriceMessages(currency)).includes(message)) {
     const monthlyAlone = problemOfTier({ ...input, yearlyPrice: null }, currency);
     return { message, index, field: monthlyAlone === message ? "monthlyPrice" : "yearlyPrice" };
   }
   const field = FIELD_OF_MESSAGE[message];
   return field ? { message, index, field } : { message, index };
+}
+
+/**
+ * The row of a tier's other prices a message is about: the second of two in one currency, else the first
+ * refused alone with it; undefined when it is about the whole list (too many).
+ */
+function otherPriceRowOf(input: TierInput, message: string, currency: string): number | undefined {
+  const prices = input.prices ?? [];
+  const twice = prices.findIndex((price, at) =>
+    prices
+      .slice(0, at)
+      .some((before) => before.currency.trim().toLowerCase() === price.currency.trim().toLowerCase()),
+  );
+  if (twice >= 0 && problemOfTier({ ...input, prices: prices.slice(0, twice + 1) }, currency) === message) {
+    return twice;
+  }
+  const alone = prices.findIndex(
+    (price) => problemOfTier({ ...input, prices: [price] }, currency) === message,
+  );
+  return alone >= 0 ? alone : undefined;
 }
 
 /**

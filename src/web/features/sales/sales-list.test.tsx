@@ -26,6 +26,8 @@ const sale = (fields: Partial<Sale> = {}): Sale => ({
   periodStart: local(2026, 3, 1),
   periodEnd: local(2026, 4, 1),
   tax: null,
+  dispute: null,
+  importedFrom: null,
   ...fields,
 });
 

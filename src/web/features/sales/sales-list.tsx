@@ -76,7 +76,7 @@ export function SalesTable({ userId, sales, onRefund }: ListProps) {
               {formatSaleDate(sale.createdAt)}
             </td>
             <td className="px-3 py-3">
-              <SaleStatusBadge status={sale.status} />
+              <SaleStatusBadge status={sale.status} dispute={sale.dispute} importedFrom={sale.importedFrom} />
             </td>
             <td className="px-3 py-3 text-right text-muted tabular-nums">{downloadsUsed(sale)}</td>
             <td className="py-2 pr-4 pl-1 text-right">
@@ -117,7 +117,7 @@ export function SalesCards({ userId, sales, onRefund }: ListProps) {
             <SalePeriod sale={sale} />
             <SaleLicense userId={userId} sale={sale} />
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-              <SaleStatusBadge status={sale.status} />
+              <SaleStatusBadge status={sale.status} dispute={sale.dispute} importedFrom={sale.importedFrom} />
               <span className="tabular-nums">{formatSaleDate(sale.createdAt)}</span>
               <span className="tabular-nums">{downloadsUsed(sale)} downloads</span>
               <SaleDiscount sale={sale} inline />

@@ -1,4 +1,5 @@
 import { Check, Lock, RotateCcw } from "lucide-react";
+import { Link } from "react-router";
 import { GRACE_PERIOD_DAYS, type SellerStatus } from "../../../contracts/seller";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -56,6 +57,13 @@ function PausedStoreNotice({ status, reason }: { status: SellerStatus; reason: S
         Your product pages stay visible{publicUntil ? ` until ${formatDay(publicUntil)}` : ""}, but purchases
         are paused. Resubscribe to reactivate your store — your products, files and sales history are all
         still here.
+      </p>
+      <p className="mt-2 leading-relaxed">
+        You can also take them with you:{" "}
+        <Link to="/settings" className="font-medium underline underline-offset-2">
+          export your store
+        </Link>{" "}
+        from Settings at any time.
       </p>
     </div>
   );

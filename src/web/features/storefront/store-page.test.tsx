@@ -59,6 +59,8 @@ const store = (taxNote: string | null): Storefront => ({
           trialDays: 0,
           closed: false,
           fileIds: [],
+          currency: "usd",
+          prices: [],
         },
       ],
     }),

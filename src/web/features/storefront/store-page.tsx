@@ -83,7 +83,11 @@ function StoreContent({ store, linkQuery }: { store: Storefront; linkQuery?: str
  */
 export function StorePage({ store, linkQuery }: { store: Storefront; linkQuery?: string | undefined }) {
   return (
-    <CreatorPageShell creator={creatorOf(store.seller)} languageSwitcher>
+    <CreatorPageShell
+      creator={creatorOf(store.seller)}
+      languageSwitcher
+      reportHref={`/store/${store.seller.id}/report`}
+    >
       <StoreContent store={store} linkQuery={linkQuery} />
     </CreatorPageShell>
   );

@@ -1,0 +1,39 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  ARCHIVE_RECORD_FILES,
+  archiveSegment,
+  coverPath,
+  picturePath,
+  productFilePath,
+  STORE_ARCHIVE_SCHEMA_FILE,
+  storeArchiveJsonSchema,
+} from "./store-archive";
+
+describe("the store archive's format", () => {
+  it("is documented by the committed JSON Schema, regenerated whenever the records change", () => {
+    const committed = JSON.parse(readFileSync(path.resolve(STORE_ARCHIVE_SCHEMA_FILE), "utf8"));
+    // Compared as data (the file is formatted as the repository formats JSON).
+    expect(
+      committed,
+      "docs/export-format.schema.json is stale: run `npx tsx scripts/write-export-schema.ts` and commit it",
+    ).toEqual(JSON.parse(JSON.stringify(storeArchiveJsonSchema())));
+  });
+
+  it("describes every record file, open to fields a later version 1 adds", () => {
+    const schema = storeArchiveJsonSchema();
+    expect(Object.keys(schema.$defs).sort()).toHaveLength(Object.keys(ARCHIVE_RECORD_FILES).length + 2);
+    expect(JSON.stringify(schema)).not.toContain('"additionalProperties":false');
+  });
+
+  it("keeps every name one safe path segment", () => {
+    expect(archiveSegment("a/b\\c.pdf")).toBe("a_b_c.pdf");
+    expect(archiveSegment("..")).toBe("_");
+    expect(archiveSegment(".")).toBe("_");
+    expect(archiveSegment("...pdf")).toBe("...pdf");
+    expect(productFilePath("p1", "f1", "../../etc/passwd")).toBe("files/p1/f1/.._.._etc_passwd");
+    expect(coverPath("p1", "image/jpeg")).toBe("covers/p1/cover.jpg");
+    expect(picturePath("image/webp")).toBe("store/picture.webp");
+  });
+});

@@ -1,0 +1,6 @@
+/**
+ * What the checkout-recovery room offers the other features: nothing else of it may be imported from
+ * outside (features/feature-rooms.test.ts). Add an export here when another room needs it.
+ */
+export { checkoutRecoveryFeature } from "./feature";
+export { recoveryStep } from "./schedule-recovery";

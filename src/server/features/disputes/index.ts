@@ -1,0 +1,5 @@
+/**
+ * What the disputes room offers the other features: nothing else of it may be imported from outside
+ * (features/feature-rooms.test.ts). Add an export here when another room needs it.
+ */
+export { disputesFeature } from "./feature";

@@ -1,0 +1,5 @@
+/**
+ * What the store-import room offers the other features: nothing else of it may be imported from outside
+ * (features/feature-rooms.test.ts).
+ */
+export { storeImportFeature } from "./feature";

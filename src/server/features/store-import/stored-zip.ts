@@ -1,0 +1,34 @@
+import { PassThrough, type Readable } from "node:stream";
+import type * as Yauzl from "yauzl";
+import type { Storage } from "../../adapters/storage/storage";
+
+/**
+ * yauzl over ranged reads of a stored object (product-files bucket): a ZIP is never loaded whole, only
+ * its central directory and the entries read. yauzl is loaded on first use (ZIPs are rare; the server
+ * starts without it). Used by the Flatfee archive (flatfee-archive/archive-zip.ts) and the products'
+ * ZIPs of files (product-zip.ts).
+ */
+export async function storageReader(
+  storage: Storage,
+  key: string,
+): Promise<{ yauzl: typeof Yauzl; reader: Yauzl.RandomAccessReader }> {
+  const yauzl = (await import("yauzl")).default;
+  class StorageReader extends yauzl.RandomAccessReader {
+    override _readStreamForRange(start: number, end: number): Readable {
+      const out = new PassThrough();
+      if (end <= start) {
+        out.end();
+        return out;
+      }
+      storage
+        .read("product-files", key, { start, end: end - 1 })
+        .then((stream) => {
+          stream.on("error", (error) => out.destroy(error));
+          stream.pipe(out);
+        })
+        .catch((error: Error) => out.destroy(error));
+      return out;
+    }
+  }
+  return { yauzl, reader: new StorageReader() };
+}
