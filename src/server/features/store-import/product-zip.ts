@@ -1,4 +1,4 @@
-import { type Readable, Transform } from "node:stream";
+import { Readable } from "node:stream";
 import type * as Yauzl from "yauzl";
 import type { ErrorCode } from "../../../contracts/error-codes";
 import { PRODUCT_ZIP_MESSAGES, STORE_IMPORT_LIMITS } from "../../../contracts/store-import";
@@ -161,7 +161,8 @@ export class ProductZip {
   /**
    * A file's bytes, inflated as they are read and counted: the stream fails with sizeMismatch as soon as
    * it passes the size the ZIP claims (a ZIP bomb stops there, within 250 MB), or at its end when it gave
-   * fewer; with brokenEntry when the entry cannot be inflated.
+   * fewer; with brokenEntry when the entry cannot be inflated. Nothing is inflated before the caller reads
+   * (it may first spend a while in the database), so no failure can arrive before anyone listens for it.
    */
   async entryStream(file: ZipFileEntry): Promise<Readable> {
     const broken = () =>
@@ -174,20 +175,24 @@ export class ProductZip {
     } catch {
       throw broken();
     }
-    let read = 0;
-    const counted = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        read += chunk.length;
-        if (read > file.sizeBytes) done(lies());
-        else done(null, chunk);
-      },
-      flush(done) {
-        done(read === file.sizeBytes ? undefined : lies());
-      },
-    });
-    source.on("error", () => counted.destroy(broken()));
+    // yauzl starts inflating into its own buffer at once: an early failure is kept here until it is read.
+    source.on("error", () => {});
+    async function* counted() {
+      let read = 0;
+      try {
+        for await (const chunk of source as AsyncIterable<Buffer>) {
+          read += chunk.length;
+          if (read > file.sizeBytes) throw lies();
+          yield chunk;
+        }
+      } catch (error) {
+        throw error instanceof ZipRefused ? error : broken();
+      }
+      if (read !== file.sizeBytes) throw lies();
+    }
+    const bytes = Readable.from(counted(), { objectMode: false });
     // Whoever stops reading (a refusal downstream, a size that lies) stops the inflating too.
-    counted.on("close", () => source.destroy());
-    return source.pipe(counted);
+    bytes.on("close", () => source.destroy());
+    return bytes;
   }
 }
