@@ -1,11 +1,11 @@
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import type * as Yauzl from "yauzl";
 import type { ErrorCode } from "../../../contracts/error-codes";
 import { PRODUCT_ZIP_MESSAGES, STORE_IMPORT_LIMITS } from "../../../contracts/store-import";
 import { BYTES_PER_MB, MAX_PRODUCT_FILE_MB } from "../../../contracts/uploads";
 import type { Storage } from "../../adapters/storage/storage";
 import { AppError } from "../../http/errors";
-import { storageReader } from "./stored-zip";
+import { checkedEntryBytes, storageReader } from "./stored-zip";
 
 /** A ZIP of products' files refused as a whole: the message names the ZIP, and the entry when one is why. */
 export class ZipRefused extends AppError {
@@ -175,24 +175,16 @@ export class ProductZip {
     } catch {
       throw broken();
     }
-    // yauzl starts inflating into its own buffer at once: an early failure is kept here until it is read.
-    source.on("error", () => {});
-    async function* counted() {
-      let read = 0;
-      try {
-        for await (const chunk of source as AsyncIterable<Buffer>) {
-          read += chunk.length;
-          if (read > file.sizeBytes) throw lies();
-          yield chunk;
-        }
-      } catch (error) {
-        throw error instanceof ZipRefused ? error : broken();
-      }
-      if (read !== file.sizeBytes) throw lies();
-    }
-    const bytes = Readable.from(counted(), { objectMode: false });
-    // Whoever stops reading (a refusal downstream, a size that lies) stops the inflating too.
-    bytes.on("close", () => source.destroy());
-    return bytes;
+    let read = 0;
+    return checkedEntryBytes(source, {
+      check: (chunk) => {
+        read += chunk.length;
+        if (read > file.sizeBytes) throw lies();
+      },
+      atEnd: () => {
+        if (read !== file.sizeBytes) throw lies();
+      },
+      broken,
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import type * as Yauzl from "yauzl";
 import type { Storage } from "../../adapters/storage/storage";
 
@@ -31,4 +31,35 @@ export async function storageReader(
     }
   }
   return { yauzl, reader: new StorageReader() };
+}
+
+/**
+ * A ZIP entry's inflated bytes as the caller reads them, each chunk passed to `check` (which throws to
+ * refuse) and `atEnd` called once they are all read; a failure to inflate becomes `broken()`. Nothing
+ * flows before the first read, and yauzl's early failures wait for it: a caller may spend a while in the
+ * database first, and no error may arrive while nobody listens. Closing the result stops the inflating.
+ */
+export function checkedEntryBytes(
+  source: Readable,
+  { check, atEnd, broken }: { check: (chunk: Buffer) => void; atEnd: () => void; broken: () => Error },
+): Readable {
+  source.on("error", () => {});
+  async function* checked() {
+    const chunks = source[Symbol.asyncIterator]();
+    while (true) {
+      let next: IteratorResult<Buffer>;
+      try {
+        next = await chunks.next();
+      } catch {
+        throw broken();
+      }
+      if (next.done) break;
+      check(next.value);
+      yield next.value;
+    }
+    atEnd();
+  }
+  const bytes = Readable.from(checked(), { objectMode: false });
+  bytes.on("close", () => source.destroy());
+  return bytes;
 }

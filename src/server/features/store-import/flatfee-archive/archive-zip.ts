@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createInterface } from "node:readline";
-import { type Readable, Transform } from "node:stream";
+import type { Readable } from "node:stream";
 import type * as Yauzl from "yauzl";
 import {
   type ArchiveManifest,
@@ -11,7 +11,7 @@ import {
 } from "../../../../contracts/store-archive";
 import type { Storage } from "../../../adapters/storage/storage";
 import { ImportFileError } from "../platforms";
-import { storageReader } from "../stored-zip";
+import { checkedEntryBytes, storageReader } from "../stored-zip";
 
 /** The archive's reader label, as the page shows it (store_import_files.reader). */
 export const ARCHIVE_READER_LABEL = "Flatfee store archive";
@@ -105,23 +105,18 @@ export class OpenArchive {
     const fileName = this.fileName;
     const hash = createHash("sha256");
     let size = 0;
-    const check = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
+    return checkedEntryBytes(source, {
+      check: (chunk) => {
         hash.update(chunk);
         size += chunk.length;
-        done(null, chunk);
       },
-      flush(done) {
+      atEnd: () => {
         const digest = hash.digest("hex");
         if (!expected || expected.sha256 !== digest || expected.sizeBytes !== size)
-          done(new ImportFileError(fileName, ARCHIVE_MESSAGES.mismatch(fileName, path)));
-        else done();
+          throw new ImportFileError(fileName, ARCHIVE_MESSAGES.mismatch(fileName, path));
       },
+      broken: () => new ImportFileError(fileName, ARCHIVE_MESSAGES.brokenEntry(fileName, path)),
     });
-    source.on("error", () =>
-      check.destroy(new ImportFileError(fileName, ARCHIVE_MESSAGES.brokenEntry(fileName, path))),
-    );
-    return source.pipe(check);
   }
 
   /** A whole entry (a JSON document), checked against the manifest when it lists it. */
