@@ -8,7 +8,7 @@ import {
   minimumChargeCents,
   otherCurrencyProblem,
 } from "./currencies";
-import { formatMoney, parseMoney } from "./money";
+import { formatMoney, minorToDecimal, parseMoney } from "./money";
 
 /** A membership's tiers and what a member gets (product rules, "Memberships"). */
 export const MEMBERSHIP_LIMITS = {
@@ -192,6 +192,25 @@ function checkTierOtherPrices(
     prices.push({ currency, monthlyPriceCents: monthly.value, yearlyPriceCents: yearly?.value ?? null });
   }
   return { value: prices };
+}
+
+/**
+ * Why a tier's prices in other currencies, already in minor units (a store archive's, say), can't be kept
+ * in a store selling in `storeCurrency`: the tier editor's own check (checkTierOtherPrices) of the same
+ * amounts written out. Undefined when they can.
+ */
+export function tierOtherPricesProblem(
+  prices: readonly TierCurrencyPrice[],
+  storeCurrency: string,
+  hasYearly: boolean,
+): string | undefined {
+  const inputs = prices.map((price) => ({
+    currency: price.currency,
+    monthly: minorToDecimal(price.monthlyPriceCents, price.currency),
+    yearly: price.yearlyPriceCents === null ? null : minorToDecimal(price.yearlyPriceCents, price.currency),
+  }));
+  const checked = checkTierOtherPrices(inputs, storeCurrency, hasYearly);
+  return "problem" in checked ? checked.problem : undefined;
 }
 
 /** One tier's fields, or the first problem with them. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   ARCHIVE_RECORD_FILES,
   archiveSegment,
+  archiveTierSchema,
   coverPath,
   picturePath,
   productFilePath,
@@ -25,6 +26,32 @@ describe("the store archive's format", () => {
     const schema = storeArchiveJsonSchema();
     expect(Object.keys(schema.$defs).sort()).toHaveLength(Object.keys(ARCHIVE_RECORD_FILES).length + 2);
     expect(JSON.stringify(schema)).not.toContain('"additionalProperties":false');
+  });
+
+  it("reads a tier of an archive written before tiers carried other prices as having none", () => {
+    const tier = {
+      id: "tier_1",
+      position: 0,
+      name: "Fan",
+      description: "",
+      currency: "usd",
+      monthlyPriceCents: 500,
+      yearlyPriceCents: 5000,
+      trialDays: 0,
+      closed: false,
+      removedAt: null,
+      fileIds: [],
+    };
+    expect(archiveTierSchema.parse(tier).otherPrices).toEqual([]);
+    const otherPrices = [
+      { currency: "eur", monthlyPriceCents: 450, yearlyPriceCents: 4500 },
+      { currency: "gbp", monthlyPriceCents: 400, yearlyPriceCents: 4000 },
+    ];
+    expect(archiveTierSchema.parse({ ...tier, otherPrices }).otherPrices).toEqual(otherPrices);
+    expect(
+      archiveTierSchema.safeParse({ ...tier, otherPrices: [{ currency: "EUR", monthlyPriceCents: 4.5 }] })
+        .success,
+    ).toBe(false);
   });
 
   it("keeps every name one safe path segment", () => {

@@ -106,6 +106,15 @@ export const archiveProductFileSchema = z.object({
     .meta({ description: "Of the bytes at `path`; null from the seller API (computed only in an archive)." }),
 });
 
+/** A tier's fixed price in a currency other than the store's (docs/money.md). */
+export const archiveTierPriceSchema = z.object({
+  currency,
+  monthlyPriceCents: minor("The monthly price in that currency."),
+  yearlyPriceCents: minor(
+    "The yearly price in that currency; null when the tier is not offered yearly (and only then).",
+  ).nullable(),
+});
+
 export const archiveTierSchema = z.object({
   id: z.string(),
   position: count,
@@ -121,6 +130,10 @@ export const archiveTierSchema = z.object({
   removedAt: time.nullable(),
   /** The product's files this tier's members get (ids of the product's `files`). */
   fileIds: z.array(z.string()),
+  otherPrices: z.array(archiveTierPriceSchema).default([]).meta({
+    description:
+      "Fixed prices in currencies other than the store's, in currency order (docs/money.md). Archives written before this field have none: read its absence as [].",
+  }),
 });
 
 export const archiveProductSchema = z.object({

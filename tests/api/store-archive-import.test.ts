@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ArchiveRecordKind } from "../../src/contracts/store-archive";
-import { ARCHIVE_RECORD_KINDS } from "../../src/contracts/store-archive";
+import { CURRENCY_MESSAGES } from "../../src/contracts/currencies";
+import type { ArchiveProduct, ArchiveRecordKind } from "../../src/contracts/store-archive";
+import { ARCHIVE_RECORD_FILES, ARCHIVE_RECORD_KINDS, MANIFEST_PATH } from "../../src/contracts/store-archive";
 import type { StoreImport } from "../../src/contracts/store-import";
 import { unsubscribe } from "../../src/server/features/audience/unsubscribe";
 import { readStore } from "../../src/server/features/store-export/readers/store";
@@ -55,7 +57,7 @@ async function recordsOf(t: TestApp, sellerId: string, kind: ArchiveRecordKind) 
   return records.map((record) => omit(record, excluded));
 }
 
-const newImport = async (cookie = sellerB.cookie) => {
+const newImport = async (cookie: string) => {
   const response = await b.request({
     method: "POST",
     url: "/api/store-imports",
@@ -65,42 +67,90 @@ const newImport = async (cookie = sellerB.cookie) => {
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as StoreImport).id;
 };
-const addFile = (importId: string, name: string, bytes: Buffer) =>
+const addFile = (importId: string, name: string, bytes: Buffer, cookie = sellerB.cookie) =>
   b.app.server.inject({
     method: "PUT",
     url: `/api/store-imports/${importId}/files?name=${encodeURIComponent(name)}`,
-    headers: { cookie: sellerB.cookie, "content-type": "application/zip" },
+    headers: { cookie, "content-type": "application/zip" },
     payload: bytes,
   });
-const view = async (importId: string) =>
-  (
-    await b.request({ method: "GET", url: `/api/store-imports/${importId}`, cookie: sellerB.cookie })
-  ).json() as StoreImport;
-async function importArchive(bytes: Buffer) {
-  const importId = await newImport();
-  const added = await addFile(importId, "flatfee-store.zip", bytes);
+const view = async (importId: string, cookie = sellerB.cookie) =>
+  (await b.request({ method: "GET", url: `/api/store-imports/${importId}`, cookie })).json() as StoreImport;
+/** Adds the archive to a new import of `cookie`'s store on B and runs its dry run. */
+async function checkArchive(bytes: Buffer, cookie = sellerB.cookie) {
+  const importId = await newImport(cookie);
+  const added = await addFile(importId, "flatfee-store.zip", bytes, cookie);
   expect(added.statusCode, added.body).toBe(201);
   expect(added.json().reader).toBe("Flatfee store archive");
-  const check = await b.request({
-    method: "POST",
-    url: `/api/store-imports/${importId}/check`,
-    cookie: sellerB.cookie,
-  });
+  const check = await b.request({ method: "POST", url: `/api/store-imports/${importId}/check`, cookie });
   expect(check.statusCode, check.body).toBe(202);
   await b.app.jobs.runDue();
-  const checked = await view(importId);
+  const checked = await view(importId, cookie);
   expect(checked.status, checked.error ?? "").toBe("checked");
+  return { importId, checked };
+}
+async function importArchive(bytes: Buffer, cookie = sellerB.cookie) {
+  const { importId, checked } = await checkArchive(bytes, cookie);
   const run = await b.request({
     method: "POST",
     url: `/api/store-imports/${importId}/run`,
-    cookie: sellerB.cookie,
+    cookie,
     body: { notifyBuyers: true },
   });
   expect(run.statusCode, run.body).toBe(202);
   await b.app.jobs.runDue();
   await b.app.jobs.runDue();
-  return { checked, done: await view(importId) };
+  return { checked, done: await view(importId, cookie) };
 }
+
+/**
+ * The archive with its products edited (as another or an older exporter could have written them), its
+ * manifest listing the new sizes and SHA-256s: an archive the importer accepts as whole.
+ */
+async function editedArchive(archive: Buffer, edit: (product: Record<string, unknown>) => void) {
+  const files = await zipEntries(archive);
+  const productsPath = ARCHIVE_RECORD_FILES.products.path;
+  const products = files[productsPath]!.toString("utf8")
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  for (const product of products) edit(product);
+  files[productsPath] = Buffer.from(products.map((product) => `${JSON.stringify(product)}\n`).join(""));
+  const manifest = JSON.parse(files[MANIFEST_PATH]!.toString("utf8"));
+  manifest.files = manifest.files.map((entry: { path: string }) => ({
+    path: entry.path,
+    sizeBytes: files[entry.path]!.length,
+    sha256: createHash("sha256").update(files[entry.path]!).digest("hex"),
+  }));
+  const yazl = (await import("yazl")).default;
+  const zip = new yazl.ZipFile();
+  for (const [name, bytes] of Object.entries(files)) if (name !== MANIFEST_PATH) zip.addBuffer(bytes, name);
+  zip.addBuffer(Buffer.from(JSON.stringify(manifest)), MANIFEST_PATH);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The other-currency prices of a store's tiers, by tier name. */
+const tierPricesOf = (t: TestApp, sellerId: string) =>
+  t.db
+    .selectFrom("membership_tier_currency_prices")
+    .innerJoin("membership_tiers", "membership_tiers.id", "membership_tier_currency_prices.tier_id")
+    .select([
+      "membership_tiers.name",
+      "membership_tier_currency_prices.currency",
+      "membership_tier_currency_prices.monthly_cents",
+      "membership_tier_currency_prices.yearly_cents",
+    ])
+    .where("membership_tier_currency_prices.seller_id", "=", sellerId)
+    .orderBy("membership_tiers.name")
+    .orderBy("membership_tier_currency_prices.currency")
+    .execute();
+const TIER_PRICES = [
+  { name: "Fan", currency: "gbp", monthly_cents: 400, yearly_cents: null },
+  { name: "Patron", currency: "eur", monthly_cents: 1400, yearly_cents: 14000 },
+];
 
 const verify = (t: TestApp, productId: string, key: string) =>
   t.request({
@@ -114,6 +164,7 @@ describe("a Flatfee store moved to another instance", () => {
   const fixture = {} as {
     guide: string;
     pack: string;
+    club: string;
     packFile: Buffer;
     buyers: string[];
     orders: string[];
@@ -152,6 +203,37 @@ describe("a Flatfee store moved to another instance", () => {
     });
     expect(pack.statusCode, pack.body).toBe(201);
     fixture.pack = pack.json().id;
+    // A membership whose tiers have prices in other currencies: EUR a month and a year on the tier
+    // offered yearly, GBP a month on the one offered monthly only.
+    const clubUpload = await upload(a, cookie, "product-file", "lesson.pdf", minimalPdf(778));
+    const club = await a.request({
+      method: "POST",
+      url: "/api/products",
+      cookie,
+      body: {
+        kind: "membership",
+        title: "The Club",
+        files: [{ uploadId: clubUpload }],
+        tiers: [
+          {
+            name: "Fan",
+            monthlyPrice: "5",
+            files: [{ uploadId: clubUpload }],
+            prices: [{ currency: "gbp", monthly: "4" }],
+          },
+          {
+            name: "Patron",
+            monthlyPrice: "15",
+            yearlyPrice: "150",
+            files: [{ uploadId: clubUpload }],
+            prices: [{ currency: "eur", monthly: "14", yearly: "140" }],
+          },
+        ],
+      },
+    });
+    expect(club.statusCode, club.body).toBe(201);
+    fixture.club = club.json().id;
+    expect(await tierPricesOf(a, sellerA.userId)).toEqual(TIER_PRICES);
     const code = await a.request({
       method: "POST",
       url: "/api/discount-codes",
@@ -201,7 +283,7 @@ describe("a Flatfee store moved to another instance", () => {
   }, 180_000);
 
   it("refuses a ZIP that is not an archive, and a truncated archive, keeping nothing", async () => {
-    const importId = await newImport();
+    const importId = await newImport(sellerB.cookie);
     const files = await zipEntries(fixture.archive);
     expect(Object.keys(files)).toContain("manifest.json");
     // Any ZIP without a manifest: this one is the archive's own analytics file zipped alone.
@@ -238,13 +320,16 @@ describe("a Flatfee store moved to another instance", () => {
       expect.arrayContaining([
         [fixture.guide, "new"],
         [fixture.pack, "new"],
+        [fixture.club, "new"],
       ]),
     );
     expect(checked.report!.counts.orders).toEqual({ new: 3, existing: 0 });
     expect(checked.report!.counts.refundedOrders).toBe(1);
     expect(checked.report!.problemsTotal).toBe(0);
     expect(done.status, done.error ?? "").toBe("imported");
-    expect(done.result).toMatchObject({ products: 2, orders: 3, licenseKeys: 1, unsubscribes: 1 });
+    expect(done.result).toMatchObject({ products: 3, orders: 3, licenseKeys: 1, unsubscribes: 1 });
+    // The tiers came with exactly their prices in other currencies (also compared below, record by record).
+    expect(await tierPricesOf(b, sellerB.userId)).toEqual(TIER_PRICES);
 
     const storeA = omit((await readStore(a.db, sellerA.userId)).record, EXCLUDED.store);
     const storeB = omit((await readStore(b.db, sellerB.userId)).record, EXCLUDED.store);
@@ -360,4 +445,100 @@ describe("a Flatfee store moved to another instance", () => {
     // The key kept the use counted on B.
     expect((await verify(b, fixture.guide, fixture.key)).json().uses).toBe(4);
   });
+
+  it("an archive written before tiers carried other prices imports its tiers with none", async () => {
+    const older = await editedArchive(fixture.archive, (product) => {
+      for (const tier of product.tiers as Record<string, unknown>[]) delete tier.otherPrices;
+    });
+    const olderTiers = (await zipEntries(older))
+      [ARCHIVE_RECORD_FILES.products.path]!.toString("utf8")
+      .split("\n")
+      .filter((line) => line !== "")
+      .flatMap((line) => (JSON.parse(line) as { tiers: Record<string, unknown>[] }).tiers);
+    expect(olderTiers.map((tier) => [tier.name, "otherPrices" in tier])).toEqual([
+      ["Fan", false],
+      ["Patron", false],
+    ]);
+    const sellerC = await readySeller(b);
+    const { checked, done } = await importArchive(older, sellerC.cookie);
+    expect(checked.report!.problemsTotal).toBe(0);
+    expect(done.status, done.error ?? "").toBe("imported");
+    expect(done.result).toMatchObject({ products: 3, skipped: 0 });
+    const tiers = await b.db
+      .selectFrom("membership_tiers")
+      .select("name")
+      .where("seller_id", "=", sellerC.userId)
+      .orderBy("position")
+      .execute();
+    expect(tiers).toEqual([{ name: "Fan" }, { name: "Patron" }]);
+    expect(await tierPricesOf(b, sellerC.userId)).toEqual([]);
+  }, 120_000);
+
+  it("a tier price the tier editor would refuse is a problem of the dry run, and the run leaves its product out", async () => {
+    const withPrices = (tierName: string, otherPrices: ArchiveProduct["tiers"][number]["otherPrices"]) =>
+      editedArchive(fixture.archive, (product) => {
+        for (const tier of product.tiers as Record<string, unknown>[])
+          if (tier.name === tierName) tier.otherPrices = otherPrices;
+      });
+    const sellerD = await readySeller(b);
+    const clubLine = async (archive: Buffer) => {
+      const { importId, checked } = await checkArchive(archive, sellerD.cookie);
+      expect(checked.report!.problemsTotal).toBe(1);
+      expect(checked.report!.products.map((product) => product.externalId)).not.toContain(fixture.club);
+      expect(checked.report!.counts.products).toEqual({ new: 2, existing: 0 });
+      return { importId, problem: checked.report!.problems[0] };
+    };
+    // In the store currency (USD: this store has no sales, so it takes the archive's).
+    const sameAsStore = await clubLine(
+      await withPrices("Fan", [{ currency: "usd", monthlyPriceCents: 400, yearlyPriceCents: null }]),
+    );
+    expect(sameAsStore.problem).toEqual({
+      file: "flatfee-store.zip: products.ndjson",
+      line: expect.any(Number),
+      reason: `The tier "Fan": ${CURRENCY_MESSAGES.sameAsStore("usd")} The product is not imported.`,
+    });
+    // Below Stripe's smallest charge in EUR.
+    const tooLow = await clubLine(
+      await withPrices("Patron", [{ currency: "eur", monthlyPriceCents: 40, yearlyPriceCents: 14000 }]),
+    );
+    expect(tooLow.problem?.reason).toBe(
+      'The tier "Patron": Prices in EUR start at €0.50. The product is not imported.',
+    );
+    // A yearly amount on the tier offered monthly only.
+    const yearly = await clubLine(
+      await withPrices("Fan", [{ currency: "gbp", monthlyPriceCents: 400, yearlyPriceCents: 4000 }]),
+    );
+    expect(yearly.problem?.reason).toBe(
+      `The tier "Fan": This tier has no yearly price, so its price in GBP can't have one. Add a yearly price to the tier first. The product is not imported.`,
+    );
+
+    // The run skips the product's line: nothing of it is written, the rest is imported.
+    const run = await b.request({
+      method: "POST",
+      url: `/api/store-imports/${tooLow.importId}/run`,
+      cookie: sellerD.cookie,
+      body: { notifyBuyers: false },
+    });
+    expect(run.statusCode, run.body).toBe(202);
+    await b.app.jobs.runDue();
+    await b.app.jobs.runDue();
+    const done = await view(tooLow.importId, sellerD.cookie);
+    expect(done.status, done.error ?? "").toBe("imported");
+    expect(done.result).toMatchObject({ products: 2, skipped: 1 });
+    const titles = await b.db
+      .selectFrom("products")
+      .select("title")
+      .where("user_id", "=", sellerD.userId)
+      .orderBy("title")
+      .execute();
+    expect(titles).toEqual([{ title: "The Guide" }, { title: "The Pack" }]);
+    expect(
+      await b.db
+        .selectFrom("membership_tiers")
+        .select("id")
+        .where("seller_id", "=", sellerD.userId)
+        .execute(),
+    ).toEqual([]);
+    expect(await tierPricesOf(b, sellerD.userId)).toEqual([]);
+  }, 180_000);
 });

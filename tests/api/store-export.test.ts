@@ -150,12 +150,22 @@ describe("a whole store", () => {
       title: "The Club",
       files: clubFiles.map((uploadId) => ({ uploadId })),
       tiers: [
-        { name: "Fan", monthlyPrice: "5", files: [{ uploadId: clubFiles[0] }] },
+        {
+          name: "Fan",
+          monthlyPrice: "5",
+          files: [{ uploadId: clubFiles[0] }],
+          prices: [{ currency: "gbp", monthly: "4" }],
+        },
         {
           name: "Patron",
           monthlyPrice: "15",
           yearlyPrice: "150",
           files: clubFiles.map((uploadId) => ({ uploadId })),
+          // Sent GBP first: the archive lists them in currency order.
+          prices: [
+            { currency: "gbp", monthly: "12", yearly: "120" },
+            { currency: "eur", monthly: "14", yearly: "140" },
+          ],
         },
       ],
     });
@@ -394,6 +404,7 @@ describe("a whole store", () => {
         yearlyPriceCents: null,
         currency: "usd",
         fileIds: [fixture.club.fileIds[0]],
+        otherPrices: [{ currency: "gbp", monthlyPriceCents: 400, yearlyPriceCents: null }],
       },
       {
         id: fixture.club.tiers[1]!.id,
@@ -401,8 +412,21 @@ describe("a whole store", () => {
         monthlyPriceCents: 1500,
         yearlyPriceCents: 15000,
         fileIds: [...fixture.club.fileIds].sort(),
+        otherPrices: [
+          { currency: "eur", monthlyPriceCents: 1400, yearlyPriceCents: 14000 },
+          { currency: "gbp", monthlyPriceCents: 1200, yearlyPriceCents: 12000 },
+        ],
       },
     ]);
+    // Exactly the tiers' stored prices, no other tier's: the one-time products' tiers are empty.
+    const storedPrices = await t.db
+      .selectFrom("membership_tier_currency_prices")
+      .select(["tier_id", "currency"])
+      .where("seller_id", "=", seller.userId)
+      .execute();
+    expect(storedPrices).toHaveLength(
+      products.flatMap((product) => product.tiers.flatMap((tier) => tier.otherPrices)).length,
+    );
   }
 
   async function checkOrders(files: Record<string, Buffer>) {
@@ -639,7 +663,18 @@ describe("a whole store", () => {
     const products = (await api("/api/v1/export/products")).json().data as {
       id: string;
       files: { sha256: string | null }[];
+      tiers: { otherPrices: unknown[] }[];
     }[];
+    // The tiers' prices in other currencies, as in the archive.
+    expect(
+      products.find((product) => product.id === fixture.club.id)!.tiers.map((tier) => tier.otherPrices),
+    ).toEqual([
+      [{ currency: "gbp", monthlyPriceCents: 400, yearlyPriceCents: null }],
+      [
+        { currency: "eur", monthlyPriceCents: 1400, yearlyPriceCents: 14000 },
+        { currency: "gbp", monthlyPriceCents: 1200, yearlyPriceCents: 12000 },
+      ],
+    ]);
     expect(products.map((product) => product.id).sort()).toEqual(
       [fixture.guide.id, fixture.pack.id, fixture.club.id].sort(),
     );

@@ -15,7 +15,7 @@ import {
 
 type ProductRow = Selectable<ProductTable>;
 
-/** products.ndjson: each product with its prices, files, cover, tiers and settings; its files' and cover's objects. */
+/** products.ndjson: each product with its prices, files, cover, tiers (with their prices) and settings; its files' and cover's objects. */
 export function readProducts(db: Database, sellerId: string, options?: PageOptions) {
   return keysetPages(
     {
@@ -151,6 +151,7 @@ async function coversOf(db: Database, sellerId: string, rows: ProductRow[]) {
   );
 }
 
+/** The products' tiers with their files and their prices in other currencies (currency order), read for the page at once. */
 async function tiersOf(db: Database, sellerId: string, productIds: string[], currency: string) {
   const tiers = await db
     .selectFrom("membership_tiers")
@@ -161,17 +162,24 @@ async function tiersOf(db: Database, sellerId: string, productIds: string[], cur
     .orderBy("position")
     .execute();
   if (tiers.length === 0) return [];
-  const tierFiles = await db
-    .selectFrom("membership_tier_files")
-    .select(["tier_id", "product_file_id"])
-    .where(
-      "tier_id",
-      "in",
-      tiers.map((tier) => tier.id),
-    )
-    .orderBy("tier_id")
-    .orderBy("product_file_id")
-    .execute();
+  const tierIds = tiers.map((tier) => tier.id);
+  const [tierFiles, tierPrices] = await Promise.all([
+    db
+      .selectFrom("membership_tier_files")
+      .select(["tier_id", "product_file_id"])
+      .where("tier_id", "in", tierIds)
+      .orderBy("tier_id")
+      .orderBy("product_file_id")
+      .execute(),
+    db
+      .selectFrom("membership_tier_currency_prices")
+      .select(["tier_id", "currency", "monthly_cents", "yearly_cents"])
+      .where("seller_id", "=", sellerId)
+      .where("tier_id", "in", tierIds)
+      .orderBy("tier_id")
+      .orderBy("currency")
+      .execute(),
+  ]);
   return tiers.map((tier) => ({
     productId: tier.product_id,
     id: tier.id,
@@ -185,5 +193,12 @@ async function tiersOf(db: Database, sellerId: string, productIds: string[], cur
     closed: tier.closed,
     removedAt: isoOrNull(tier.removed_at),
     fileIds: tierFiles.filter((file) => file.tier_id === tier.id).map((file) => file.product_file_id),
+    otherPrices: tierPrices
+      .filter((price) => price.tier_id === tier.id)
+      .map((price) => ({
+        currency: price.currency,
+        monthlyPriceCents: price.monthly_cents,
+        yearlyPriceCents: price.yearly_cents,
+      })),
   }));
 }

@@ -65,7 +65,7 @@ export async function archiveDryRun(
       const ids = new Set<string>();
       seen.set(kind, ids);
       let inKind = 0;
-      for await (const item of archiveRecords(archive, manifest, kind)) {
+      for await (const item of archiveRecords(archive, manifest, kind, storeCurrency)) {
         if (item.problem !== undefined) {
           problemsTotal++;
           problem(problems, path, item.line, item.problem);

@@ -1,7 +1,9 @@
 import type { z } from "zod";
+import { tierOtherPricesProblem } from "../../../../contracts/memberships";
 import {
   ARCHIVE_RECORD_FILES,
   type ArchiveManifest,
+  type ArchiveProduct,
   type ArchiveRecord,
   type ArchiveRecordKind,
   type ArchiveStore,
@@ -36,11 +38,16 @@ export type ArchiveItem<K extends ArchiveRecordKind> =
 export const manifestIndex = (manifest: ArchiveManifest) =>
   new Map(manifest.files.map((file) => [file.path, file]));
 
-/** One NDJSON file's records, each checked against its schema (a line that fails is a problem, with its line). */
+/**
+ * One NDJSON file's records, each checked against its schema and then the rules this store keeps
+ * (recordProblem): a line that fails either is a problem, with its line, which the dry run reports and
+ * the run skips. `storeCurrency` is the currency the store will sell in after the import.
+ */
 export async function* archiveRecords<K extends ArchiveRecordKind>(
   archive: OpenArchive,
   manifest: ArchiveManifest,
   kind: K,
+  storeCurrency: string,
 ): AsyncGenerator<ArchiveItem<K>> {
   const { path, schema } = ARCHIVE_RECORD_FILES[kind];
   for await (const { line, text } of archive.lines(path, manifestIndex(manifest).get(path))) {
@@ -64,8 +71,36 @@ export async function* archiveRecords<K extends ArchiveRecordKind>(
       };
       continue;
     }
-    yield { line, record: parsed.data as ArchiveRecord<K> };
+    const record = parsed.data as ArchiveRecord<K>;
+    const refused = recordProblem(kind, record, storeCurrency);
+    if (refused !== undefined) {
+      yield { line, problem: refused };
+      continue;
+    }
+    yield { line, record };
   }
+}
+
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * What this store would refuse in a record its schema accepts: a product whose tier has a price in
+ * another currency the tier editor refuses (the store's own currency, one buyers are not shown, twice,
+ * below Stripe's smallest charge there, a yearly amount where the tier has no yearly price or none where
+ * it has one: contracts/memberships.ts, tierOtherPricesProblem). Undefined when it may be imported.
+ */
+function recordProblem<K extends ArchiveRecordKind>(
+  kind: K,
+  record: ArchiveRecord<K>,
+  storeCurrency: string,
+): string | undefined {
+  if (kind !== "products") return undefined;
+  for (const tier of (record as ArchiveProduct).tiers) {
+    const problem = tierOtherPricesProblem(tier.otherPrices, storeCurrency, tier.yearlyPriceCents !== null);
+    if (problem !== undefined)
+      return `The tier "${tier.name}": ${sentence(problem)} The product is not imported.`;
+  }
+  return undefined;
 }
 
 export async function archiveStore(archive: OpenArchive, manifest: ArchiveManifest): Promise<ArchiveStore> {

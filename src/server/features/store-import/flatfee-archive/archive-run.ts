@@ -190,7 +190,7 @@ export async function runArchiveImport(deps: RunImportDeps, importId: string, no
           await save(trx, { phase: phaseNumber, line: items[items.length - 1]!.line });
         });
       };
-      for await (const item of archiveRecords(archive, manifest, phase)) {
+      for await (const item of archiveRecords(archive, manifest, phase, state.storeCurrency)) {
         done++;
         if (
           cursor &&
@@ -631,6 +631,19 @@ async function applyProduct(
         updated_at: new Date(product.updatedAt),
       })
       .execute();
+    if (tier.otherPrices.length > 0)
+      await trx
+        .insertInto("membership_tier_currency_prices")
+        .values(
+          tier.otherPrices.map((price) => ({
+            tier_id: tierId,
+            seller_id: state.sellerId,
+            currency: price.currency,
+            monthly_cents: price.monthlyPriceCents,
+            yearly_cents: price.yearlyPriceCents,
+          })),
+        )
+        .execute();
     for (const fileId of tier.fileIds) {
       const local = state.files.get(fileId);
       if (local)
