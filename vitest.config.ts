@@ -2,9 +2,13 @@ import { defineConfig } from "vitest/config";
 
 // Unit and API tests. API tests build the app with app.inject() on an in-memory PGlite, or on
 // PostgreSQL when TEST_DATABASE_URL is set (`npm run test:pg`), which also runs the *.pg.test.ts
-// files: what only a real PostgreSQL server can show (several app instances on one database).
+// files: what only a real PostgreSQL server can show (several app instances on one database). The
+// *.embedded.test.ts files test only the embedded database (its backups, the compiled server's default
+// start), whatever TEST_DATABASE_URL says: the PostgreSQL pass leaves them out instead of repeating them.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const exclude = onPostgres ? ["**/node_modules/**"] : ["**/node_modules/**", "**/*.pg.test.ts"];
+const exclude = onPostgres
+  ? ["**/node_modules/**", "**/*.embedded.test.ts"]
+  : ["**/node_modules/**", "**/*.pg.test.ts"];
 
 export default defineConfig({
   test: {

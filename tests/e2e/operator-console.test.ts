@@ -222,5 +222,5 @@ describe("the operator console", () => {
     }
     await sellerContext.close();
     await operatorContext.close();
-  });
+  }, 300_000);
 });
