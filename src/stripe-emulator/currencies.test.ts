@@ -13,7 +13,13 @@ import {
   proportion,
   tableRate,
 } from "./currencies.js";
-import { createPurchaseSession, startTestEmulator, stripeError, type TestEmulator } from "./test-support.js";
+import {
+  createMembershipSession,
+  createPurchaseSession,
+  startTestEmulator,
+  stripeError,
+  type TestEmulator,
+} from "./test-support.js";
 
 // Currencies: country specs, accounts' currencies, refusing currencies an account can't take, balance
 // transactions settled in the account's currency, and Adaptive Pricing on the hosted Checkout page.
@@ -444,8 +450,11 @@ describe("Adaptive Pricing on Checkout", () => {
     });
     const { intent, charge, transaction, session: stored } = await charged(seller.id, session.id);
     expect(stored.presentment_details).toEqual({ presentment_amount: 2907, presentment_currency: "jpy" });
-    expect(intent).toMatchObject({ amount: 2907, currency: "jpy", amount_received: 2907 });
-    expect(charge).toMatchObject({ amount: 2907, currency: "jpy" });
+    // The payment keeps the integration amount; `presentment_details` says what the card was charged.
+    const yen = { presentment_amount: 2907, presentment_currency: "jpy" };
+    expect(intent).toMatchObject({ amount: 1900, currency: "usd", amount_received: 1900 });
+    expect(intent.presentment_details).toEqual(yen);
+    expect(charge).toMatchObject({ amount: 1900, currency: "usd", presentment_details: yen });
     expect(transaction).toMatchObject({
       amount: 1900,
       currency: "usd",
@@ -460,9 +469,9 @@ describe("Adaptive Pricing on Checkout", () => {
       .find((object) => object.id === session.id);
     expect(completed?.presentment_details).toEqual({ presentment_amount: 2907, presentment_currency: "jpy" });
 
-    // A full refund is in yen and takes back exactly what the charge brought in.
+    // A full refund gives the buyer back their yen and takes back exactly what the charge brought in.
     const refund = await stripe.refunds.create({ payment_intent: intent.id }, { stripeAccount: seller.id });
-    expect(refund).toMatchObject({ amount: 2907, currency: "jpy" });
+    expect(refund).toMatchObject({ amount: 1900, currency: "usd", presentment_details: yen });
     const refunded = await stripe.balanceTransactions.retrieve(
       String(refund.balance_transaction),
       {},
@@ -476,8 +485,10 @@ describe("Adaptive Pricing on Checkout", () => {
     const paid = await pay(session.id, "ja-JP", { currency: "usd" });
     expect(paid.status).toBe(200);
     expect(paid.body.presentment_details).toBeUndefined();
-    const { intent, transaction } = await charged(seller.id, session.id);
+    const { intent, charge, transaction } = await charged(seller.id, session.id);
     expect(intent).toMatchObject({ amount: 1900, currency: "usd" });
+    expect(intent.presentment_details).toBeUndefined();
+    expect(charge.presentment_details).toBeUndefined();
     expect(transaction).toMatchObject({ amount: 1900, currency: "usd", exchange_rate: null });
 
     const other = await adaptive();
@@ -509,7 +520,12 @@ describe("Adaptive Pricing on Checkout", () => {
     });
     expect(response.status).toBe(303);
     const { intent, transaction, session: stored } = await charged(seller.id, session.id);
-    expect(intent).toMatchObject({ amount: 1783, currency: "eur" }); // 17.48 × 1.02 = 17.8296 → 17.83
+    // 17.48 × 1.02 = 17.8296 → 17.83
+    expect(intent).toMatchObject({
+      amount: 1900,
+      currency: "usd",
+      presentment_details: { presentment_amount: 1783, presentment_currency: "eur" },
+    });
     expect(stored.presentment_details).toEqual({ presentment_amount: 1783, presentment_currency: "eur" });
     expect(transaction).toMatchObject({ amount: 1900, currency: "usd" });
   });
@@ -523,35 +539,174 @@ describe("Adaptive Pricing on Checkout", () => {
     );
     await pay(session.id, "ja-JP");
     const { intent, transaction } = await charged(de.id, session.id);
-    expect(intent).toMatchObject({ amount: 2907, currency: "jpy" });
+    expect(intent).toMatchObject({
+      amount: 1900,
+      currency: "usd",
+      presentment_details: { presentment_amount: 2907, presentment_currency: "jpy" },
+    });
     expect(transaction).toMatchObject({ amount: 1748, currency: "eur", exchange_rate: 0.00601307 }); // 19.00 × 0.92
   });
+});
 
-  it("keeps subscription mode in the integration currency", async () => {
-    const price = await stripe.prices.create(
+describe("Adaptive Pricing on subscriptions", () => {
+  let seller: Stripe.Account;
+  const scoped = () => ({ stripeAccount: seller.id });
+  /** A $5.00 monthly membership's Checkout with Adaptive Pricing (or as `overrides` say). */
+  const membership = async (overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}) =>
+    (await createMembershipSession(stripe, seller.id, { adaptive_pricing: { enabled: true }, ...overrides }))
+      .session;
+
+  /** A paid invoice's PaymentIntent, charge and balance transaction. */
+  async function invoicePayment(invoiceId: string) {
+    const invoice = await stripe.invoices.retrieve(invoiceId, { expand: ["payments"] }, scoped());
+    const intentId = invoice.payments?.data[0]?.payment.payment_intent as string;
+    const intent = await stripe.paymentIntents.retrieve(
+      intentId,
+      { expand: ["latest_charge.balance_transaction"] },
+      scoped(),
+    );
+    const charge = intent.latest_charge as Stripe.Charge;
+    return { invoice, intent, charge, transaction: charge.balance_transaction as Stripe.BalanceTransaction };
+  }
+
+  // $5.00 at 0.92 EUR per USD plus the 2% conversion fee: 4.692 → €4.70.
+  const euros = { presentment_amount: 470, presentment_currency: "eur" };
+
+  beforeAll(async () => {
+    seller = await stripe.accounts.create({ type: "standard", business_profile: { name: "The Club" } });
+  });
+
+  it("shows a buyer in Germany the first payment in euros, per month, with a way to pay in dollars", async () => {
+    const session = await membership();
+    expect(session).toMatchObject({ mode: "subscription", currency: "usd", amount_total: 500 });
+    const german = await page(session.url ?? "", "de-DE,de;q=0.9");
+    expect(german.status).toBe(200);
+    expect(german.text).toMatch(/4,70\s€/);
+    expect(german.text).toContain(" per month");
+    expect(german.text).toContain("Price converted from 5,00");
+    expect(german.text).toContain('<input type="hidden" name="currency" value="eur">');
+    expect(german.text).toContain('href="?currency=usd"');
+    // Without Adaptive Pricing, or with a trial (nothing due today), nothing is converted.
+    const plain = await membership({ adaptive_pricing: { enabled: false } });
+    expect((await page(plain.url ?? "", "de-DE")).text).not.toContain("conversion fee");
+    const trial = await membership({ subscription_data: { trial_period_days: 7 } });
+    expect((await page(trial.url ?? "", "de-DE")).text).not.toContain("conversion fee");
+  });
+
+  it("starts the subscription in dollars with the buyer's euros as its presentment currency; the first invoice is charged in euros", async () => {
+    const session = await membership();
+    const paid = await pay(session.id, "de-DE,de;q=0.9");
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ currency: "usd", amount_total: 500, presentment_details: euros });
+    const subscription = await stripe.subscriptions.retrieve(String(paid.body.subscription), {}, scoped());
+    expect(subscription.currency).toBe("usd");
+    expect(subscription.presentment_details).toEqual({ presentment_currency: "eur" });
+    expect(subscription.items.data[0]?.price).toMatchObject({ currency: "usd", unit_amount: 500 });
+
+    const { invoice, intent, charge, transaction } = await invoicePayment(String(paid.body.invoice));
+    expect(invoice).toMatchObject({ currency: "usd", amount_paid: 500, status: "paid" });
+    expect(invoice.payments?.data[0]).toMatchObject({ amount_paid: 500, currency: "usd" });
+    expect(intent).toMatchObject({ amount: 500, currency: "usd", presentment_details: euros });
+    expect(charge).toMatchObject({ amount: 500, currency: "usd", presentment_details: euros });
+    // The account gets the price in its own currency; the fee is on that.
+    expect(transaction).toMatchObject({
+      amount: 500,
+      currency: "usd",
+      exchange_rate: 1.06383, // 5.00 / 4.70
+      fee: 45, // 2.9% of 500 = 14.5 → 15, plus 30
+      net: 455,
+    });
+
+    const created = await emulator.connect.waitFor("customer.subscription.created");
+    const announced = created
+      .map((event) => event.data.object as Stripe.Subscription)
+      .find((object) => object.id === subscription.id);
+    expect(announced?.presentment_details).toEqual({ presentment_currency: "eur" });
+  });
+
+  it("charges every renewal in euros: the renewal action's and the clock's", async () => {
+    const session = await membership();
+    const paid = await pay(session.id, "de-DE");
+    const id = String(paid.body.subscription);
+    const renewed = await emulator.control<Stripe.Subscription>(`/subscriptions/${id}/renew`, {
+      outcome: "paid",
+    });
+    expect(renewed.status).toBe(200);
+    const first = await invoicePayment(String(renewed.body.latest_invoice));
+    expect(first.invoice).toMatchObject({
+      billing_reason: "subscription_cycle",
+      currency: "usd",
+      amount_paid: 500,
+    });
+    expect(first.intent).toMatchObject({ amount: 500, currency: "usd", presentment_details: euros });
+    expect(first.transaction).toMatchObject({ amount: 500, currency: "usd" });
+
+    // The clock renews it when its period ends, in euros again.
+    const period = renewed.body.items.data[0]?.current_period_end ?? 0;
+    const { body: clock } = await emulator.control<{ now: number }>("/clock");
+    await emulator.control("/clock/advance", { seconds: period - clock.now + 60 });
+    const later = await stripe.subscriptions.retrieve(id, {}, scoped());
+    expect(later.latest_invoice).not.toBe(renewed.body.latest_invoice);
+    const second = await invoicePayment(String(later.latest_invoice));
+    expect(second.invoice).toMatchObject({ billing_reason: "subscription_cycle", amount_paid: 500 });
+    expect(second.charge).toMatchObject({ amount: 500, currency: "usd", presentment_details: euros });
+    expect(later.presentment_details).toEqual({ presentment_currency: "eur" });
+  });
+
+  it("charges a switch's prorated invoice in euros too", async () => {
+    const session = await membership();
+    const paid = await pay(session.id, "de-DE");
+    const subscription = await stripe.subscriptions.retrieve(String(paid.body.subscription), {}, scoped());
+    const item = subscription.items.data[0];
+    const patron = await stripe.prices.create(
       {
         currency: "usd",
-        unit_amount: 500,
+        unit_amount: 1500,
         recurring: { interval: "month" },
-        product_data: { name: "Members" },
+        product_data: { name: "Patron" },
       },
-      { stripeAccount: seller.id },
+      scoped(),
     );
-    const session = await stripe.checkout.sessions.create(
-      {
-        mode: "subscription",
-        adaptive_pricing: { enabled: true },
-        line_items: [{ price: price.id, quantity: 1 }],
-        customer_email: "member@example.com",
-        success_url: "http://127.0.0.1:9/joined",
-      },
-      { stripeAccount: seller.id },
+    const updated = await stripe.subscriptions.update(
+      subscription.id,
+      { items: [{ id: item?.id, price: patron.id }], proration_behavior: "always_invoice" },
+      scoped(),
     );
-    expect(session.adaptive_pricing).toEqual({ enabled: true });
-    expect((await page(session.url ?? "", "ja-JP")).text).not.toContain("conversion fee");
-    const paid = await pay(session.id, "ja-JP");
+    const { invoice, intent } = await invoicePayment(String(updated.latest_invoice));
+    expect(invoice).toMatchObject({ billing_reason: "subscription_update", currency: "usd", status: "paid" });
+    expect(invoice.amount_paid).toBeGreaterThan(0);
+    expect(intent).toMatchObject({
+      amount: invoice.amount_paid,
+      currency: "usd",
+      presentment_details: { presentment_currency: "eur" },
+    });
+    expect(intent.presentment_details?.presentment_amount).toBe(
+      presentmentAmount(invoice.amount_paid, "usd", "eur"),
+    );
+    expect(updated.presentment_details).toEqual({ presentment_currency: "eur" });
+  });
+
+  it("keeps a buyer who chose dollars, or a subscription made without Adaptive Pricing, in dollars", async () => {
+    const session = await membership();
+    const paid = await pay(session.id, "de-DE", { currency: "usd" });
     expect(paid.status).toBe(200);
     expect(paid.body.presentment_details).toBeUndefined();
+    const subscription = await stripe.subscriptions.retrieve(String(paid.body.subscription), {}, scoped());
+    expect(subscription.presentment_details).toBeUndefined();
+    const { intent, transaction } = await invoicePayment(String(paid.body.invoice));
+    expect(intent).toMatchObject({ amount: 500, currency: "usd" });
+    expect(intent.presentment_details).toBeUndefined();
+    expect(transaction).toMatchObject({ amount: 500, currency: "usd", exchange_rate: null });
+
+    const plain = await membership({ adaptive_pricing: { enabled: false } });
+    const plainPaid = await pay(plain.id, "de-DE");
+    expect(plainPaid.body.presentment_details).toBeUndefined();
+    const renewed = await emulator.control<Stripe.Subscription>(
+      `/subscriptions/${String(plainPaid.body.subscription)}/renew`,
+      { outcome: "paid" },
+    );
+    const renewal = await invoicePayment(String(renewed.body.latest_invoice));
+    expect(renewal.intent.presentment_details).toBeUndefined();
   });
 });
 

@@ -563,6 +563,11 @@ const PRESENTMENT_DETAILS = {
   presentment_currency: true,
 } satisfies KeyList<Stripe.Checkout.Session.PresentmentDetails>;
 
+/** A subscription paid with Adaptive Pricing names the currency its customer pays in. */
+const SUBSCRIPTION_PRESENTMENT_DETAILS = {
+  presentment_currency: true,
+} satisfies KeyList<Stripe.Subscription.PresentmentDetails>;
+
 function expectKeys(object: object | null | undefined, expected: object, optional: string[] = []) {
   const keys = Object.keys(object ?? {});
   expect(keys.filter((key) => !optional.includes(key)).sort()).toEqual(Object.keys(expected).sort());
@@ -810,9 +815,46 @@ describe("the shapes of currencies", () => {
     );
     expectKeys(done, CHECKOUT_SESSION, [...CHECKOUT_SESSION_OPTIONAL, "presentment_details"]);
     expectKeys(done.presentment_details, PRESENTMENT_DETAILS);
-    const charge = (done.payment_intent as Stripe.PaymentIntent).latest_charge as Stripe.Charge;
+    const intent = done.payment_intent as Stripe.PaymentIntent;
+    const charge = intent.latest_charge as Stripe.Charge;
+    expectKeys(
+      intent.presentment_details,
+      PRESENTMENT_DETAILS satisfies KeyList<Stripe.PaymentIntent.PresentmentDetails>,
+    );
+    expectKeys(
+      charge.presentment_details,
+      PRESENTMENT_DETAILS satisfies KeyList<Stripe.Charge.PresentmentDetails>,
+    );
     const transaction = charge.balance_transaction as Stripe.BalanceTransaction;
     expectKeys(transaction, BALANCE_TRANSACTION);
     expect(transaction.exchange_rate).toEqual(expect.any(Number));
+    const refund = await stripe.refunds.create({ payment_intent: intent.id }, scoped);
+    expectKeys(
+      refund.presentment_details,
+      PRESENTMENT_DETAILS satisfies KeyList<Stripe.Refund.PresentmentDetails>,
+    );
+  });
+
+  it("a subscription paid in the buyer's currency, and its invoice's payment", async () => {
+    const account = await stripe.accounts.create({ type: "standard" });
+    const scoped = { stripeAccount: account.id };
+    const { session } = await createMembershipSession(stripe, account.id, {
+      adaptive_pricing: { enabled: true },
+    });
+    await emulator.control(`/checkout/sessions/${session.id}/complete`, { accept_language: "de-DE" });
+    const done = await stripe.checkout.sessions.retrieve(
+      session.id,
+      { expand: ["subscription", "invoice.payments"] },
+      scoped,
+    );
+    expectKeys(done.presentment_details, PRESENTMENT_DETAILS);
+    expectKeys(
+      (done.subscription as Stripe.Subscription).presentment_details,
+      SUBSCRIPTION_PRESENTMENT_DETAILS,
+    );
+    const payment = (done.invoice as Stripe.Invoice).payments?.data[0];
+    expectKeys(payment, INVOICE_PAYMENT);
+    const intent = await stripe.paymentIntents.retrieve(String(payment?.payment.payment_intent), {}, scoped);
+    expectKeys(intent.presentment_details, PRESENTMENT_DETAILS);
   });
 });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENCY_MESSAGES } from "../../src/contracts/currencies";
 import { MEMBERSHIP_MESSAGES } from "../../src/contracts/memberships";
+import { formatMoney } from "../../src/contracts/money";
 import { minimalPdf } from "../../src/server/features/uploads/test-fixtures";
+import { presentmentAmount } from "../../src/stripe-emulator/currencies";
 import { control } from "./support/emulator-control";
 import { readySeller, upload } from "./support/sellers";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -40,13 +42,13 @@ type Product = {
   tiers: { id: string; name: string; currency: string; prices: unknown[] }[];
 };
 
-async function membershipProduct(): Promise<Product> {
-  const files = [{ uploadId: await upload(t, seller.cookie, "product-file", "lesson.pdf", minimalPdf(401)) }];
+async function membershipProduct(owner = seller, tiers: unknown[] = TIERS): Promise<Product> {
+  const files = [{ uploadId: await upload(t, owner.cookie, "product-file", "lesson.pdf", minimalPdf(401)) }];
   const response = await t.request({
     method: "POST",
     url: "/api/products",
-    cookie: seller.cookie,
-    body: { kind: "membership", title: "The Club", files, tiers: TIERS },
+    cookie: owner.cookie,
+    body: { kind: "membership", title: "The Club", files, tiers },
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
@@ -306,5 +308,220 @@ describe("a tier's prices in other currencies", () => {
     expect(library.json().memberships[0].switchableTiers).toEqual([
       { id: fan!.id, name: "Fan", monthlyPriceCents: 450, yearlyPriceCents: 4500 },
     ]);
+  });
+});
+
+// Adaptive Pricing on memberships (docs/money.md, docs/memberships.md): with the seller's switch on, a
+// buyer whose currency a tier has no price in subscribes in the store currency and pays in their own.
+// The membership stays in dollars; each period's order records the euros paid and the dollars settled.
+describe("Adaptive Pricing on memberships", () => {
+  let owner: Awaited<ReturnType<typeof readySeller>>;
+  let product: Product;
+  /** Supporter: $5 a month, Patron: $15 a month, in dollars only; Fan: $5 or a fixed €4.50. */
+  const ADAPTIVE_TIERS = [
+    { name: "Supporter", monthlyPrice: "5" },
+    { name: "Patron", monthlyPrice: "15" },
+    { name: "Fan", monthlyPrice: "5", prices: [{ currency: "eur", monthly: "4.50" }] },
+  ];
+  const german = { "accept-language": "de-DE,de;q=0.9" };
+  const tierId = (name: string) => product.tiers.find((tier) => tier.name === name)!.id;
+  const sessionOf = (url: string) =>
+    t.stripe.checkout.sessions.retrieve(sessionIdOf(url), {}, { stripeAccount: owner.account });
+  const setAdaptivePricing = async (on: boolean) => {
+    const saved = await t.request({
+      method: "PUT",
+      url: "/api/store-currency",
+      cookie: owner.cookie,
+      body: { adaptivePricing: on },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  };
+  const membershipOf = (email: string) =>
+    t.db.selectFrom("memberships").selectAll().where("customer_email", "=", email).executeTakeFirst();
+  const active = async (email: string) => {
+    await eventually(async () => expect((await membershipOf(email))?.status).toBe("active"));
+    return (await membershipOf(email))!;
+  };
+  const ordersOf = (membershipId: string) =>
+    t.db
+      .selectFrom("orders")
+      .select(["amount_cents", "currency", "settlement_cents", "settlement_currency"])
+      .where("membership_id", "=", membershipId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+  const emailsTo = (to: string) =>
+    t.db
+      .selectFrom("outbox_emails")
+      .select(["subject", "text"])
+      .where("to_address", "=", to)
+      .orderBy("id")
+      .execute();
+
+  beforeAll(async () => {
+    owner = await readySeller(t);
+    product = await membershipProduct(owner, ADAPTIVE_TIERS);
+  });
+
+  it("asks for no Adaptive Pricing while the seller has it off: a German buyer pays dollars", async () => {
+    const response = await subscribe(product.id, { tierId: tierId("Supporter"), interval: "month" }, german);
+    expect(response.statusCode, response.body).toBe(200);
+    const session = await sessionOf(response.json().url);
+    expect(session).toMatchObject({
+      currency: "usd",
+      amount_total: 500,
+      adaptive_pricing: { enabled: false },
+    });
+    const page = await fetch(session.url!, { headers: german });
+    expect(await page.text()).not.toContain("conversion fee");
+
+    const email = `dollars-${Date.now()}@example.com`;
+    await control(t.emulator).payCheckoutAs(session.id, { email, accept_language: "de-DE" });
+    const membership = await active(email);
+    expect(membership).toMatchObject({ currency: "usd", amount_cents: 500 });
+    await eventually(async () =>
+      expect(await ordersOf(membership.id)).toEqual([
+        { amount_cents: 500, currency: "usd", settlement_cents: 500, settlement_currency: "usd" },
+      ]),
+    );
+  });
+
+  it("lets a German buyer of a tier without a euro price pay in euros: the membership in dollars, every period's order in euros settled in dollars", async () => {
+    await setAdaptivePricing(true);
+    const response = await subscribe(product.id, { tierId: tierId("Supporter"), interval: "month" }, german);
+    expect(response.statusCode, response.body).toBe(200);
+    const session = await sessionOf(response.json().url);
+    expect(session).toMatchObject({
+      mode: "subscription",
+      currency: "usd",
+      amount_total: 500,
+      adaptive_pricing: { enabled: true },
+    });
+
+    // The hosted page offers euros to a browser in Germany: $5.00 × 0.92 plus the 2% fee is €4.70.
+    const page = nbsp(await (await fetch(session.url!, { headers: german })).text());
+    expect(page).toContain("4,70 €");
+    expect(page).toContain('name="currency" value="eur"');
+    const email = `adaptive-${Date.now()}@example.com`;
+    const paid = await fetch(session.url!, {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...german, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        email,
+        card_number: "4242 4242 4242 4242",
+        card_expiry: "12 / 34",
+        card_cvc: "123",
+        currency: "eur",
+        terms: "on",
+      }),
+    });
+    expect(paid.status).toBe(303);
+
+    const membership = await active(email);
+    expect(membership).toMatchObject({ currency: "usd", amount_cents: 500, tier_id: tierId("Supporter") });
+    const subscription = await t.stripe.subscriptions.retrieve(
+      membership.stripe_subscription_id,
+      {},
+      { stripeAccount: owner.account },
+    );
+    expect(subscription).toMatchObject({
+      currency: "usd",
+      presentment_details: { presentment_currency: "eur" },
+    });
+
+    const first = { amount_cents: 470, currency: "eur", settlement_cents: 500, settlement_currency: "usd" };
+    await eventually(async () => expect(await ordersOf(membership.id)).toEqual([first]));
+
+    // The member's emails are in German, as they subscribed: the welcome says they pay in euros.
+    let welcome: { text: string } | undefined;
+    await eventually(async () => {
+      welcome = (await emailsTo(email)).find((mail) => mail.text.includes("/library?token="));
+      expect(welcome?.text).toContain("Sie zahlen in EUR");
+    });
+    expect(nbsp(welcome!.text)).toContain("5,00 $");
+
+    // Switching tier keeps working in the subscription's dollars; the prorated charge is paid in euros.
+    const token = new URL(
+      welcome!.text.match(/http:\/\/localhost:3000\/library\?token=\S+/)![0],
+    ).searchParams.get("token")!;
+    const change = (path: string, body: Record<string, unknown>) =>
+      t.request({
+        method: "POST",
+        url: `/api/library/memberships/${membership.id}/${path}`,
+        body: { token, ...body },
+      });
+    const preview = await change("change-preview", { tierId: tierId("Patron"), interval: "month" });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const shown = preview.json();
+    expect(shown).toMatchObject({ tierName: "Patron", amountCents: 1500 });
+    expect(shown.amountDueCents).toBeGreaterThan(0);
+    const confirmed = await change("change", {
+      tierId: tierId("Patron"),
+      interval: "month",
+      prorationDate: shown.prorationDate,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(204);
+    expect(await membershipOf(email)).toMatchObject({
+      currency: "usd",
+      amount_cents: 1500,
+      tier_name: "Patron",
+    });
+    const switched = {
+      amount_cents: presentmentAmount(shown.amountDueCents, "usd", "eur"),
+      currency: "eur",
+      settlement_cents: shown.amountDueCents,
+      settlement_currency: "usd",
+    };
+    await eventually(async () => expect(await ordersOf(membership.id)).toEqual([first, switched]));
+
+    // A renewal is charged in euros too, at Patron's $15.00 (€14.08), and settles those dollars.
+    await control(t.emulator).renew(membership.stripe_subscription_id, "paid");
+    const renewal = {
+      amount_cents: 1408,
+      currency: "eur",
+      settlement_cents: 1500,
+      settlement_currency: "usd",
+    };
+    await eventually(async () => expect(await ordersOf(membership.id)).toEqual([first, switched, renewal]));
+    // Each receipt shows the euros paid.
+    await eventually(async () => {
+      const receipts = (await emailsTo(email))
+        .map((mail) => nbsp(mail.text).match(/Gezahlter Betrag: ([\d,]+ €)/)?.[1])
+        .filter(Boolean);
+      expect(receipts).toEqual(["4,70 €", nbsp(formatMoney(switched.amount_cents, "eur", "de")), "14,08 €"]);
+    });
+
+    // The seller's totals add up the dollars settled; the members page counts the member in dollars.
+    const members = await t.request({ method: "GET", url: "/api/memberships", cookie: owner.cookie });
+    expect(members.json().members.find((member: { email: string }) => member.email === email)).toMatchObject({
+      amountCents: 1500,
+      currency: "usd",
+      lifetimeSpendCents: 500 + shown.amountDueCents + 1500,
+    });
+    const stats = await t.request({ method: "GET", url: "/api/dashboard/stats", cookie: owner.cookie });
+    // The first test's $5.00, and this member's.
+    expect(stats.json().totalRevenueCents).toBe(500 + 500 + shown.amountDueCents + 1500);
+  });
+
+  it("keeps a tier's fixed euro price for a German buyer: no Adaptive Pricing", async () => {
+    const response = await subscribe(product.id, { tierId: tierId("Fan"), interval: "month" }, german);
+    expect(response.statusCode, response.body).toBe(200);
+    const session = await sessionOf(response.json().url);
+    expect(session).toMatchObject({
+      currency: "eur",
+      amount_total: 450,
+      adaptive_pricing: { enabled: false },
+    });
+    // A buyer whose currency the tier has no price in still gets it (an American in dollars: nothing to convert).
+    const american = await subscribe(
+      product.id,
+      { tierId: tierId("Fan"), interval: "month" },
+      { "accept-language": "en-US" },
+    );
+    expect(await sessionOf(american.json().url)).toMatchObject({
+      currency: "usd",
+      adaptive_pricing: { enabled: true },
+    });
   });
 });

@@ -12,7 +12,7 @@ import { snapshot } from "../state/snapshot.js";
 import type { CheckoutSessionDetails, SavedCard, Scope } from "../state/types.js";
 import { isEu } from "../tax/calculate.js";
 import { AUTOMATIC, type EventOrigin } from "../webhooks/events.js";
-import { offeredCurrency, presentmentOf, presentmentSettlement } from "./adaptive-pricing.js";
+import { offeredCurrency, presentmentDetails, presentmentOf } from "./adaptive-pricing.js";
 import { applyCheckoutTax } from "./checkout-tax.js";
 import { applySessionTaxFromInvoice } from "./invoice-tax.js";
 import { chargeCard } from "./payments.js";
@@ -155,6 +155,8 @@ export function payCheckoutSession(
 
   // The coupon as the session priced it; a redemption is counted on the coupon if it still exists.
   const coupon = details.coupon ?? null;
+  // Adaptive Pricing: the buyer pays in their own currency (the one the page offered them).
+  const inBuyersCurrency = paymentCurrency !== session.currency ? paymentCurrency : undefined;
   if (session.mode === "subscription") {
     if (!customer) throw resourceMissing("customer", String(session.customer), "customer");
     const now = emulator.now();
@@ -175,6 +177,7 @@ export function payCheckoutSession(
       automaticTax: session.automatic_tax.enabled
         ? snapshot(session.automatic_tax.liability ?? { type: "self" })
         : null,
+      presentmentCurrency: inBuyersCurrency ?? null,
       origin: AUTOMATIC,
     });
     session.subscription = subscription.id;
@@ -182,16 +185,18 @@ export function payCheckoutSession(
     if (session.automatic_tax.enabled) {
       applySessionTaxFromInvoice(emulator, account, session, details, subscription, invoice);
     }
+    // What the first invoice charged in the buyer's currency (the session's total, tax included).
+    if (inBuyersCurrency)
+      session.presentment_details = presentmentDetails(presentmentOf(session, inBuyersCurrency));
   } else if ((session.amount_total ?? 0) > 0) {
     // In the buyer's currency (Adaptive Pricing), from the final total (tax included).
-    const presentment =
-      paymentCurrency !== session.currency ? presentmentOf(session, paymentCurrency) : undefined;
+    const presentment = inBuyersCurrency ? presentmentOf(session, inBuyersCurrency) : undefined;
     const { paymentIntent } = chargeCard(
       emulator,
       account,
       {
-        amount: presentment?.amount ?? session.amount_total ?? 0,
-        currency: presentment?.currency ?? session.currency ?? "usd",
+        amount: session.amount_total ?? 0,
+        currency: session.currency ?? "usd",
         customer: typeof session.customer === "string" ? session.customer : null,
         email,
         metadata: { ...details.paymentIntentMetadata },
@@ -201,15 +206,10 @@ export function payCheckoutSession(
         billingName: buyer.name,
       },
       AUTOMATIC,
-      presentment ? presentmentSettlement(emulator, account, session, presentment) : undefined,
+      presentment,
     );
     session.payment_intent = paymentIntent.id;
-    if (presentment) {
-      session.presentment_details = {
-        presentment_amount: presentment.amount,
-        presentment_currency: presentment.currency,
-      };
-    }
+    if (presentment) session.presentment_details = presentmentDetails(presentment);
   }
   const liveCoupon = coupon ? emulator.store.find("coupons", account, coupon.id) : undefined;
   if (liveCoupon) redeemCoupon(emulator, account, liveCoupon);

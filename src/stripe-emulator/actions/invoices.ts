@@ -15,6 +15,7 @@ import { lineFromInvoiceItem } from "../objects/invoice-item.js";
 import { buildInvoicePayment } from "../objects/invoice-payment.js";
 import type { SavedCard, Scope } from "../state/types.js";
 import type { EventOrigin } from "../webhooks/events.js";
+import { subscriptionPresentment } from "./adaptive-pricing.js";
 import { applyInvoiceTax } from "./invoice-tax.js";
 import { chargeCard } from "./payments.js";
 
@@ -159,7 +160,9 @@ export function openSubscriptionInvoice(
 
 /**
  * Charges what the invoice asks to the card (nothing when credit or a trial covers it), then marks it
- * paid: the payment's events (see `chargeCard`), `invoice.paid`, `invoice.payment_succeeded`.
+ * paid: the payment's events (see `chargeCard`), `invoice.paid`, `invoice.payment_succeeded`. The
+ * invoice of a subscription paid with Adaptive Pricing is charged in the customer's chosen currency at
+ * today's rate (adaptive-pricing.ts); the invoice and its payment stay in the subscription's currency.
  */
 export function payInvoice(
   emulator: Emulator,
@@ -170,6 +173,11 @@ export function payInvoice(
   origin: EventOrigin,
 ): void {
   if (invoice.amount_remaining > 0) {
+    const subscriptionId = invoice.parent?.subscription_details?.subscription;
+    const subscription =
+      typeof subscriptionId === "string"
+        ? emulator.store.find("subscriptions", account, subscriptionId)
+        : undefined;
     const { paymentIntent } = chargeCard(
       emulator,
       account,
@@ -184,6 +192,7 @@ export function payInvoice(
         card,
       },
       origin,
+      subscriptionPresentment(subscription, invoice.amount_remaining, invoice.currency),
     );
     const payment = buildInvoicePayment(newId("inpay"), emulator.now(), invoice, paymentIntent.id);
     emulator.store.put("invoicePayments", account, payment);

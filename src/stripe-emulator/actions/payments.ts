@@ -14,22 +14,29 @@ import {
 import { settlementCurrency } from "../resources/country-specs.js";
 import type { Scope } from "../state/types.js";
 import type { EventOrigin } from "../webhooks/events.js";
+import { type Presentment, presentmentDetails, presentmentSettlement } from "./adaptive-pricing.js";
 
 /**
  * Charges a card through a new PaymentIntent, as Checkout and invoices do, with Stripe's events in
- * Stripe's order: `payment_intent.created`, `charge.succeeded`, `payment_intent.succeeded`. `settled`:
- * what the charge is worth in the account's currency when the caller fixed it (Adaptive Pricing);
- * otherwise a charge in another currency is converted at the table's rate.
+ * Stripe's order: `payment_intent.created`, `charge.succeeded`, `payment_intent.succeeded`. With
+ * `presentment` (Adaptive Pricing) the card is charged in the buyer's currency: the PaymentIntent and
+ * charge keep the integration amount and say so in `presentment_details`, and the account gets the
+ * integration amount (adaptive-pricing.ts); otherwise a charge in another currency than the account's is
+ * converted at the table's rate.
  */
 export function chargeCard(
   emulator: Emulator,
   account: Scope,
-  fields: PaymentFields,
+  input: Omit<PaymentFields, "presentment">,
   origin: EventOrigin,
-  settled?: Settlement,
+  presentment?: Presentment,
 ): { paymentIntent: Stripe.PaymentIntent; charge: Stripe.Charge } {
   const { store, events } = emulator;
   const now = emulator.now();
+  const fields: PaymentFields = presentment
+    ? { ...input, presentment: presentmentDetails(presentment) }
+    : input;
+  const settled = presentment ? presentmentSettlement(emulator, account, fields, presentment) : undefined;
   const paymentIntent = buildPaymentIntent(newId("pi"), now, fields);
   store.put("paymentIntents", account, paymentIntent);
   events.emit(account, { type: "payment_intent.created", data: { object: paymentIntent } }, origin);

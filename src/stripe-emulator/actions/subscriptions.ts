@@ -36,6 +36,11 @@ export interface NewSubscription {
   checkoutSession: string | null;
   /** Stripe Tax: the liability of the session's `automatic_tax`, or `null` when it is off. */
   automaticTax: Stripe.Subscription.AutomaticTax.Liability | null;
+  /**
+   * Adaptive Pricing: the currency the customer chose on Checkout, in which every invoice is charged
+   * (`presentment_details.presentment_currency`), or `null` when they pay in the subscription's.
+   */
+  presentmentCurrency: string | null;
   origin: EventOrigin;
 }
 
@@ -86,6 +91,9 @@ export function startSubscription(emulator: Emulator, input: NewSubscription) {
     latestInvoice: null,
   });
   if (input.automaticTax) subscription.automatic_tax = subscriptionAutomaticTax(input.automaticTax);
+  if (input.presentmentCurrency) {
+    subscription.presentment_details = { presentment_currency: input.presentmentCurrency };
+  }
   if (trialEnd !== null) {
     subscription.status = "trialing";
     subscription.trial_start = now;

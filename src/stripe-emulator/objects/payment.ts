@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { proportion } from "../currencies.js";
 import type { SavedCard } from "../state/types.js";
 
 export interface PaymentFields {
@@ -12,7 +13,14 @@ export interface PaymentFields {
   /** The billing address and name Checkout collected, if it did. */
   billingAddress?: Stripe.Address | null;
   billingName?: string | null;
+  /**
+   * Adaptive Pricing: what the card was charged in the buyer's currency. `amount` and `currency` stay
+   * the integration's; the PaymentIntent and the charge carry this as `presentment_details`.
+   */
+  presentment?: PresentmentDetails | undefined;
 }
+
+export type PresentmentDetails = Stripe.PaymentIntent.PresentmentDetails;
 
 /** A PaymentIntent as Checkout creates it, before the card is charged (`payment_intent.created`). */
 export function buildPaymentIntent(
@@ -56,6 +64,7 @@ export function buildPaymentIntent(
     },
     payment_method_types: ["card"],
     payment_record: null,
+    ...(fields.presentment ? { presentment_details: { ...fields.presentment } } : {}),
     processing: null,
     receipt_email: null,
     review: null,
@@ -135,6 +144,7 @@ export function buildCharge(
     paid: true,
     payment_intent: links.paymentIntent,
     payment_method: fields.card.id,
+    ...(fields.presentment ? { presentment_details: { ...fields.presentment } } : {}),
     payment_method_details: {
       type: "card",
       card: {
@@ -210,11 +220,24 @@ export function buildRefund(
     metadata: fields.metadata,
     payment_intent: fields.charge.payment_intent,
     payment_method: fields.charge.payment_method,
+    ...refundPresentment(fields),
     reason: fields.reason,
     receipt_number: null,
     source_transfer_reversal: null,
     status: "succeeded",
     transfer_reversal: null,
+  };
+}
+
+/** A refund of a charge paid in the buyer's currency gives back its share of what the card was charged. */
+function refundPresentment(fields: RefundFields): Pick<Stripe.Refund, "presentment_details"> {
+  const charged = fields.charge.presentment_details;
+  if (!charged) return {};
+  return {
+    presentment_details: {
+      presentment_amount: proportion(fields.amount, charged.presentment_amount, fields.charge.amount),
+      presentment_currency: charged.presentment_currency,
+    },
   };
 }
 

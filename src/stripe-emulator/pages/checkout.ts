@@ -319,7 +319,7 @@ function checkoutPage(
     trialDays
       ? html`<p class="total" data-testid="total">${trialDays} days free</p>`
       : converted
-        ? html`<p class="total" data-testid="total"><span>${total}</span></p>`
+        ? html`<p class="total" data-testid="total"><span>${total}</span><span class="muted small">${recurring}</span></p>`
         : html`<p class="total" data-testid="total"><span data-total>${total}</span><span class="muted small">${recurring}</span></p>`
   }
   ${conversionNote(session, view)}

@@ -11,6 +11,10 @@ export interface CheckoutPayer {
   tax_id?: string;
   /** The withdrawal waiver's box; ticked unless said otherwise, as a buyer who pays must. */
   terms_of_service?: boolean;
+  /** Adaptive Pricing: the buyer's browser languages (their country, hence the currency offered). */
+  accept_language?: string;
+  /** Adaptive Pricing: the currency they pay in (the session's, or the offered one: the default). */
+  currency?: string;
 }
 
 /** The Stripe emulator's control API (`/_emulator/...`), for driving payments without a browser. */

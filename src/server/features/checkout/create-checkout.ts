@@ -25,7 +25,7 @@ import {
   takeUnit,
 } from "../orders";
 import { getPublicProduct, productInCurrency } from "../products";
-import { storeCurrencyOf } from "../store-currency";
+import { adaptivePricingFor } from "../store-currency";
 import {
   checkBusinessBuyer,
   checkoutTaxParams,
@@ -161,7 +161,7 @@ export async function createBuyerCheckout(
     const tax = checkoutTaxParams(taxTerms, await productTaxCategory(deps.db, product.id), waiver, customer);
     const { t, money } = translator(locale);
     const inCurrency = (cents: number) => money(cents, currency);
-    const adaptive = await adaptivePricingFor(deps, product.seller.id, currency);
+    const adaptive = await adaptivePricingFor(deps.db, product.seller.id, currency);
     // Checkout asks whether the buyer wants to hear from the store when the store sends recovery
     // emails (docs/checkout-recovery.md): a buyer who agrees and leaves gets one reminder.
     const promotions = await sendsRecoveryEmails(deps.db, product.seller.id);
@@ -435,13 +435,4 @@ async function sendsRecoveryEmails(db: CheckoutDeps["db"], sellerId: string): Pr
     .where("id", "=", sellerId)
     .executeTakeFirst();
   return row?.checkout_recovery_emails ?? false;
-}
-
-/**
- * Stripe's Adaptive Pricing on this checkout: when the seller turned it on and the buyer pays the store
- * currency's price (a fixed price in the buyer's currency needs no conversion).
- */
-async function adaptivePricingFor(deps: CheckoutDeps, sellerId: string, currency: string): Promise<boolean> {
-  const store = await storeCurrencyOf(deps.db, sellerId);
-  return store.adaptivePricing && store.currency === currency;
 }

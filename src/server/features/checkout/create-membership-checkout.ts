@@ -15,6 +15,7 @@ import { type CodeTry, evaluateDiscountCode, holdCodeUse } from "../discounts";
 import { membershipCoupon, tierPrice } from "../memberships";
 import { settleCheckout } from "../orders";
 import { getPublicProduct, tierInCurrency } from "../products";
+import { adaptivePricingFor } from "../store-currency";
 import {
   checkBusinessBuyer,
   checkoutTaxParams,
@@ -49,6 +50,8 @@ export interface MembershipChoice {
  * order takes them from it), and to be settled like any other (orders/settle-checkouts.ts). Tax is as
  * Buy Now's (tax/checkout-tax.ts): while the store collects it, Stripe Tax on the session and the
  * subscription's invoices, and a tier price with the store's tax behaviour and the product's tax code.
+ * With the seller's Adaptive Pricing on, a checkout in the store currency asks Stripe for it (the member
+ * then pays each period in their own currency: docs/money.md).
  * The membership itself comes from Stripe's subscription events (features/memberships), never from here.
  */
 export async function createMembershipCheckout(
@@ -145,6 +148,9 @@ export async function createMembershipCheckout(
     const coupon = discount
       ? await membershipCoupon(deps.db, deps.stripe, { ...discount.coupon, stripeAccountId: account })
       : undefined;
+    // Adaptive Pricing as Buy Now asks for it: a member whose currency the tier has no price in may pay in
+    // theirs; the subscription stays in the store currency and Stripe converts each payment.
+    const adaptive = await adaptivePricingFor(deps.db, product.seller.id, currency);
     // The subscription carries who it is for: the membership events read it back from Stripe.
     const metadata = {
       product_id: product.id,
@@ -163,6 +169,7 @@ export async function createMembershipCheckout(
         },
         metadata,
         ...tax.session,
+        ...(adaptive ? { adaptive_pricing: { enabled: true } } : {}),
         locale: visitor.locale ?? "auto",
         ...(coupon ? { discounts: [{ coupon }] } : {}),
         expires_at: Math.floor(expiresAt.getTime() / 1000),

@@ -38,8 +38,16 @@ function wordsOf(context: MembershipEmailContext) {
   return { tr, t: tr.t, locale: tr.locale, names, membership };
 }
 
-/** A membership began: with a trial, when the first payment comes; else the receipt of the first. */
-export function welcomeEmail(context: MembershipEmailContext, trialEnd: Date | null): OutgoingEmail {
+/**
+ * A membership began: with a trial, when the first payment comes; else the receipt of the first. A member
+ * paying in their own currency through Adaptive Pricing (`paysIn`, the subscription's presentment
+ * currency) is told each payment is converted from the price on its day.
+ */
+export function welcomeEmail(
+  context: MembershipEmailContext,
+  trialEnd: Date | null,
+  paysIn?: string | undefined,
+): OutgoingEmail {
   const { tr, t, locale, names, membership } = wordsOf(context);
   const amount = moneyIn(tr, membership.amount_cents, membership.currency);
   const price =
@@ -58,6 +66,9 @@ export function welcomeEmail(context: MembershipEmailContext, trialEnd: Date | n
         trialEnd
           ? t("email.welcome.trial", { day: dayIn(tr, trialEnd), price })
           : t("email.welcome.renews", { price, day: dayIn(tr, membership.current_period_end) }),
+        ...(paysIn && paysIn !== membership.currency
+          ? [t("email.welcome.paysIn", { currency: paysIn.toUpperCase() })]
+          : []),
         t("email.welcome.library"),
       ],
       links: libraryLink(tr, context),
@@ -66,11 +77,16 @@ export function welcomeEmail(context: MembershipEmailContext, trialEnd: Date | n
   };
 }
 
-/** A paid period: the receipt, with its tax (inside the amount) and the waiver the member accepted. */
+/**
+ * A paid period: the receipt of what the member paid (in the currency they paid in), with its tax (inside
+ * the amount, in the subscription's currency as Stripe Tax counts it) and the waiver the member accepted.
+ */
 export function paymentReceiptEmail(
   context: MembershipEmailContext,
   payment: {
+    /** What the member paid, in the currency they paid in (their own with Adaptive Pricing). */
     amountCents: number;
+    currency: string;
     periodStart: Date;
     periodEnd: Date;
     orderId: string;
@@ -92,7 +108,7 @@ export function paymentReceiptEmail(
       paragraphs: [
         t("email.membership.what", names),
         t("email.periodReceipt.amountPaid", {
-          amount: moneyIn(tr, payment.amountCents, membership.currency),
+          amount: moneyIn(tr, payment.amountCents, payment.currency),
           start: dayIn(tr, payment.periodStart),
           end: dayIn(tr, payment.periodEnd),
           orderId: payment.orderId,

@@ -42,7 +42,8 @@ function statusCondition(eb: ExpressionBuilder<DB, "memberships">, status: Membe
 
 /**
  * The seller's members, newest first, as a keyset on (created_at, id) so page 500 costs what page 1
- * does; with each one's lifetime spend (their periods' orders, refunds taken back).
+ * does; with each one's lifetime spend in their membership's currency (their periods' orders, refunds
+ * taken back).
  */
 export function memberRows(
   db: Database,
@@ -56,7 +57,13 @@ export function memberRows(
     .select((eb) =>
       eb
         .selectFrom("orders")
-        .select(sql<string>`coalesce(sum(orders.amount_cents), 0)`.as("spent"))
+        // In the membership's currency: what each period paid, or, where Adaptive Pricing charged the
+        // member in their own currency, what it settled as (the store's, which is the subscription's).
+        .select(
+          sql<string>`coalesce(sum(case when orders.currency = memberships.currency then orders.amount_cents else orders.settlement_cents end), 0)`.as(
+            "spent",
+          ),
+        )
         .whereRef("orders.membership_id", "=", "memberships.id")
         .where("orders.status", "=", "completed")
         .as("lifetime_spend_cents"),

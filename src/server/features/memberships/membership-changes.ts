@@ -70,7 +70,9 @@ export async function applySubscription(
   const tellSeller = (type: MembershipWebhookEventType) =>
     queueMembershipWebhooks(trx, membership.seller_id, type, membershipEventData(membership), now);
   if (!before && !ended) {
-    await deps.outbox.enqueue(welcomeEmail(await context(), membership.trial_end), trx);
+    // With Adaptive Pricing the member pays in their own currency (Stripe's presentment_details).
+    const paysIn = read.subscription.presentment_details?.presentment_currency;
+    await deps.outbox.enqueue(welcomeEmail(await context(), membership.trial_end, paysIn), trx);
     await tellSeller("membership.started");
   } else if (before && ended && before.status !== membership.status) {
     await deps.outbox.enqueue(endedEmail(await context()), trx);
@@ -123,7 +125,7 @@ export async function recordMembershipPayment(
   now: Date,
   announce: Announce,
 ): Promise<string | undefined> {
-  const { invoice } = paid;
+  const { invoice, money } = paid;
   if (invoice.status !== "paid") return undefined;
   const existing = await trx
     .selectFrom("orders")
@@ -172,12 +174,13 @@ export async function recordMembershipPayment(
       product_id: membership.product_id,
       product_title: membership.product_title,
       customer_email: membership.customer_email,
-      // What the member paid, in the subscription's currency, and what it settled as in the store's
-      // (the same, unless the tier's fixed price in another currency was charged: paid-invoice.ts).
-      amount_cents: invoice.amount_paid,
-      currency: invoice.currency,
-      settlement_cents: paid.settlement?.amount ?? invoice.amount_paid,
-      settlement_currency: paid.settlement?.currency ?? invoice.currency,
+      // What the member paid, in the currency they paid in, and what it settled as in the store's: the
+      // invoice's amount in the subscription's currency, unless Adaptive Pricing charged them in theirs
+      // or the tier's fixed price in another currency was charged (paid-invoice.ts).
+      amount_cents: money.amountCents,
+      currency: money.currency,
+      settlement_cents: money.settlementCents,
+      settlement_currency: money.settlementCurrency,
       status: "completed",
       // A period's downloads count within the period (and its grace days), not a one-time sale's 30 days.
       download_window_ends_at: new Date(periodEnd.getTime() + MEMBERSHIP_LIMITS.graceDays * DAY_MS),
@@ -196,7 +199,7 @@ export async function recordMembershipPayment(
     checkoutId,
     email: membership.customer_email,
     // Totals add up the settlement (docs/money.md).
-    amountCents: paid.settlement?.amount ?? invoice.amount_paid,
+    amountCents: money.settlementCents,
     delivered: true,
     at: now,
   });
@@ -222,7 +225,9 @@ export async function recordMembershipPayment(
     const context = await emailContext(deps, trx, membership, now);
     await deps.outbox.enqueue(
       paymentReceiptEmail(context, {
-        amountCents: invoice.amount_paid,
+        // What the member paid, in the currency they paid in.
+        amountCents: money.amountCents,
+        currency: money.currency,
         periodStart,
         periodEnd,
         orderId,

@@ -8,7 +8,9 @@ import type { Database } from "../../db/database";
  * MRR and members now (paying: active or past due, a cancellation at period end included, since they
  * paid for the month; trials apart), members who started and who ended within the period, and the
  * revenue of renewals (a paid period that starts where an earlier paid one ended: not a switch's
- * prorated charge, nor the first payment after a trial). One statement.
+ * prorated charge, nor the first payment after a trial), added up as they settled in the store currency
+ * (docs/money.md: a member paying in their own currency through Adaptive Pricing, or a tier's price in
+ * another currency). One statement.
  */
 export async function membershipMetrics(
   db: Database,
@@ -36,7 +38,7 @@ export async function membershipMetrics(
       (select count(*)::int from own where status = 'trialing') as trialing,
       (select count(*)::int from own where ${since("started_at")} and started_at < ${range.to}) as started,
       (select count(*)::int from own where ended_at is not null and ${since("ended_at")} and ended_at < ${range.to}) as ended,
-      (select sum(o.amount_cents) from orders o join own on own.id = o.membership_id
+      (select sum(o.settlement_cents) from orders o join own on own.id = o.membership_id
         where o.status = 'completed' and o.amount_cents > 0 and ${since("o.created_at")} and o.created_at < ${range.to}
           and exists (select 1 from orders earlier where earlier.membership_id = o.membership_id
                         and earlier.amount_cents > 0 and earlier.period_end <= o.period_start)) as renewals

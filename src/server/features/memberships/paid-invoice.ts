@@ -1,6 +1,13 @@
 import type Stripe from "stripe";
 import type { Database } from "../../db/database";
-import { chargeSettlement, invoiceTaxRateId, type RecordedBuyer, readCheckoutSession } from "../orders";
+import {
+  invoiceMoneyOf,
+  invoiceTaxRateId,
+  type OrderMoney,
+  paidAsIs,
+  type RecordedBuyer,
+  readCheckoutSession,
+} from "../orders";
 
 /**
  * A paid invoice of a membership and what its order records besides it, all read from Stripe before the
@@ -19,10 +26,12 @@ export interface PaidInvoice {
    */
   waiverAccepted: string | undefined;
   /**
-   * What the payment settled as in the store currency when the invoice is in another (a tier's fixed
-   * price there, docs/money.md): its charge's balance transaction. Undefined when it is in the store's.
+   * What the member paid and what it settled as in the store currency (docs/money.md,
+   * orders/order-money.ts): the invoice's amount in the subscription's currency, unless Adaptive Pricing
+   * charged the member in theirs (the charge's presentment) or a tier's fixed price in another currency
+   * settled converted (the charge's balance transaction).
    */
-  settlement?: { amount: number; currency: string } | undefined;
+  money: OrderMoney;
 }
 
 type PaidInvoiceDeps = { db: Database; stripe: Stripe };
@@ -38,7 +47,13 @@ export async function readPaidInvoice(
   invoice: Stripe.Invoice,
   subscription: Stripe.Subscription,
 ): Promise<PaidInvoice> {
-  const none: PaidInvoice = { invoice, taxRate: undefined, buyer: undefined, waiverAccepted: undefined };
+  const none: PaidInvoice = {
+    invoice,
+    taxRate: undefined,
+    buyer: undefined,
+    waiverAccepted: undefined,
+    money: paidAsIs(invoice.amount_paid, invoice.currency),
+  };
   if (invoice.status !== "paid" || (await invoiceRecorded(deps.db, invoice.id))) return none;
   const rateId = invoice.automatic_tax?.enabled ? invoiceTaxRateId(invoice) : undefined;
   const taxRate = rateId
@@ -50,7 +65,7 @@ export async function readPaidInvoice(
     taxRate,
     buyer: checkout,
     waiverAccepted: checkout ? await acceptedWaiver(deps, checkout, subscription.id) : undefined,
-    settlement: await invoiceSettlement(deps, account, invoice, subscription.metadata?.seller_id),
+    money: await invoiceMoney(deps, account, invoice, subscription),
   };
 }
 
@@ -62,25 +77,35 @@ export function paymentIntentOf(invoice: Stripe.Invoice): string | null {
 }
 
 /**
- * A paid invoice in another currency than the store's (a member paying a tier's fixed price there): what
- * Stripe booked its charge as in the account's currency, which is the store's (store-currency.ts requires
- * it for prices in other currencies), as a one-time sale's fixed other price is read (orders/order-money.ts).
+ * What a paid invoice means in money, read from its payment when it was charged in another currency than
+ * the store's: the member's own with Adaptive Pricing (the subscription's `presentment_details`), or a
+ * tier's fixed price in another currency (settled in the account's, which is the store's:
+ * store-currency.ts requires it for both).
  */
-async function invoiceSettlement(
+async function invoiceMoney(
   deps: PaidInvoiceDeps,
   account: string,
   invoice: Stripe.Invoice,
-  sellerId: string | undefined,
-): Promise<{ amount: number; currency: string } | undefined> {
-  if (invoice.amount_paid === 0 || !sellerId) return undefined;
-  const store = await deps.db
-    .selectFrom("profiles")
-    .select("store_currency")
-    .where("id", "=", sellerId)
-    .executeTakeFirst();
-  if (!store || store.store_currency === invoice.currency) return undefined;
-  const intent = paymentIntentOf(invoice);
-  return intent ? chargeSettlement(deps.stripe, intent, account) : undefined;
+  subscription: Stripe.Subscription,
+): Promise<OrderMoney> {
+  const sellerId = subscription.metadata?.seller_id;
+  const store = sellerId
+    ? await deps.db
+        .selectFrom("profiles")
+        .select("store_currency")
+        .where("id", "=", sellerId)
+        .executeTakeFirst()
+    : undefined;
+  return invoiceMoneyOf(
+    deps.stripe,
+    {
+      invoice,
+      paymentIntent: paymentIntentOf(invoice),
+      presentmentCurrency: subscription.presentment_details?.presentment_currency,
+    },
+    account,
+    store?.store_currency ?? invoice.currency,
+  );
 }
 
 async function invoiceRecorded(db: Database, invoiceId: string): Promise<boolean> {

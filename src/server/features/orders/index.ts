@@ -13,7 +13,7 @@ export type { FulfilmentDeps } from "./fulfil-checkout";
 export { completeCheckout } from "./fulfil-checkout";
 export { emailOfLibraryLink } from "./library";
 export { lookupSuccessOrder, sellerOfCheckoutSession } from "./lookup-by-session";
-export { chargeSettlement } from "./order-money";
+export { invoiceMoneyOf, type OrderMoney, paidAsIs } from "./order-money";
 export { ORDER_TAX_COLUMNS, orderTaxView } from "./order-tax-view";
 export { downloadsAllowed, resetDownloads, saleDisputeOf, saleFileCount } from "./sales";
 export { salesTotalsQuery } from "./sales-totals";

@@ -3,4 +3,4 @@
  * outside (features/feature-rooms.test.ts). Add an export here when another room needs it.
  */
 export { storeCurrencyFeature } from "./feature";
-export { assertOtherCurrenciesAccepted, storeCurrencyOf } from "./store-currency";
+export { adaptivePricingFor, assertOtherCurrenciesAccepted, storeCurrencyOf } from "./store-currency";

@@ -78,6 +78,16 @@ export async function storeCurrencyOf(
   return { currency: row?.store_currency ?? "usd", adaptivePricing: row?.adaptive_pricing ?? false };
 }
 
+/**
+ * Whether a checkout in `currency` asks Stripe for Adaptive Pricing (docs/money.md): when the seller
+ * turned it on and the buyer pays the store currency's price, which Stripe then converts for them. A
+ * fixed price in the buyer's currency needs no conversion. The one rule for Buy Now and Subscribe.
+ */
+export async function adaptivePricingFor(db: Database, sellerId: string, currency: string): Promise<boolean> {
+  const store = await storeCurrencyOf(db, sellerId);
+  return store.adaptivePricing && store.currency === currency;
+}
+
 /** A sale fixes the currency: a paid order or a membership (free claims sell nothing). */
 async function hasSales(db: Database, sellerId: string): Promise<boolean> {
   const sale = await db

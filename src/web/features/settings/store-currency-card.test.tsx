@@ -54,6 +54,8 @@ describe("the settings page's Currency card", () => {
     expect(off).toContain(ADAPTIVE_PRICING_LABEL);
     expect(off).toContain(adaptivePricingNote("eur").replace("'", "&#x27;"));
     expect(adaptivePricingNote("eur")).toContain("you receive your price in EUR.");
+    // Memberships too: a member keeps paying in their currency (docs/money.md, "Adaptive Pricing").
+    expect(adaptivePricingNote("eur")).toContain("members keep paying in their currency");
     expect(off).toMatch(/<input[^>]*role="switch"[^>]*aria-checked="false"/);
     expect(render(settings({ adaptivePricing: true }))).toMatch(
       /<input[^>]*role="switch"[^>]*aria-checked="true"[^>]*checked=""/,

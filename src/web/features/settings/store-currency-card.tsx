@@ -28,7 +28,7 @@ export const SAVE_FAILED_TITLE = "Couldn't save the currency settings";
 
 /** The note under the Adaptive Pricing switch, naming the store currency ("USD"). */
 export const adaptivePricingNote = (currency: string) =>
-  `Buyers without a fixed price in their currency see a converted price on Checkout. Stripe's conversion fee (2–4%) is paid by the buyer; you receive your price in ${currency.toUpperCase()}.`;
+  `Buyers without a fixed price in their currency see a converted price on Checkout, and members keep paying in their currency, converted at every renewal. Stripe's conversion fee (2–4%) is paid by the buyer; you receive your price in ${currency.toUpperCase()}.`;
 
 /** What the card holds: the currency picked and whether Adaptive Pricing is on. */
 export type CurrencyChoice = { currency: string; adaptivePricing: boolean };
