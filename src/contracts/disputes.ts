@@ -77,6 +77,16 @@ export const DISPUTE_LIMITS = {
   evidenceFieldMaxLength: 20_000,
   /** The evidence lists at most this many of the newest downloads and license verifications each, and counts the rest. */
   activityListed: 200,
+  /**
+   * A license key's verification log is kept this long: the longest a card network lets a buyer dispute a
+   * payment (Visa allows up to 540 days in some cases), so every dispute can still show the key's use.
+   */
+  verificationLogDays: 540,
+  /**
+   * And at most this many of a key's newest verifications: a key checked in a loop (leaked, or a broken
+   * client) adds thousands a day, while the evidence lists the newest 200.
+   */
+  verificationsKeptPerKey: 1_000,
 } as const;
 
 export const DISPUTE_MESSAGES = {

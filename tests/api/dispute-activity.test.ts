@@ -1,6 +1,7 @@
 import { PDFDocument } from "pdf-lib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DISPUTE_LIMITS } from "../../src/contracts/disputes";
+import { pruneLicenseVerifications } from "../../src/server/features/licenses/prune-verifications";
 import { control } from "./support/emulator-control";
 import { pdfText } from "./support/pdf-text";
 import { downloadTokenOf } from "./support/purchase-downloads";
@@ -380,6 +381,26 @@ describe("a long activity", () => {
     expect(pdf).toContain("from Austria (AT): valid, use 1");
     expect(pdf).toContain("License key");
     expect(pdf).toContain("No download was made.");
+  });
+
+  it("keeps a key's verifications 540 days and its newest 1,000: the rest are pruned, other keys untouched", async () => {
+    const looped = await buy();
+    const quiet = await buy();
+    await seedVerifications(looped, DISPUTE_LIMITS.verificationsKeptPerKey + 50, {});
+    await seedVerifications(quiet, 3, {});
+    const newestBefore = (await verificationsOf(looped)).slice(-DISPUTE_LIMITS.verificationsKeptPerKey);
+
+    await pruneLicenseVerifications(t.db, t.clock.now());
+    const kept = await verificationsOf(looped);
+    expect(kept).toHaveLength(DISPUTE_LIMITS.verificationsKeptPerKey);
+    expect(kept.map((row) => row.id)).toEqual(newestBefore.map((row) => row.id));
+    expect(await verificationsOf(quiet)).toHaveLength(3);
+
+    // 540 days on, everything older than the dispute window is gone, whatever the key.
+    const later = new Date(t.clock.now().getTime() + (DISPUTE_LIMITS.verificationLogDays + 1) * 86_400_000);
+    await pruneLicenseVerifications(t.db, later);
+    expect(await verificationsOf(looped)).toHaveLength(0);
+    expect(await verificationsOf(quiet)).toHaveLength(0);
   });
 
   it("keeps the activity within Stripe's 20,000 characters by listing fewer, counting the rest", async () => {

@@ -1,6 +1,7 @@
 import type { Storage } from "../adapters/storage/storage";
 import type { Database } from "../db/database";
 import { pruneProductViewVisits } from "../features/analytics/record-product-view";
+import { pruneLicenseVerifications } from "../features/licenses/prune-verifications";
 import { deleteUnusedStampedCopies } from "../features/pdf-stamps/stamp-queue";
 import { pruneApiRequestLogs } from "../features/seller-api/request-log";
 import { pruneWebhookDeliveries } from "../features/seller-webhooks/prune-deliveries";
@@ -49,6 +50,7 @@ export function maintenanceJobs({ db, storage, settleCheckouts }: MaintenanceDep
     every("prune-api-request-logs", 60 * MINUTE_MS, (now) => pruneApiRequestLogs(db, now)),
     every("prune-webhook-deliveries", 60 * MINUTE_MS, (now) => pruneWebhookDeliveries(db, now)),
     every("prune-failed-jobs", 60 * MINUTE_MS, (now) => pruneFailedJobs(db, now)),
+    every("prune-license-verifications", 60 * MINUTE_MS, (now) => pruneLicenseVerifications(db, now)),
     // Often: a payment whose webhook never came is fulfilled within minutes.
     every("settle-checkouts", 2 * MINUTE_MS, settleCheckouts),
   ];
