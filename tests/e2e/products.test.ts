@@ -8,7 +8,7 @@ import { PRODUCT_MESSAGES } from "../../src/contracts/products";
 import { STORE_SETTINGS_MESSAGES } from "../../src/contracts/store-settings";
 import { BYTES_PER_MB, UPLOAD_MESSAGES } from "../../src/contracts/uploads";
 import { totp } from "../support/totp";
-import { launchBrowser, PHONE_VIEWPORT, screenshot } from "./support/browser";
+import { followLink, launchBrowser, PHONE_VIEWPORT, screenshot } from "./support/browser";
 import { readySeller } from "./support/seller";
 import { type E2EServer, startE2EServer } from "./support/server";
 
@@ -157,8 +157,7 @@ describe("products, storefront and store settings", () => {
 
     const created = await expectToast(page, PRODUCT_MESSAGES.createdTitle, PRODUCT_MESSAGES.created);
     // After Publish the product's link shows (product-editing.test.ts); on to the dashboard.
-    await page.getByRole("link", { name: "Go to Dashboard" }).click();
-    await page.waitForURL(`${server.baseUrl}/dashboard`);
+    await followLink(page, page.getByRole("link", { name: "Go to Dashboard" }), "/dashboard");
     await created.getByRole("button", { name: "Copy Link" }).click();
     await expectToast(page, PRODUCT_MESSAGES.linkCopied);
     const productLink = await readClipboard(page);
@@ -348,8 +347,7 @@ describe("products, storefront and store settings", () => {
     await page.getByLabel("Available Quantity").fill("0");
     await page.getByRole("button", { name: "Publish Product" }).click();
     await expectToast(page, PRODUCT_MESSAGES.createdTitle);
-    await page.getByRole("link", { name: "Go to Dashboard" }).click();
-    await page.waitForURL(`${server.baseUrl}/dashboard`);
+    await followLink(page, page.getByRole("link", { name: "Go to Dashboard" }), "/dashboard");
     const recent = page.getByRole("region", { name: "Recent Products" });
     await recent.getByText("Sold out").waitFor();
     await expectNoSidewaysScroll(page);

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -28,4 +28,23 @@ export const PHONE_VIEWPORT = { width: 375, height: 812 };
 /** Saves a screenshot under screenshots/ (git-ignored) so a person can look at the page. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+}
+
+/**
+ * Clicks an in-app link until the page is at `pathname`: on a busy machine a panel that is still laying
+ * itself out (an image arriving) can move the link between Playwright's check and its click, and the
+ * click then lands beside it.
+ */
+export async function followLink(page: Page, link: Locator, pathname: string): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (new URL(page.url()).pathname === pathname) return;
+    await link.click({ timeout: 10_000 }).catch(() => {});
+    try {
+      await page.waitForURL((url) => url.pathname === pathname, { timeout: 10_000 });
+      return;
+    } catch {
+      // Not there yet: click again if the link is still on the page.
+    }
+  }
+  throw new Error(`never reached ${pathname} (at ${page.url()})`);
 }
